@@ -1,0 +1,29 @@
+"""Where a command's input comes from: a path, or ``-`` for standard input."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO
+
+__all__ = ["InputError", "open_input"]
+
+
+class InputError(OSError):
+    """The named input cannot be read; the message says why."""
+
+
+@contextmanager
+def open_input(path: str) -> Iterator[BinaryIO]:
+    """Open ``path`` for binary reading, or standard input for ``-``."""
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        stream = Path(path).open("rb")  # noqa: SIM115 - closed below; open errors reworded
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with stream:
+        yield stream

@@ -1,0 +1,77 @@
+"""The descriptor: how a surface may render a result, carried beside its text.
+
+A descriptor travels in a shared metadata bag under ``METADATA_KEY``. The key
+has a colon and no dot, because a dot is path syntax for every path-based
+accessor (lodash ``get``, JSONPath, jq) and ``a.b`` would read as "b inside a".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, TypeAlias
+
+import msgspec
+
+from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt
+
+__all__ = [
+    "METADATA_KEY",
+    "Descriptor",
+    "Truncation",
+    "TruncationUnit",
+    "read_descriptor",
+]
+
+METADATA_KEY = "toolview:result"
+
+TruncationUnit: TypeAlias = Literal["lines", "bytes", "items"]
+
+
+class Truncation(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How much of a result is shown: data, never a pre-cut string.
+
+    Each surface words ``{shown, total, unit}`` its own way, so nothing is
+    truncated into prose here.
+    """
+
+    shown: NonNegativeInt
+    total: NonNegativeInt
+    unit: TruncationUnit
+
+    def __post_init__(self) -> None:
+        if self.shown > self.total:
+            raise ValueError("`shown` must not exceed `total`")
+
+
+class Descriptor(msgspec.Struct, frozen=True):
+    """How to render a result: an open ``kind``, its JSON ``props``, truncation.
+
+    ``kind`` is open on purpose: an unknown kind is valid here and falls back to
+    the text on the surface, never a validation failure.
+    """
+
+    kind: NonEmptyStr
+    props: JSONObject = msgspec.field(default_factory=dict)
+    truncated: Truncation | msgspec.UnsetType = msgspec.UNSET
+
+
+def read_descriptor(metadata: object) -> Descriptor | None:
+    """Return the descriptor in a metadata bag, or ``None``.
+
+    Takes the *bag* (an MCP ``_meta``, an AG-UI ``metadata``), not a message
+    part, so any surface can call it without a state layer's types. Anything
+    malformed is rejected, never coerced (``"3"``, ``3.0``, ``true`` and
+    ``null`` are not integers), and nothing it is given makes it raise.
+    """
+    if not isinstance(metadata, Mapping):
+        return None
+    try:
+        raw = metadata.get(METADATA_KEY)
+    except Exception:
+        return None
+    if not isinstance(raw, Mapping):
+        return None
+    try:
+        return msgspec.convert(dict(raw), Descriptor, strict=True)
+    except Exception:  # a hostile Mapping may raise anything from its methods
+        return None

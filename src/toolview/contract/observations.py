@@ -1,0 +1,126 @@
+"""Observations: what crosses the wire, a union tagged by ``kind``.
+
+``tool-result.text`` is ACCUMULATED, not a delta: each partial carries all
+output so far (or the producer's current window of it), so a consumer
+*replaces* its display. A consumer that appends duplicates every chunk.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, TypeAlias
+
+import msgspec
+
+from toolview.contract.descriptor import Descriptor
+from toolview.contract.types import JSONObject, NonEmptyStr
+
+__all__ = [
+    "Message",
+    "Observation",
+    "ObservationError",
+    "RunEnded",
+    "RunOutcome",
+    "RunStarted",
+    "ToolCall",
+    "ToolRefused",
+    "ToolResult",
+    "decode_observation",
+    "encode_observation",
+]
+
+RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
+MessageRole: TypeAlias = Literal["user", "assistant"]
+
+
+class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel"):
+    """Base: every observation is tagged by ``kind`` and camelCase on the wire."""
+
+
+class ToolCall(_Observation, frozen=True, tag="tool-call"):
+    """A tool was called with these arguments."""
+
+    tool_call_id: NonEmptyStr
+    tool_name: NonEmptyStr
+    args: JSONObject
+
+
+class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=True):
+    """A result, partial (``complete: false``) or final; ``text`` accumulated."""
+
+    tool_call_id: NonEmptyStr
+    tool_name: NonEmptyStr
+    text: str
+    complete: bool
+    is_error: bool
+    descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
+
+
+class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=True):
+    """A guard refused the call before it ran: not an error of the tool."""
+
+    tool_call_id: NonEmptyStr
+    tool_name: NonEmptyStr
+    reason: str
+    guard: str | msgspec.UnsetType = msgspec.UNSET
+
+
+class RunStarted(_Observation, frozen=True, tag="run-started"):
+    """A run opened: until it ends, a call without a result is pending."""
+
+    run_id: NonEmptyStr
+
+
+class RunEnded(_Observation, frozen=True, tag="run-ended"):
+    """A run closed: a call still without a result is now aborted."""
+
+    run_id: NonEmptyStr
+    outcome: RunOutcome
+
+
+class Message(_Observation, frozen=True, tag="message"):
+    """Assistant or user text, so a thread reads as a conversation."""
+
+    role: MessageRole
+    text: str
+
+
+Observation: TypeAlias = ToolCall | ToolResult | ToolRefused | RunStarted | RunEnded | Message
+
+_DECODER = msgspec.json.Decoder(Observation)
+_ENCODER = msgspec.json.Encoder()
+_PATH_SUFFIX = re.compile(r" - at `(?P<path>\$[^`]*)`$")
+
+
+class ObservationError(ValueError):
+    """A line that breaks the contract, with the JSON path it broke at."""
+
+    def __init__(self, reason: str, path: str = "$") -> None:
+        super().__init__(f"{path}: {reason}")
+        self.reason = reason
+        self.path = path
+
+
+def decode_observation(line: bytes | str) -> Observation:
+    """Decode one JSON observation, or raise ``ObservationError`` naming the path."""
+    try:
+        observation: Observation = _DECODER.decode(line)
+        return observation
+    except msgspec.ValidationError as exc:
+        raise _with_path(str(exc)) from None
+    except msgspec.DecodeError as exc:
+        raise ObservationError(f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise ObservationError("JSON nested too deeply") from None
+
+
+def encode_observation(observation: Observation) -> bytes:
+    """Encode an observation as compact JSON (camelCase, absent fields omitted)."""
+    return _ENCODER.encode(observation)
+
+
+def _with_path(message: str) -> ObservationError:
+    match = _PATH_SUFFIX.search(message)
+    if match is None:
+        return ObservationError(message)
+    return ObservationError(message[: match.start()], match.group("path"))

@@ -1,0 +1,18 @@
+"""Type aliases shared by the contract's shapes.
+
+Kept apart so every shape names its constraints the same way (httpx keeps a
+``types.py`` for the same reason).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeAlias
+
+import msgspec
+
+__all__ = ["JSONObject", "JSONValue", "NonEmptyStr", "NonNegativeInt"]
+
+NonEmptyStr: TypeAlias = Annotated[str, msgspec.Meta(min_length=1)]
+NonNegativeInt: TypeAlias = Annotated[int, msgspec.Meta(ge=0)]
+JSONValue: TypeAlias = Any
+JSONObject: TypeAlias = dict[str, Any]

@@ -1,0 +1,75 @@
+"""``toolview check``: the conformance checker tool authors run in their CI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolview.cli import main
+
+REPO = Path(__file__).parents[2]
+GOOD = {"kind": "run-started", "runId": "r1"}
+BAD_SHOWN = {
+    "kind": "tool-result",
+    "toolCallId": "c",
+    "toolName": "t",
+    "text": "",
+    "complete": True,
+    "isError": False,
+    "descriptor": {"kind": "x", "truncated": {"shown": "3", "total": 4, "unit": "lines"}},
+}
+
+
+def write_lines(path: Path, *documents: object) -> Path:
+    path.write_text("".join(json.dumps(d) + "\n" for d in documents) + "\n", encoding="utf-8")
+    return path
+
+
+def test_conforming_file_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_lines(
+        tmp_path / "ok.jsonl", GOOD, {"kind": "message", "role": "user", "text": "hi"}
+    )
+    assert main(["check", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "2 observations checked, 0 violations" in captured.err
+
+
+def test_every_violation_is_reported_with_line_path_and_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        json.dumps(GOOD) + "\n" + json.dumps(BAD_SHOWN) + "\n{oops\n" + json.dumps(GOOD) + "\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2
+    assert out[0].startswith("line 2: $.descriptor.truncated.shown: Expected `int`, got `str`")
+    assert out[1].startswith("line 3: $: malformed JSON")
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path / "nope.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_reads_standard_input_through_the_installed_command() -> None:
+    lines = json.dumps(GOOD) + "\n" + json.dumps({"kind": "run-ended", "runId": "r1"}) + "\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "toolview", "check", "-"],
+        input=lines.encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert b"line 2: $: Object missing required field `outcome`" in done.stdout
+
+
+def test_bundled_example_conforms() -> None:
+    assert main(["check", str(REPO / "examples" / "thread.jsonl")]) == 0

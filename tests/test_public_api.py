@@ -1,0 +1,45 @@
+"""The public API is pinned: a change to it is a deliberate change to this list."""
+
+from __future__ import annotations
+
+import toolview
+
+PUBLIC = {
+    "CALL_STATE_TRANSITIONS",
+    "METADATA_KEY",
+    "STATUS_DISPLAY",
+    "CallEvent",
+    "CallState",
+    "CallStateMachine",
+    "Descriptor",
+    "DisplayStatus",
+    "Envelope",
+    "IllegalTransition",
+    "Message",
+    "Observation",
+    "ObservationError",
+    "RunEnded",
+    "RunOutcome",
+    "RunStarted",
+    "StatusDisplay",
+    "ToolCall",
+    "ToolRefused",
+    "ToolResult",
+    "Truncation",
+    "TruncationUnit",
+    "decode_observation",
+    "display_status",
+    "encode_observation",
+    "parse_envelope",
+    "read_descriptor",
+    "tool_result_state",
+}
+
+
+def test_all_is_pinned() -> None:
+    assert set(toolview.__all__) == PUBLIC
+
+
+def test_every_name_in_all_exists() -> None:
+    for name in toolview.__all__:
+        assert hasattr(toolview, name), name
