@@ -1,0 +1,71 @@
+"""Credentials recognisable only by what surrounds them.
+
+A private-key block, the password in ``scheme://user:PASSWORD@host``, the
+credentials of an ``Authorization`` or ``Cookie`` header, an AWS secret key
+next to its label, an Azure ``AccountKey=``. Only the secret part is hidden:
+the user, host, header name and scheme stay readable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolview.safety.patterns import SecretPattern, Span, accept, compile_pattern, secret_span
+
+__all__ = ["CONTEXT_PATTERNS"]
+
+_PEM_LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+# The body cannot contain "-----", so it stops at the END line -- or, when the
+# block was cut short, at the next dashes or the end of the text: a truncated
+# key is still hidden, at the price of hiding what follows it.
+_PEM = rf"-----BEGIN{_PEM_LABEL}[^-]*+(?:-(?!----)[^-]*+)*+(?:-----END{_PEM_LABEL})?"
+
+# Password: everything up to the LAST "@" before the host (a password may hold
+# "@"); the scan starts only at "://" and cannot pass "/" or whitespace.
+_URL = r"://[^\s:/@?#\[\]]*:(?P<secret>(?!\[redacted)[^\s/?#]+)@"
+
+_SCHEMES = "bearer|basic|token|digest|negotiate|ntlm|apikey"
+_AUTH = (
+    r"authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
+    rf"(?:(?:{_SCHEMES})[ \t]+)?+(?P<secret>(?!\[redacted)[^\s\"',;]+)"
+)
+_COOKIE = r"cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret>(?!\[redacted)[^\s\"'][^\r\n\"']*)"
+_LINE_HEAD = re.compile(r"(?:[ \t<>*]*|.*[\"'][ \t]*)(?:set-)?")
+
+_AWS_SECRET = (
+    r"aws[_-]?secret[_-]?(?:access[_-]?)?key[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<secret>[a-z0-9/+]{40})(?![a-z0-9/+=])"
+)
+
+
+def _cookie(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """A ``Cookie:`` header opens its line (or a quoted ``-H '...'`` argument);
+    elsewhere "cookie:" is prose, left to the key/value patterns."""
+    line_start = hay.rfind("\n", max(0, match.start() - 200), match.start()) + 1
+    if not _LINE_HEAD.fullmatch(hay, line_start, match.start()):
+        return None
+    begin, end = secret_span(match)
+    return (begin, end, name)
+
+
+def _azure(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """Anchored on ``Key=``; only Azure's ``AccountKey=`` / ``SharedAccessKey=``."""
+    head = hay[max(0, match.start() - 12) : match.start()]
+    if not (head.endswith("Account") or head.endswith("SharedAccess")):
+        return None
+    begin, end = secret_span(match)
+    return (begin, end, name)
+
+
+CONTEXT_PATTERNS: tuple[SecretPattern, ...] = (
+    compile_pattern("private-key", _PEM, locate=accept),
+    compile_pattern("url-password", _URL, locate=accept),
+    compile_pattern("authorization-header", _AUTH, lowercase=True, locate=accept),
+    compile_pattern("cookie-header", _COOKIE, lowercase=True, locate=_cookie),
+    compile_pattern("aws-secret-access-key", _AWS_SECRET, lowercase=True, locate=accept),
+    compile_pattern(
+        "azure-storage-key",
+        r"Key=(?P<secret>[A-Za-z0-9+/]{20,}={0,2})",
+        locate=_azure,
+    ),
+)

@@ -1,0 +1,81 @@
+"""Make untrusted text safe to print on a terminal, or to show as plain text.
+
+A terminal obeys what it is sent: CSI moves the cursor and clears the screen
+(hiding earlier lines), OSC sets the window title, writes the clipboard
+(OSC 52) and makes links whose target differs from their text (OSC 8), DCS
+talks to the terminal itself. None of it may come from a tool.
+
+Visible forms (one per kind, see docs/safety.md):
+
+* whole escape sequences (CSI incl. SGR colours, OSC, DCS, SOS, PM, APC,
+  two-byte ESC sequences) are removed; the surface adds its own colours later;
+* an OSC/DCS/SOS/PM/APC that is not terminated (BEL or ST) within 4096
+  characters, or before a newline, loses only its introducer, shown as ``␛]``
+  (7-bit) or ``<U+009D>`` (8-bit) -- the rest stays visible, nothing is
+  swallowed;
+* other C0 controls become Unicode control pictures (``␛``, ``␇``, ``␈``,
+  ``␀``...), DEL becomes ``␡``; tab and newline stay;
+* ``\\r\\n`` becomes ``\\n``; a lone ``\\r`` becomes ``␍``, so ``abc\\rXYZ``
+  cannot hide ``abc``;
+* C1 controls (U+0080-U+009F) and invisible/bidi characters become ``<U+XXXX>``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolview.safety.invisible import INVISIBLE_CLASS, show_codepoint
+from toolview.safety.secrets import redact
+
+__all__ = ["clean_text", "neutralize_terminal"]
+
+_STRING_BODY = "[^\x07\x1b\x90\x98\x9c-\x9f\n]{0,4096}+"  # possessive: no re-scan
+_SEQUENCE = re.compile(
+    rf"(?P<drop>(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]){_STRING_BODY}(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1b\[|\x9b)[0-?]*+[ -/]*+[@-~]?)"
+    r"|(?P<open>\x1b[\]PX^_])"
+    r"|(?P<esc>\x1b[ -/]*+[0-~])"
+    r"|(?P<crlf>\r\n)"
+    rf"|[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE_CLASS}]"
+)
+
+
+def _visible(char: str) -> str:
+    """Control pictures for C0 and DEL, ``<U+XXXX>`` for C1 and invisibles."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    if code == 0x7F:
+        return "\u2421"
+    return show_codepoint(char)
+
+
+def _replace(match: re.Match[str]) -> str:
+    kind = match.lastgroup
+    if kind in ("drop", "esc"):
+        return ""
+    if kind == "open":
+        return "\u241b" + match.group()[1]
+    if kind == "crlf":
+        return "\n"
+    return _visible(match.group())
+
+
+def neutralize_terminal(text: str) -> str:
+    """Text with no escape sequence, control or bidi character left to obey.
+
+    The output contains no ESC, no C1 control, no bidi/invisible character and
+    no lone carriage return; ``\\n`` and ``\\t`` are kept. Linear time.
+    """
+    return _SEQUENCE.sub(_replace, text)
+
+
+def clean_text(text: str) -> str:
+    """Neutralize, then redact: the order that hides what a reader will see.
+
+    Redacting first would miss a secret split by escape codes
+    (``ghp_abc\\x1b[0mdef...``): once the codes are gone the token is whole
+    again on screen. Redacting the neutralized text checks exactly what is
+    shown, and redaction cannot bring a control back (marks are plain ASCII).
+    """
+    return redact(neutralize_terminal(text))

@@ -1,0 +1,113 @@
+"""Credentials recognisable by their own shape: a vendor prefix and a body.
+
+Each regex begins with the vendor's literal prefix, so a scan costs about one
+substring search (the regex engine's own prefix search is as fast as a
+``literal in text`` pre-check, so a pre-check is only given to patterns that
+start with something common, like ``https://``). Bodies are character runs
+with a minimum length and no failing suffix after an unbounded run, so no
+start position is re-scanned: linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolview.safety.patterns import SecretPattern, Span, accept
+from toolview.safety.patterns import compile_pattern as _p
+
+__all__ = ["TOKEN_PATTERNS"]
+
+_B64URL = "[A-Za-z0-9_-]"
+_END = "(?![A-Za-z0-9_-])"
+_B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _openai(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """``sk-`` also starts hyphenated words; a real key body carries digits."""
+    if not any(ch.isdigit() for ch in match.group()):
+        return None
+    start = match.start()
+    if start > 0 and (hay[start - 1].isalnum() or hay[start - 1] in "_-"):
+        return None
+    return (start, match.end(), name)
+
+
+def _jwt(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """The regex always matches a whole ``eyJ`` run (so nothing is re-scanned);
+    only a run followed by a second ``.eyJ`` segment is a token."""
+    if match.group("payload") is None:
+        return None
+    return (match.start(), match.end(), name)
+
+
+def _stripe(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """Anchored on the rare ``k_live_``; the ``s``/``r`` before it is checked here."""
+    start = match.start() - 1
+    if start < 0 or hay[start] not in "sr":
+        return None
+    if start > 0 and hay[start - 1].isalnum():
+        return None
+    return (start, match.end(), name)
+
+
+def _telegram(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """Anchored on ``:AA``; the bot id (8-10 digits) must precede it."""
+    start = match.start()
+    digits = 0
+    while digits < 11 and start - digits > 0 and hay[start - digits - 1].isdigit():
+        digits += 1
+    if not 8 <= digits <= 10:
+        return None
+    return (start - digits, match.end(), name)
+
+
+def _discord(hay: str, match: re.Match[str], name: str) -> Span | None:
+    """Anchored on the middle ``.xxxxxx.``; the first part (24-26 chars, starting
+    with M, N or O: a base64 user id) is found by looking back."""
+    start = match.start()
+    head = start
+    while head > 0 and start - head < 27 and hay[head - 1] in _B64_CHARS:
+        head -= 1
+    if not 24 <= start - head <= 26 or hay[head] not in "MNO":
+        return None
+    return (head, match.end(), name)
+
+
+TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
+    _p("aws-access-key-id", r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
+    _p("gcp-api-key", rf"AIza{_B64URL}{{35}}{_END}"),
+    _p("google-oauth-client-secret", rf"GOCSPX-{_B64URL}{{28}}{_END}"),
+    _p("google-oauth-token", rf"ya29\.{_B64URL}{{20,}}"),
+    _p("github-token", r"g(?:h[pousr]_[A-Za-z0-9]{36,}|ithub_pat_[A-Za-z0-9_]{22,})"),
+    _p("gitlab-token", rf"gl(?:pat|dt|rt|ptt|soat)-{_B64URL}{{20,}}"),
+    _p("npm-token", r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    _p("pypi-token", rf"pypi-AgE{_B64URL}{{50,}}"),
+    _p("anthropic-api-key", rf"sk-ant-{_B64URL}{{32,}}"),
+    _p("openai-api-key", rf"sk-{_B64URL}{{20,}}", locate=_openai),
+    _p("huggingface-token", r"hf_[A-Za-z0-9]{30,}"),
+    _p("slack-token", r"x(?:ox[abposr]|app)-[A-Za-z0-9-]{10,}"),
+    _p(
+        "slack-webhook",
+        r"https?://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+",
+        "hooks.slack.com/",
+        locate=accept,
+    ),
+    _p(
+        "discord-webhook",
+        r"https?://(?:[a-z]+\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+",
+        "/api/webhooks/",
+        locate=accept,
+    ),
+    _p("discord-bot-token", rf"\.{_B64URL}{{6}}\.{_B64URL}{{27,38}}{_END}", locate=_discord),
+    _p("telegram-bot-token", rf":AA{_B64URL}{{33}}{_END}", locate=_telegram),
+    _p("stripe-key", r"k_(?:live|test)_[A-Za-z0-9]{16,}", locate=_stripe),
+    _p("stripe-webhook-secret", r"whsec_[A-Za-z0-9]{24,}"),
+    _p("twilio-api-key", r"SK[0-9a-f]{32}(?![0-9A-Za-z])"),
+    _p("sendgrid-api-key", rf"SG\.{_B64URL}{{22}}\.{_B64URL}{{43}}{_END}"),
+    _p("mailgun-api-key", r"key-[0-9a-f]{32}(?![0-9A-Za-z])"),
+    _p("shopify-token", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![0-9A-Za-z])"),
+    _p("digitalocean-token", r"do[opr]_v1_[a-f0-9]{64}(?![0-9A-Za-z])"),
+    _p("databricks-token", r"dapi[a-f0-9]{32}(?:-\d)?(?![0-9A-Za-z])"),
+    _p("age-secret-key", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
+    _p("jwt", rf"eyJ{_B64URL}*+(?P<payload>\.eyJ{_B64URL}*+\.{_B64URL}*+)?", locate=_jwt),
+)

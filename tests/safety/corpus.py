@@ -1,0 +1,142 @@
+"""Fake credentials for the redaction tests.
+
+Every value is generated here from a fixed seed: realistic in shape, never a
+real key. Built at run time (not written out) so no secret scanner mistakes
+this file for a leak.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+_R = random.Random(1234)
+ALNUM = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0123456789"
+UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ234567"
+HEX = "0123456789abcdef"
+B64URL = ALNUM + "_-"
+
+
+def fake(n: int, alphabet: str = ALNUM) -> str:
+    """``n`` random characters; always holds a digit, as real keys do."""
+    body = "".join(_R.choice(alphabet) for _ in range(n - 1))
+    return body + _R.choice([c for c in alphabet if c.isdigit()] or list(alphabet))
+
+
+def _b64url(data: dict[str, object]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def _pem(label: str) -> str:
+    lines = "\n".join(fake(64, ALNUM + "+/") for _ in range(4))
+    return f"-----BEGIN {label}-----\n{lines}\n-----END {label}-----"
+
+
+_JWT = f"{_b64url({'alg': 'HS256', 'typ': 'JWT'})}.{_b64url({'sub': '42'})}.{fake(43, B64URL)}"
+
+_SLACK_HOOK = "https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
+_DISCORD_HOOK = "https://discord.com/api/webhooks/123456789012345678/"
+_DISCORD_BOT = "M" + fake(25, B64URL) + "." + fake(6, B64URL) + "." + fake(38, B64URL)
+
+# (expected mark name, text before, the secret, text after)
+SECRETS: list[tuple[str, str, str, str]] = [
+    ("aws-access-key-id", "key id ", "AKIA" + fake(16, UPPER), " in use"),
+    ("aws-access-key-id", "sts: ", "ASIA" + fake(16, UPPER), ""),
+    ("aws-secret-access-key", "AWS_SECRET_ACCESS_KEY=", fake(40, ALNUM + "/+"), "\n"),
+    ("aws-secret-access-key", "aws_secret_access_key = ", fake(40, ALNUM + "/+"), ""),
+    ("gcp-api-key", "key=", "AIza" + fake(35, B64URL), "&q=1"),
+    ("google-oauth-client-secret", '"client": "', "GOCSPX-" + fake(28, B64URL), '"'),
+    ("google-oauth-token", "access ", "ya29." + fake(80, B64URL), ""),
+    ("azure-storage-key", "AccountName=acct;AccountKey=", fake(86, ALNUM + "+/") + "==", ";x"),
+    ("github-token", "token ", "ghp_" + fake(36), " expires"),
+    ("github-token", "", "gho_" + fake(36), ""),
+    ("github-token", "(", "ghu_" + fake(36), ")"),
+    ("github-token", "GH=", "ghs_" + fake(36), ""),
+    ("github-token", "refresh: ", "ghr_" + fake(36), ""),
+    ("github-token", "pat ", "github_pat_" + fake(22) + "_" + fake(59), ""),
+    ("gitlab-token", "PRIVATE-TOKEN: ", "glpat-" + fake(20, B64URL), ""),
+    ("npm-token", "//registry.npmjs.org/:_authToken=", "npm_" + fake(36), ""),
+    ("pypi-token", "password = ", "pypi-AgEIcHlwaS5vcmc" + fake(70, B64URL), ""),
+    ("openai-api-key", "OPENAI_API_KEY=", "sk-" + fake(48), ""),
+    ("openai-api-key", "key: ", "sk-proj-" + fake(120, B64URL), ""),
+    ("anthropic-api-key", "x-api-key: ", "sk-ant-api03-" + fake(93, B64URL), ""),
+    ("huggingface-token", "HF ", "hf_" + fake(34), ""),
+    ("slack-token", "bot ", "xoxb-1234567890-1234567890123-" + fake(24), ""),
+    ("slack-token", "user ", "xoxp-1234567890-1234567890-12345678901-" + fake(32, HEX), ""),
+    ("slack-token", "app ", "xapp-1-A0123456789-1234567890123-" + fake(64, HEX), ""),
+    ("slack-webhook", "POST ", _SLACK_HOOK + fake(24), ""),
+    ("discord-webhook", "", _DISCORD_HOOK + fake(68, B64URL), ""),
+    ("discord-bot-token", "Bot ", _DISCORD_BOT, ""),
+    ("telegram-bot-token", "api/bot", "1234567890:AA" + fake(33, B64URL), "/getMe"),
+    ("stripe-key", "STRIPE=", "sk_live_" + fake(24), ""),
+    ("stripe-key", "restricted ", "rk_live_" + fake(24), ""),
+    ("stripe-key", "test ", "sk_test_" + fake(24), ""),
+    ("stripe-webhook-secret", "", "whsec_" + fake(32), ""),
+    ("twilio-api-key", "sid ", "SK" + fake(32, HEX), ""),
+    ("sendgrid-api-key", "", "SG." + fake(22, B64URL) + "." + fake(43, B64URL), ""),
+    ("mailgun-api-key", "api:", "key-" + fake(32, HEX), ""),
+    ("shopify-token", "X-Shopify-Access: ", "shpat_" + fake(32, HEX), ""),
+    ("digitalocean-token", "", "dop_v1_" + fake(64, HEX), ""),
+    ("databricks-token", "", "dapi" + fake(32, HEX), ""),
+    ("age-secret-key", "", "AGE-SECRET-KEY-1" + fake(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"), ""),
+    ("jwt", "id_token ", _JWT, " end"),
+    ("private-key", "key:\n", _pem("RSA PRIVATE KEY"), "\nafter"),
+    ("private-key", "", _pem("OPENSSH PRIVATE KEY"), ""),
+    ("private-key", "", _pem("EC PRIVATE KEY"), ""),
+    ("private-key", "", _pem("ENCRYPTED PRIVATE KEY"), ""),
+    ("url-password", "https://alice:", fake(16), "@example.com/x"),
+    ("url-password", "DATABASE_URL=postgres://app:", "p@ss" + fake(10), "@db:5432/app"),
+    ("url-password", "redis://:", fake(20), "@cache:6379/0"),
+    ("authorization-header", "Authorization: Bearer ", fake(40, B64URL + "."), "\n"),
+    ("authorization-header", "authorization: Basic ", "YWxpY2U6" + fake(16) + "==", ""),
+    ("authorization-header", '-H "Authorization: token ', fake(40, HEX), '"'),
+    ("cookie-header", "Cookie: ", "sid=" + fake(24) + "; theme=dark", "\n"),
+    ("cookie-header", "< Set-Cookie: ", "session=" + fake(24) + "; Path=/; HttpOnly", ""),
+    ("password", "password=", fake(12), " user=bob"),
+    ("password", '{"password": "', "correct horse " + fake(6), '"}'),
+    ("password", "DB_PASSWORD=", fake(14), ""),
+    ("password", "Password: ", fake(10), ""),
+    ("passwd", "passwd=", fake(10), ""),
+    ("pwd", "PWD=", fake(10), ""),
+    ("secret", "secret: ", fake(20), ""),
+    ("token", "token=", fake(20), "&x=1"),
+    ("token", "auth_token => '", fake(20), "'"),
+    ("api_key", "api_key: ", fake(32), ""),
+    ("api_key", '"apiKey":"', fake(32), '"'),
+    ("api_key", "X-Api-Key: ", fake(32), ""),
+    ("access_token", "access_token=", fake(30), ""),
+    ("client_secret", "CLIENT_SECRET = '", fake(30), "'"),
+    ("private_key", "private_key=", fake(30), ""),
+    ("auth", "auth: ", fake(30), ""),
+]
+
+BENIGN: list[str] = [
+    "commit a3f9c2e1d4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9 (HEAD -> main)",
+    "Merge 1a2b3c4 into 5d6e7f8",
+    "request 123e4567-e89b-12d3-a456-426614174000 done",
+    "sha256:" + "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "data:image/png;base64," + base64.b64encode(random.Random(5).randbytes(3000)).decode(),
+    "Reset your password in the settings page.",
+    "The token expired; please sign in again.",
+    "Passwords must be at least 12 characters. Tokens are rotated daily.",
+    "token_count=5 max_tokens: 100 tokenizer=gpt2 tokens=1234",
+    "def login(username: str, password: str) -> None:",
+    "password=None, token=null, secret=undefined, auth=false",
+    "password = getpass() ; api_key = os.environ['API_KEY']",
+    "PWD=/home/alice OLDPWD=/tmp",
+    'password: ${DB_PASSWORD}  token: "<your-token>"  secret=********',
+    '{"password": "", "token": ""}',
+    "password=password",
+    "risk-assessment-framework-for-everyone and task-list",
+    "https://example.com:8080/path?q=1#top git@github.com:org/repo.git ssh://git@host/r",
+    "a" * 5000,
+    "Pneumonoultramicroscopicsilicovolcanoconiosis " * 20,
+    "eyJhbGciOiJIUzI1NiJ9 is only a header",
+    "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----",
+    "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----",
+    "AKIAIOSFODNN7EXAMP is too short",
+    "mail alice@example.com at 12:30:45 from ::1 and fe80::1",
+    "The author: Jane. The secretary: Bob.",
+    "x-request-id: 0a1b2c3d sk-learn-compatible-estimators",
+]
