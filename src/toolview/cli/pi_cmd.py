@@ -1,0 +1,179 @@
+"""``toolview pi``: run the pi coding agent in RPC mode and show the run live.
+
+pi runs with the user's own configuration (its agent dir, models, extensions);
+toolview adds only its observer extension (see ``hosts/pi/observer.ts``).
+Prompts come from ``--prompt`` (each one a run) or, without it, from standard
+input, one per line. Each finished call is drawn by the terminal surface;
+the run's lifecycle, messages, calls and refusals are one cleaned line each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
+from typing import Any, TextIO
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    Truncation,
+)
+from toolview.hosts.pi import PiFormatError, PiNotInstalled, PiRpc, find_pi
+from toolview.render.terminal import render_call
+from toolview.render.thread import Thread
+from toolview.render.view import view_call
+from toolview.safety import clean_text
+
+__all__ = ["register", "run"]
+
+PREVIEW_LINES = 20
+EXIT_NOT_INSTALLED = 127
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``pi`` subcommand."""
+    parser = subparsers.add_parser(
+        "pi",
+        help="run the pi coding agent (RPC mode) and show its tool calls live",
+        description="Run pi in RPC mode with your own pi configuration. "
+        "Arguments after -- go to pi, e.g.: toolview pi --prompt 'fix the tests' -- --model x",
+    )
+    parser.add_argument(
+        "--prompt",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="a prompt to run (repeatable); without it, prompts are read from stdin",
+    )
+    parser.add_argument("pi_args", nargs=argparse.REMAINDER, help="arguments passed to pi")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run each prompt through pi; exit 0 when every run completed."""
+    pi_args = list(args.pi_args)
+    if pi_args[:1] == ["--"]:
+        pi_args = pi_args[1:]
+    try:
+        pi_bin = find_pi()
+    except PiNotInstalled as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return EXIT_NOT_INSTALLED
+    outcomes: list[str] = []
+    try:
+        with PiRpc(pi_args, pi_bin=pi_bin, kinds=True) as rpc:
+            for prompt in _prompts(args.prompt):
+                outcomes.append(_run_one(rpc, prompt, sys.stdout))
+    except PiFormatError as exc:
+        print(f"toolview: pi failed: {exc}", file=sys.stderr)
+        return 1
+    if "aborted" in outcomes:
+        return 130
+    return 0 if all(outcome == "completed" for outcome in outcomes) else 1
+
+
+def _prompts(given: list[str]) -> Iterator[str]:
+    if given:
+        yield from given
+        return
+    interactive = sys.stdin.isatty()
+    while True:
+        if interactive:
+            print("pi> ", end="", file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            return
+        if line.strip():
+            yield line.strip()
+
+
+def _run_one(rpc: PiRpc, prompt: str, out: TextIO) -> str:
+    """Show one run. The first Ctrl-C asks pi to abort; a second one quits."""
+    outcome = "error"
+    thread = Thread()
+    previous = signal.signal(signal.SIGINT, _abort_on_interrupt(rpc))
+    try:
+        for observation in rpc.prompt(prompt):
+            thread.add(observation)
+            if isinstance(observation, RunEnded):
+                outcome = observation.outcome
+            _write(out, _render(thread, observation, out))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return outcome
+
+
+def _abort_on_interrupt(rpc: PiRpc) -> Callable[[int, FrameType | None], None]:
+    def handler(_signum: int, _frame: FrameType | None) -> None:
+        print("toolview: aborting the run (Ctrl-C again to quit)", file=sys.stderr)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        rpc.abort()
+
+    return handler
+
+
+def _write(out: TextIO, lines: Iterable[str]) -> None:
+    for line in lines:
+        out.write(line + "\n")
+    out.flush()
+
+
+def _render(thread: Thread, observation: Observation, out: TextIO) -> list[str]:
+    """A final result through the terminal surface; everything else as one plain line."""
+    if not isinstance(observation, ToolResult) or not observation.complete:
+        return _lines(observation)
+    entry = next((e for e in thread.calls() if e.tool_call_id == observation.tool_call_id), None)
+    if entry is None:
+        return _lines(observation)
+    width = shutil.get_terminal_size((100, 24)).columns
+    try:
+        view = view_call(entry, thread)
+        rendered = render_call(view, width=width, color=out.isatty())
+    except Exception:  # a surface failure must not end the run: fall back to plain lines
+        return _lines(observation)
+    return [rendered.rstrip("\n")]
+
+
+def _lines(observation: Observation) -> list[str]:
+    """Plain lines for one observation; every untrusted string cleaned."""
+    if isinstance(observation, RunStarted):
+        return ["▶ run started"]
+    if isinstance(observation, RunEnded):
+        return [f"■ run {observation.outcome}"]
+    if isinstance(observation, Message):
+        return [f"{observation.role}: {clean_text(observation.text)}"]
+    if isinstance(observation, ToolCall):
+        args = ", ".join(f"{key}={value!r}" for key, value in observation.args.items())
+        return [f"→ {clean_text(observation.tool_name)}({clean_text(args)[:300]})"]
+    if isinstance(observation, ToolRefused):
+        guard = f" by {clean_text(observation.guard)}" if isinstance(observation.guard, str) else ""
+        reason = clean_text(observation.reason)
+        return [f"⊘ {clean_text(observation.tool_name)} refused{guard}: {reason}"]
+    if isinstance(observation, ToolResult) and observation.complete:
+        return _result_lines(observation)
+    return []  # partial output: the final result shows it
+
+
+def _result_lines(result: ToolResult) -> list[str]:
+    mark = "✗ error" if result.is_error else "✓ done"
+    lines = [f"{mark}: {clean_text(result.tool_name)}"]
+    text_lines = clean_text(result.text).split("\n") if result.text else ["(no output)"]
+    if len(text_lines) > PREVIEW_LINES:
+        left_out = len(text_lines) - PREVIEW_LINES
+        text_lines = [f"… {left_out} earlier lines not shown", *text_lines[-PREVIEW_LINES:]]
+    lines.extend(f"  {line}" for line in text_lines)
+    descriptor = result.descriptor
+    if isinstance(descriptor, Descriptor) and isinstance(descriptor.truncated, Truncation):
+        cut = descriptor.truncated
+        lines.append(f"  [pi kept {cut.shown:,} of {cut.total:,} {cut.unit}]")
+    return lines

@@ -1,0 +1,1 @@
+"""toolview.hosts."""

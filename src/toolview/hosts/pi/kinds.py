@@ -1,0 +1,129 @@
+"""The optional mapping of pi's known tools onto toolview's own kinds.
+
+The floor descriptor (``pi.tool.<name>``, truncation only) is what the host
+always produces; this mapping is applied on request, here in the host, so no
+renderer ever keys on a vendor's tool name. Whatever does not fit a kind's
+props stays at the floor and shows as honest text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import msgspec
+
+from toolview.contract import Descriptor, ToolResult
+from toolview.hosts.pi.pidiff import to_unified_diff
+
+__all__ = ["KIND_MAPPERS", "to_toolview_kinds"]
+
+Props = dict[str, Any]
+Mapper = Callable[[ToolResult, Mapping[str, object], object], "Props | tuple[str, Props] | None"]
+
+_EXIT = re.compile(r"Command exited with code (\d+)\Z")
+_NOTE = re.compile(r"^\[.*\]$")
+
+
+def _shell(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+    command = args.get("command")
+    if not isinstance(command, str):
+        return None
+    exit_code: int | None = None
+    if result.complete:
+        match = _EXIT.search(result.text)
+        exit_code = int(match.group(1)) if match else (None if result.is_error else 0)
+    # pi merges stdout and stderr into one stream: it is all `stdout` here.
+    return {"command": command, "exitCode": exit_code, "stdout": result.text, "stderr": ""}
+
+
+def _read(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+    path, offset = args.get("path"), args.get("offset")
+    if not isinstance(path, str) or result.is_error or result.text.startswith("[image"):
+        return None
+    props: Props = {"path": path, "content": result.text}
+    if type(offset) is int and offset > 0:
+        props["startLine"] = offset
+    return props
+
+
+def _write(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+    path, content = args.get("path"), args.get("content")
+    if not isinstance(path, str) or not isinstance(content, str) or result.is_error:
+        return None
+    return {"path": path, "content": content}
+
+
+def _edit(result: ToolResult, args: Mapping[str, object], details: object) -> Props | None:
+    path = args.get("path")
+    raw = details.get("diff") if isinstance(details, Mapping) else None
+    if not isinstance(path, str) or not isinstance(raw, str) or result.is_error:
+        return None
+    unified = to_unified_diff(raw, path)
+    return None if unified is None else {"diff": unified, "path": path}
+
+
+def _rows(text: str) -> list[str] | None:
+    lines = [line for line in text.split("\n") if line]
+    if any(_NOTE.match(line) for line in lines):
+        return None  # pi added a note (a limit was hit): the text says it, a table would drop it
+    return lines
+
+
+def _listing(column: str) -> Mapper:
+    def mapper(result: ToolResult, _args: Mapping[str, object], _details: object) -> Any:
+        rows = None if result.is_error else _rows(result.text)
+        if rows is None:
+            return None
+        return "table", {"columns": [column], "rows": [[row] for row in rows]}
+
+    return mapper
+
+
+_GREP_LINE = re.compile(r"^(?P<path>.+?)(?::(?P<line>\d+):|-(?P<ctx>\d+)-) ?(?P<text>.*)$")
+
+
+def _grep(result: ToolResult, _args: Mapping[str, object], _details: object) -> Any:
+    rows = None if result.is_error else _rows(result.text)
+    if rows is None:
+        return None
+    table: list[list[object]] = []
+    for row in rows:
+        match = _GREP_LINE.match(row)
+        if match is None:
+            return None
+        line = int(match.group("line") or match.group("ctx"))
+        table.append([match.group("path"), line, match.group("text")])
+    return "table", {"columns": ["path", "line", "text"], "rows": table}
+
+
+KIND_MAPPERS: Final[Mapping[str, tuple[str, Mapper]]] = {
+    "bash": ("shell", _shell),
+    "read": ("file", _read),
+    "write": ("file", _write),
+    "edit": ("diff", _edit),
+    "grep": ("table", _grep),
+    "find": ("table", _listing("path")),
+    "ls": ("table", _listing("entry")),
+}
+
+
+def to_toolview_kinds(
+    result: ToolResult, *, args: Mapping[str, object], details: object = None
+) -> ToolResult:
+    """``result`` with a toolview kind where pi's tool maps onto one, else unchanged."""
+    entry = KIND_MAPPERS.get(result.tool_name)
+    if entry is None:
+        return result
+    kind, mapper = entry
+    mapped = mapper(result, args, details)
+    if mapped is None:
+        return result
+    if isinstance(mapped, tuple):
+        kind, mapped = mapped
+    truncated = (
+        result.descriptor.truncated if isinstance(result.descriptor, Descriptor) else msgspec.UNSET
+    )
+    descriptor = Descriptor(kind=kind, props=mapped, truncated=truncated)
+    return msgspec.structs.replace(result, descriptor=descriptor)
