@@ -1,0 +1,126 @@
+"""A command's output as a ``shell`` tool result: one combined text, two streams.
+
+Why three windows: the result's ``text`` is the combined output in the order
+it arrived (what a terminal would have shown, and what a fallback renders),
+while the ``shell`` props carry stdout and stderr apart. Only the combined
+window spills to a file, so ``spillPath`` holds the full interleaved output,
+and the truncation descriptor describes ``text``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from toolview.contract import Descriptor, ToolCall, ToolResult
+from toolview.hosts.command.output_window import OutputWindow, WindowLimits
+from toolview.hosts.command.utf8 import incomplete_utf8_suffix
+
+__all__ = ["ShellOutput", "StreamName", "shell_result"]
+
+StreamName = Literal["stdout", "stderr"]
+
+
+class ShellOutput:
+    """Both streams of one command, windowed; builds its ``tool-result``s."""
+
+    def __init__(
+        self,
+        limits: WindowLimits | None = None,
+        spill_dir: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.combined = OutputWindow(limits, spill=True, spill_dir=spill_dir)
+        self.streams: dict[StreamName, OutputWindow] = {
+            "stdout": OutputWindow(limits),
+            "stderr": OutputWindow(limits),
+        }
+        self._pending: dict[StreamName, bytes] = {"stdout": b"", "stderr": b""}
+
+    @property
+    def spill_path(self) -> Path | None:
+        """The file holding the full combined output, once anything was left out."""
+        return self.combined.spill_path
+
+    @property
+    def memory_bytes(self) -> int:
+        """Output bytes held in memory across the three windows."""
+        return self.combined.memory_bytes + sum(w.memory_bytes for w in self.streams.values())
+
+    def feed(self, stream: StreamName, chunk: bytes) -> None:
+        """One chunk read from ``stream``.
+
+        The combined window only gets whole characters: a character split
+        across reads waits for its last bytes, so the other stream's output
+        cannot land inside it.
+        """
+        self.streams[stream].feed(chunk)
+        data = self._pending[stream] + chunk if self._pending[stream] else chunk
+        held = incomplete_utf8_suffix(data)
+        self._pending[stream] = data[len(data) - held :] if held else b""
+        self.combined.feed(data[: len(data) - held] if held else data)
+
+    def close(self) -> None:
+        """Both streams ended: what was held back goes in as it is."""
+        for stream, pending in self._pending.items():
+            self.combined.feed(pending)
+            self._pending[stream] = b""
+        self.combined.close()
+        for window in self.streams.values():
+            window.close()
+
+    def result(
+        self,
+        call: ToolCall,
+        command: str,
+        complete: bool,
+        *,
+        exit_code: int | None = None,
+        duration_ms: int | None = None,
+    ) -> ToolResult:
+        """The ``tool-result`` for the output so far (partial unless ``complete``)."""
+        view = self.combined.view()
+        props: dict[str, Any] = {
+            "command": command,
+            "exitCode": exit_code,
+            "stdout": self.streams["stdout"].view().text,
+            "stderr": self.streams["stderr"].view().text,
+        }
+        if duration_ms is not None:
+            props["durationMs"] = duration_ms
+        if self.spill_path is not None:
+            props["spillPath"] = str(self.spill_path)
+        descriptor = (
+            Descriptor(kind="shell", props=props, truncated=view.truncated)
+            if view.truncated is not None
+            else Descriptor(kind="shell", props=props)
+        )
+        return ToolResult(
+            tool_call_id=call.tool_call_id,
+            tool_name=call.tool_name,
+            text=view.text,
+            complete=complete,
+            is_error=complete and exit_code != 0,
+            descriptor=descriptor,
+        )
+
+
+def shell_result(
+    call: ToolCall, command: str, text: str, *, exit_code: int, duration_ms: int
+) -> ToolResult:
+    """A final ``shell`` result whose whole output is ``text`` on stderr (a start failure)."""
+    props = {
+        "command": command,
+        "exitCode": exit_code,
+        "stdout": "",
+        "stderr": text,
+        "durationMs": duration_ms,
+    }
+    return ToolResult(
+        tool_call_id=call.tool_call_id,
+        tool_name=call.tool_name,
+        text=text,
+        complete=True,
+        is_error=exit_code != 0,
+        descriptor=Descriptor(kind="shell", props=props),
+    )
