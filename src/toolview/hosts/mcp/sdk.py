@@ -1,0 +1,41 @@
+"""SDK models (the ``mcp`` package) → the one raw mapping in ``wire``.
+
+A model is dumped to its wire JSON (camelCase aliases, ``None`` left out) and
+mapped like any raw result, so the SDK path and the raw path cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from toolview.contract import ToolResult
+from toolview.hosts.mcp.wire import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
+
+__all__ = ["map_sdk_result", "model_to_wire"]
+
+
+def model_to_wire(model: BaseModel) -> dict[str, Any]:
+    """The wire JSON of an SDK model, as a server would have sent it."""
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def map_sdk_result(
+    result: BaseModel,
+    *,
+    tool_call_id: str = DEFAULT_CALL_ID,
+    tool_name: str = DEFAULT_TOOL_NAME,
+    tool: BaseModel | None = None,
+) -> ToolResult:
+    """Map an SDK ``CallToolResult`` (or ``InputRequiredResult``, or a task result).
+
+    ``tool`` is the SDK ``Tool`` the result came from, if known: its ``_meta``
+    may name an interactive UI.
+    """
+    try:
+        raw: object = model_to_wire(result)
+    except Exception as exc:  # a model that cannot serialize still gets a visible result
+        raw = f"unserializable {type(result).__name__}: {type(exc).__name__}"
+    tool_meta = getattr(tool, "meta", None) if tool is not None else None
+    return map_result(raw, tool_call_id=tool_call_id, tool_name=tool_name, tool_meta=tool_meta)
