@@ -207,3 +207,12 @@ def test_redact_json_never_raises(value: object) -> None:
 def test_case_folding_keeps_positions_with_dotted_capital_i() -> None:
     # "İ".lower() is two characters; spans must still land on the right text.
     assert redact("İİ PASSWORD=hunter22 İ") == "İİ PASSWORD=[redacted: password] İ"
+
+
+def test_adjacent_authorization_headers_are_both_redacted() -> None:
+    """A header value stops at brackets: a Markdown link repeating it leaks nothing."""
+    value = "YWxpY2U6g4RrF1K14jZQyko6=="
+    text = f"* [authorization: Basic {value}](authorization: Basic {value})"
+    redacted = redact(text)
+    assert value not in redacted
+    assert redacted.count("[redacted: authorization-header]") == 2

@@ -27,7 +27,7 @@ _URL = r"://[^\s:/@?#\[\]]*:(?P<secret>(?!\[redacted)[^\s/?#]+)@"
 _SCHEMES = "bearer|basic|token|digest|negotiate|ntlm|apikey"
 _AUTH = (
     r"authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
-    rf"(?:(?:{_SCHEMES})[ \t]+)?+(?P<secret>(?!\[redacted)[^\s\"',;]+)"
+    rf"(?:(?:{_SCHEMES})[ \t]+)?+(?P<secret>(?!\[redacted)[^\s\"',;()\[\]{{}}<>]+)"
 )
 _COOKIE = r"cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret>(?!\[redacted)[^\s\"'][^\r\n\"']*)"
 _LINE_HEAD = re.compile(r"(?:[ \t<>*]*|.*[\"'][ \t]*)(?:set-)?")

@@ -1,0 +1,87 @@
+"""Small pieces of markup every html renderer shares: text blocks and omissions.
+
+Every function here takes *cleaned* text (secrets redacted, controls
+neutralised — see ``toolview.render.clean``) and escapes it; nothing a tool
+sent is ever concatenated into markup unescaped. What was left out is a
+``<details>`` disclosure whose summary reads like every other surface
+("… 4,000 more lines") and whose body gives the counts.
+"""
+
+from __future__ import annotations
+
+from toolview.contract import Truncation
+from toolview.render.limits import Omission, Window, omission_text, truncation_omission
+from toolview.safety import escape_html
+
+__all__ = [
+    "esc",
+    "omission_html",
+    "pre_block",
+    "truncation_html",
+    "window_block",
+]
+
+_SINGULAR = {"lines": "line", "bytes": "byte", "items": "item", "chars": "character"}
+_PLURAL = {"lines": "lines", "bytes": "bytes", "items": "items", "chars": "characters"}
+
+
+def esc(text: str) -> str:
+    """Escape cleaned text for an element body or a quoted attribute."""
+    return escape_html(text)
+
+
+def _count(count: int, unit: str) -> str:
+    """``1 line``, ``10,000 lines``: the count in words."""
+    noun = (_SINGULAR if count == 1 else _PLURAL).get(unit, unit)
+    return f"{count:,} {noun}"
+
+
+def omission_html(omission: Omission | None, where: str = "", noun: str | None = None) -> str:
+    """A disclosure for what this surface left out of the page, or nothing.
+
+    The summary is the shared wording ("… 7 more lines"); the body names what
+    and where ("7 lines below were left out to keep the page light.").
+    """
+    if omission is None or omission.count <= 0:
+        return ""
+    if noun:  # a plural ("rows"); one of them reads singular
+        what = f"{omission.count:,} {noun[:-1] if omission.count == 1 else noun}"
+    else:
+        what = _count(omission.count, omission.unit)
+    place = f" {where}" if where else ""
+    return (
+        '<details class="tv-trunc"><summary>'
+        f"{esc(str(omission))}</summary>"
+        f"{esc(what)}{esc(place)} left out to keep the page light.</details>"
+    )
+
+
+def truncation_html(truncated: Truncation | None) -> str:
+    """A disclosure for the tool's own truncation: shown of total, in its unit."""
+    omission = truncation_omission(truncated)
+    if truncated is None or omission is None:
+        return ""
+    return (
+        '<details class="tv-trunc tv-trunc-tool"><summary>'
+        f"{esc(omission_text(omission.count, omission.unit))}</summary>"
+        f"The tool sent {truncated.shown:,} of {_count(truncated.total, truncated.unit)}; "
+        "the rest never reached toolview.</details>"
+    )
+
+
+def pre_block(text: str, extra_class: str = "") -> str:
+    """Cleaned text in a preformatted block."""
+    classes = f"tv-pre {extra_class}".strip()
+    return f'<pre class="{classes}">{esc(text)}</pre>'
+
+
+def window_block(window: Window, extra_class: str = "", *, end: bool = False) -> str:
+    """A shown window with a disclosure before and/or after it for what was cut.
+
+    ``end=True`` (a tail: a log's last lines) opens the block scrolled to its
+    bottom, by CSS alone (a reversed flex column), so the verdict is in view.
+    """
+    block = pre_block(window.text, extra_class)
+    if end:
+        block = f'<div class="tv-scroll-end">{block}</div>'
+    return omission_html(window.before, "above") + block + omission_html(window.after, "below")

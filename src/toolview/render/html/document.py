@@ -1,0 +1,37 @@
+"""The standalone page around rendered fragments: no script, a strict policy.
+
+The policy is a ``<meta http-equiv>`` tag placed right after the charset, before
+any content of ``<head>``, so it governs the whole document; the page needs no JavaScript
+(truncation and long content use ``<details>``), so ``default-src 'none'``
+costs nothing. ``referrer`` is ``no-referrer`` so following a result's link
+tells the target nothing about where it was shown.
+"""
+
+from __future__ import annotations
+
+from toolview.render.html.style import PAGE_CSP, PAGE_CSS
+from toolview.safety import escape_html
+
+__all__ = ["page_document"]
+
+
+def page_document(body: str, *, title: str) -> str:
+    """A complete HTML document holding ``body`` (already safe markup) under ``title``.
+
+    ``title`` is untrusted text: it is escaped here.
+    """
+    safe_title = escape_html(title)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n'
+        '<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{PAGE_CSP}">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{safe_title}</title>\n"
+        f"<style>{PAGE_CSS}</style>\n"
+        "</head>\n<body>\n<main>\n"
+        f'<h1 class="tv-title">{safe_title}</h1>\n'
+        f"{body}\n"
+        "</main>\n</body>\n</html>\n"
+    )

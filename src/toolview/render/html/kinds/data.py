@@ -1,0 +1,90 @@
+"""The ``json``, ``table`` and ``envelope`` kinds in HTML.
+
+JSON goes through the shared bounded view (``toolview.render.jsonview``), so it
+is cut, redacted and worded exactly as on every other surface before it is
+escaped. A table is cut to its shown rows and columns *before* any cell is
+formatted. An envelope shows its summary, its raw status word and error code,
+and its data as a table when it is a list of records, else as JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from toolview.contract import Envelope
+from toolview.render.clean import clean_field
+from toolview.render.html.blocks import esc, omission_html, pre_block, truncation_html
+from toolview.render.jsonview import cell_text, json_lines
+from toolview.render.limits import Limits, Omission
+from toolview.render.props import JsonProps, TableProps
+from toolview.render.view import KindBody
+from toolview.render.words import is_record_list, records_table
+
+__all__ = ["json_html", "render_envelope", "render_json", "render_table", "table_html"]
+
+
+def json_html(value: Any, limits: Limits) -> str:
+    """A bounded, redacted, pretty JSON view."""
+    return pre_block("\n".join(json_lines(value, limits)), "tv-json")
+
+
+def table_html(props: TableProps, limits: Limits) -> str:
+    """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned."""
+    columns = props.columns[: limits.max_columns]
+    rows = props.rows[: limits.max_rows]
+    head = "".join(f'<th scope="col">{esc(cell_text(name, 80))}</th>' for name in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{esc(cell_text(cell, limits.max_cell_chars))}</td>"
+            for cell in row[: len(columns)]
+        )
+        + "</tr>"
+        for row in rows
+    )
+    parts = [f'<div class="tv-table-wrap"><table class="tv-table"><thead><tr>{head}</tr></thead>']
+    parts.append(f"<tbody>{body}</tbody></table></div>")
+    if not rows:
+        parts.append('<p class="tv-empty">(no rows)</p>')
+    if len(props.rows) > len(rows):
+        parts.append(omission_html(Omission(len(props.rows) - len(rows), "items"), noun="rows"))
+    if len(props.columns) > len(columns):
+        parts.append(
+            omission_html(Omission(len(props.columns) - len(columns), "items"), noun="columns")
+        )
+    return "".join(parts)
+
+
+def render_json(body: KindBody) -> str:
+    """The ``json`` kind."""
+    props: JsonProps = body.props
+    return json_html(props.value, body.limits) + truncation_html(body.truncated)
+
+
+def render_table(body: KindBody) -> str:
+    """The ``table`` kind."""
+    props: TableProps = body.props
+    return table_html(props, body.limits) + truncation_html(body.truncated)
+
+
+def render_envelope(body: KindBody) -> str:
+    """The ``envelope`` kind: summary, status word, error code, then its data."""
+    envelope: Envelope = body.props
+    parts: list[str] = []
+    if isinstance(envelope.summary, str) and envelope.summary:
+        summary = clean_field(envelope.summary, body.limits.max_chars)
+        parts.append(f'<p class="tv-envelope-summary">{esc(summary)}</p>')
+    facts = [f"status: {clean_field(envelope.status, 80)}"]
+    if isinstance(envelope.error_code, str) and envelope.error_code:
+        facts.append(f"error code: {clean_field(envelope.error_code, 80)}")
+    version = clean_field(envelope.schema_version, 20)
+    facts.append(f"tool: {clean_field(envelope.tool, 80)} · schema {version}")
+    parts.append(f'<div class="tv-meta">{esc(" · ".join(facts))}</div>')
+    data = envelope.data
+    if isinstance(data, list) and is_record_list(data):
+        parts.append(table_html(records_table(data), body.limits))
+    elif data is not msgspec.UNSET:
+        parts.append(json_html(data, body.limits))
+    return "".join(parts) + truncation_html(body.truncated)

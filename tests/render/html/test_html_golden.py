@@ -1,0 +1,144 @@
+"""Golden html renders: one per kind and per branch of the fixed order.
+
+Each case is a fixed thread (not the examples, which may grow); its rendered
+fragment must equal ``golden/<case>.html``. Regenerate after a deliberate
+change with ``TOOLVIEW_REGEN_GOLDEN=1 pytest tests/render/html`` and review
+the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolview.contract import decode_observation
+from toolview.render.html import REGISTRY, render_thread_html
+from toolview.render.limits import Limits
+from toolview.render.registry import Registry
+from toolview.render.thread import Thread
+from toolview.render.view import KindBody
+
+GOLDEN = Path(__file__).parent / "golden"
+PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
+    "2mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
+SMALL = Limits(max_lines=3, max_chars=400, max_rows=2, max_columns=2, max_links=1)
+
+
+def _result(kind: str | None, props: Any = None, **extra: Any) -> list[dict[str, Any]]:
+    result: dict[str, Any] = {
+        "kind": "tool-result",
+        "toolCallId": "call-1",
+        "toolName": "tool",
+        "text": extra.pop("text", "the text"),
+        "complete": extra.pop("complete", True),
+        "isError": extra.pop("isError", False),
+    }
+    if kind is not None:
+        result["descriptor"] = {"kind": kind, "props": props, **extra}
+    call = {"kind": "tool-call", "toolCallId": "call-1", "toolName": "tool", "args": {"a": 1}}
+    return [{"kind": "run-started", "runId": "r"}, call, result]
+
+
+ENDED = {"kind": "run-ended", "runId": "r", "outcome": "aborted"}
+SHELL = {"command": "make", "exitCode": 0, "stdout": "ok\n", "stderr": "", "durationMs": 1500}
+LONG = "\n".join(f"line {n}" for n in range(1, 11))
+ENVELOPE = {
+    "schemaVersion": "1.2",
+    "tool": "lookup",
+    "status": "not_found",
+    "summary": "No record 42",
+    "errorCode": "E_MISSING",
+    "data": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}],
+}
+
+CASES: dict[str, list[dict[str, Any]]] = {
+    "shell": _result("shell", SHELL),
+    "shell-stderr-no-exit": _result(
+        "shell", {"command": "x", "exitCode": None, "stdout": "", "stderr": "killed"}
+    ),
+    "shell-empty": _result("shell", {"command": "true", "exitCode": 0, "stdout": "", "stderr": ""}),
+    "file": _result(
+        "file", {"path": "a.py", "content": "def f():\n    return 1\n", "startLine": 10}
+    ),
+    "file-long": _result("file", {"path": "n.txt", "content": LONG, "language": "text"}),
+    "diff": _result("diff", {"diff": "--- a\n+++ b\n@@ -1 +1 @@\n-old\n+new\n", "path": "a"}),
+    "json": _result("json", {"value": {"k": [1, 2, {"deep": None}], "password": "hunter22"}}),
+    "table": _result("table", {"columns": ["a", "b", "c"], "rows": [[1, "x", None]] * 4}),
+    "links": _result(
+        "links",
+        {"links": [{"title": "Ex", "url": "https://example.com/?q=<b>", "snippet": "s"}] * 2},
+    ),
+    "links-refused": _result("links", {"links": [{"title": "Bad", "url": "javascript:alert(1)"}]}),
+    "image": _result("image", {"mimeType": "image/png", "data": PNG, "alt": "a pixel"}),
+    "image-svg": _result("image", {"mimeType": "image/svg+xml", "data": "PHN2Zz4=", "alt": "v"}),
+    "markdown": _result(
+        "markdown", {"markdown": "# T\n\n[ok](https://x.org) ![i](https://x.org/i.png) <b>raw</b>"}
+    ),
+    "envelope-descriptor": _result("envelope", ENVELOPE),
+    "envelope-text": _result(None, text=json.dumps(ENVELOPE)),
+    "unknown-kind": _result("acme.widget", {"spin": 3}),
+    "invalid-props": _result("shell", {"command": 3}),
+    "failing-renderer": _result("boom", {}),
+    "truncated-lines": _result(
+        "json", {"value": 1}, truncated={"shown": 1, "total": 4001, "unit": "lines"}
+    ),
+    "truncated-bytes": _result(
+        "json", {"value": 1}, truncated={"shown": 1024, "total": 4096, "unit": "bytes"}
+    ),
+    "truncated-items": _result(
+        "json", {"value": 1}, truncated={"shown": 1, "total": 2, "unit": "items"}
+    ),
+    "pending": _result(None, text="partial output", complete=False),
+    "aborted": [*_result(None, text="", complete=False), ENDED],
+    "refused": [
+        *_result(None)[:2],
+        {
+            "kind": "tool-refused",
+            "toolCallId": "call-1",
+            "toolName": "tool",
+            "reason": "rm -rf",
+            "guard": "rules",
+        },
+    ],
+    "error": _result(
+        "shell", SHELL, text="Traceback (most recent call last):\n  x\nOSError: no", isError=True
+    ),
+    "empty-success": _result(None, text=""),
+    "messages": [
+        {"kind": "message", "role": "user", "text": "Hi <b>there</b>"},
+        {"kind": "message", "role": "assistant", "text": "Done."},
+    ],
+}
+
+
+def _boom(body: KindBody) -> str:
+    raise RuntimeError("renderer bug")
+
+
+def _render(case: str) -> str:
+    thread = Thread.from_observations(decode_observation(json.dumps(o)) for o in CASES[case])
+    registry: Registry[str] = REGISTRY.copy()
+    registry.register("boom", _boom)
+    limits = SMALL if case in ("file-long", "table", "links") else Limits()
+    return render_thread_html(thread, limits=limits, registry=registry) + "\n"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden(case: str) -> None:
+    path = GOLDEN / f"{case}.html"
+    rendered = _render(case)
+    if os.environ.get("TOOLVIEW_REGEN_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(rendered, encoding="utf-8")
+    assert path.exists(), f"no golden for {case}: run with TOOLVIEW_REGEN_GOLDEN=1"
+    assert rendered == path.read_text(encoding="utf-8")
+
+
+def test_every_golden_has_a_case() -> None:
+    assert {path.stem for path in GOLDEN.glob("*.html")} == set(CASES)

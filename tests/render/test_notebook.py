@@ -1,0 +1,73 @@
+"""Notebook display: every MIME type present, filtered as asked, failures contained."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from toolview.contract import ToolResult, decode_observation
+from toolview.render import notebook
+from toolview.render.notebook import MIME_TYPES, NotebookCall, NotebookThread
+from toolview.render.thread import Thread
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "thread.jsonl"
+
+
+@pytest.fixture(scope="module")
+def thread() -> Thread:
+    lines = EXAMPLE.read_bytes().splitlines()
+    return Thread.from_observations(decode_observation(line) for line in lines if line.strip())
+
+
+def test_thread_bundle_has_every_surface(thread: Thread) -> None:
+    bundle = NotebookThread(thread)._repr_mimebundle_()
+    assert set(bundle) == set(MIME_TYPES)
+    assert "ls -la src" in bundle["text/plain"]
+    assert "\x1b" not in bundle["text/plain"]
+    assert 'class="tv-thread"' in bundle["text/html"]
+    assert "ls -la src" in bundle["text/markdown"]
+
+
+def test_html_bundle_is_scoped_and_inert(thread: Thread) -> None:
+    html = NotebookThread(thread)._repr_mimebundle_()["text/html"]
+    assert html.count("<style>") == 1
+    assert "<script" not in html.lower()
+    assert re.search(r"\son[a-z]+\s*=", html) is None
+    assert re.search(r"\sstyle\s*=", html) is None
+    style = html.split("<style>", 1)[1].split("</style>", 1)[0]
+    selectors = re.findall(r"(?:^|})\s*([^{}@]+?)\s*{", style)
+    assert selectors and all(".tv-" in sel or sel.startswith(("from", "to")) for sel in selectors)
+
+
+def test_include_and_exclude_are_honoured(thread: Thread) -> None:
+    view = NotebookThread(thread)
+    assert set(view._repr_mimebundle_(include={"text/plain"})) == {"text/plain"}
+    assert set(view._repr_mimebundle_(exclude={"text/html"})) == {"text/plain", "text/markdown"}
+
+
+def test_each_call_displays_alone(thread: Thread) -> None:
+    calls = NotebookThread(thread).calls()
+    assert len(calls) == len(thread.calls())
+    pending_call = next(
+        c for c in calls if isinstance(c.entry.result, ToolResult) and not c.entry.result.complete
+    )
+    pending = pending_call._repr_mimebundle_()
+    assert 'data-state="pending"' in pending["text/html"]
+    assert "running" in pending["text/plain"].lower()
+    first = NotebookCall(thread.calls()[0], thread)._repr_mimebundle_()
+    assert 'id="tv-call-c1"' in first["text/html"]
+
+
+def test_a_failing_surface_never_blanks_the_others(
+    thread: Thread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("surface bug")
+
+    monkeypatch.setattr(notebook, "render_thread_html", broken)
+    bundle = NotebookThread(thread)._repr_mimebundle_()
+    assert bundle["text/html"] == "[toolview: the text/html view failed (RuntimeError)]"
+    assert "ls -la src" in bundle["text/plain"]
+    assert "ls -la src" in bundle["text/markdown"]
