@@ -1,0 +1,100 @@
+"""The render core shared by every surface (design.md §2).
+
+Layers: the message container (``Thread``), the generic renderer
+(``view_call`` → ``CallView``), per-surface registries of kind renderers
+(``Registry``) and the fallback. Surfaces live in subpackages —
+``toolview.render.text``, ``.terminal``, ``.markdown``, ``.html`` — and only
+lay out what the core decided.
+"""
+
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.jsonview import args_preview, cell_text, json_lines
+from toolview.render.limits import (
+    DEFAULT_LIMITS,
+    Limits,
+    Omission,
+    OmissionUnit,
+    Window,
+    head,
+    omission_text,
+    tail,
+    truncation_omission,
+)
+from toolview.render.props import (
+    KIND_PROPS,
+    DiffProps,
+    FileProps,
+    ImageProps,
+    JsonProps,
+    Link,
+    LinksProps,
+    MarkdownProps,
+    PropsError,
+    ShellProps,
+    TableProps,
+    validate_props,
+)
+from toolview.render.registry import Registry, Renderer
+from toolview.render.thread import CallEntry, Entry, MessageEntry, NoteEntry, Thread
+from toolview.render.view import (
+    AbortedBody,
+    Body,
+    CallView,
+    EmptyBody,
+    ErrorBody,
+    FallbackBody,
+    Header,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+    fallback_for,
+    view_call,
+)
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "KIND_PROPS",
+    "AbortedBody",
+    "Body",
+    "CallEntry",
+    "CallView",
+    "DiffProps",
+    "EmptyBody",
+    "Entry",
+    "ErrorBody",
+    "FallbackBody",
+    "FileProps",
+    "Header",
+    "ImageProps",
+    "JsonProps",
+    "KindBody",
+    "Limits",
+    "Link",
+    "LinksProps",
+    "MarkdownProps",
+    "MessageEntry",
+    "NoteEntry",
+    "Omission",
+    "OmissionUnit",
+    "PendingBody",
+    "PropsError",
+    "RefusedBody",
+    "Registry",
+    "Renderer",
+    "ShellProps",
+    "TableProps",
+    "Thread",
+    "Window",
+    "args_preview",
+    "cell_text",
+    "clean_field",
+    "fallback_for",
+    "head",
+    "json_lines",
+    "omission_text",
+    "shown_text",
+    "tail",
+    "truncation_omission",
+    "validate_props",
+    "view_call",
+]

@@ -1,0 +1,121 @@
+"""The decided shape of one call: its header and one body from a closed set.
+
+Plain data, shared by every surface: ``view.view_call`` fills it in, a surface
+lays it out. All strings are already cleaned except a ``KindBody``'s props and
+text, which a renderer shows through ``toolview.render.clean``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from toolview.contract import (
+    CallState,
+    DisplayStatus,
+    RunOutcome,
+    StatusDisplay,
+    Truncation,
+)
+from toolview.render.limits import Limits, Window
+
+__all__ = [
+    "AbortedBody",
+    "Body",
+    "CallView",
+    "EmptyBody",
+    "ErrorBody",
+    "FallbackBody",
+    "Header",
+    "KindBody",
+    "PendingBody",
+    "RefusedBody",
+]
+
+
+@dataclass(frozen=True)
+class Header:
+    """What every surface shows above a call: all strings already cleaned."""
+
+    tool_name: str
+    status: DisplayStatus
+    display: StatusDisplay
+    duration_ms: int | None = None
+    args: str | None = None
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class PendingBody:
+    """Still running; ``partial`` is the (cleaned, tail) output so far, if any."""
+
+    partial: Window | None = None
+
+
+@dataclass(frozen=True)
+class AbortedBody:
+    """The run ended without a result for this call."""
+
+    outcome: RunOutcome | None = None
+
+
+@dataclass(frozen=True)
+class RefusedBody:
+    """A guard refused the call before it ran."""
+
+    reason: str
+    guard: str | None = None
+
+
+@dataclass(frozen=True)
+class ErrorBody:
+    """An error result: its message (stack trace cut to the last line), cleaned."""
+
+    message: Window
+    error_code: str | None = None
+
+
+@dataclass(frozen=True)
+class KindBody:
+    """A descriptor's kind with props validated for it (raw props for a custom kind).
+
+    Props are NOT cleaned: a renderer shows them through ``toolview.render.clean``
+    (or ``toolview.safety``). ``text`` and ``limits`` are there for its fallback.
+    """
+
+    kind: str
+    props: Any
+    text: str
+    limits: Limits
+    truncated: Truncation | None = None
+
+
+@dataclass(frozen=True)
+class FallbackBody:
+    """The result's text (cleaned window) with a visible note saying why it is shown."""
+
+    text: Window
+    note: str | None = None
+    truncated: Truncation | None = None
+
+
+@dataclass(frozen=True)
+class EmptyBody:
+    """A successful result with no output, said in words."""
+
+    message: str = "(no output)"
+
+
+Body: TypeAlias = (
+    PendingBody | AbortedBody | RefusedBody | ErrorBody | KindBody | FallbackBody | EmptyBody
+)
+
+
+@dataclass(frozen=True)
+class CallView:
+    """One call, decided: its id, state, header and body."""
+
+    tool_call_id: str
+    state: CallState
+    header: Header
+    body: Body

@@ -1,0 +1,64 @@
+"""A per-surface registry of renderers keyed by kind, with failures contained.
+
+IPython's formatters are the precedent: ``register`` returns what it replaced,
+looking up an absent kind is not an error, and a renderer that raises never
+blanks the result — the caller gets the surface's fallback with a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Generic, TypeVar
+
+from toolview.render.view import FallbackBody, KindBody, fallback_for
+from toolview.safety import clean_text
+
+__all__ = ["Registry", "Renderer"]
+
+R = TypeVar("R")
+Renderer = Callable[[KindBody], R]
+
+
+class Registry(Generic[R]):
+    """Renderers of one surface, each producing that surface's output type ``R``."""
+
+    def __init__(self, renderers: Mapping[str, Renderer[R]] | None = None) -> None:
+        self._renderers: dict[str, Renderer[R]] = dict(renderers or {})
+
+    def register(self, kind: str, renderer: Renderer[R]) -> Renderer[R] | None:
+        """Use ``renderer`` for ``kind``; return the renderer it replaced, or ``None``."""
+        if not isinstance(kind, str) or not kind:
+            raise ValueError("kind must be a non-empty string")
+        previous = self._renderers.get(kind)
+        self._renderers[kind] = renderer
+        return previous
+
+    def unregister(self, kind: str) -> Renderer[R] | None:
+        """Stop rendering ``kind``; return the renderer removed, or ``None``."""
+        return self._renderers.pop(kind, None)
+
+    def lookup(self, kind: str) -> Renderer[R] | None:
+        """The renderer for ``kind``, or ``None`` when the surface has none."""
+        return self._renderers.get(kind)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._renderers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._renderers))
+
+    def copy(self) -> Registry[R]:
+        """An independent registry with the same renderers (for a customised surface)."""
+        return Registry(self._renderers)
+
+    def render(self, body: KindBody, fallback: Callable[[FallbackBody], R]) -> R:
+        """Render ``body`` with its kind's renderer, or ``fallback`` with a note saying why."""
+        kind = clean_text(body.kind[:200])
+        renderer = self._renderers.get(body.kind)
+        if renderer is None:
+            return fallback(fallback_for(body, f"no renderer for kind '{kind}'"))
+        try:
+            return renderer(body)
+        except Exception as exc:
+            note = f"the renderer for kind '{kind}' failed ({type(exc).__name__})"
+            return fallback(fallback_for(body, note))

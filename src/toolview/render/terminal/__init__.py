@@ -1,0 +1,69 @@
+"""The ``terminal`` surface: Rich renderables, colours from the one status table.
+
+``render_thread(thread, width=80, color=False)`` returns the rendered string;
+``thread_renderables`` gives the renderables for your own ``Console``.
+``register(kind, renderer)`` adds a renderer (``KindBody`` → Rich renderable)
+and returns the one it replaced.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+
+from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.registry import Registry, Renderer
+from toolview.render.terminal import layout
+from toolview.render.terminal.blocks import blocks
+from toolview.render.terminal.kinds import BUILTIN_RENDERERS
+from toolview.render.thread import Thread
+from toolview.render.view import CallView
+
+__all__ = [
+    "REGISTRY",
+    "register",
+    "render_call",
+    "render_thread",
+    "thread_renderables",
+]
+
+REGISTRY: Registry[RenderableType] = Registry({**BUILTIN_RENDERERS, "blocks": blocks})
+
+
+def register(kind: str, renderer: Renderer[RenderableType]) -> Renderer[RenderableType] | None:
+    """Render ``kind`` with ``renderer`` on this surface; return what it replaced."""
+    return REGISTRY.register(kind, renderer)
+
+
+def thread_renderables(
+    thread: Thread,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[RenderableType] | None = None,
+) -> list[RenderableType]:
+    """One Rich renderable per entry, for printing on a console of your own."""
+    return layout.thread_renderables(thread, registry or REGISTRY, limits)
+
+
+def render_thread(
+    thread: Thread,
+    *,
+    width: int = 80,
+    color: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[RenderableType] | None = None,
+) -> str:
+    """The thread as terminal text at ``width``; SGR colours only when ``color``."""
+    renderables = thread_renderables(thread, limits=limits, registry=registry)
+    return layout.to_string(renderables, width=width, color=color)
+
+
+def render_call(
+    view: CallView,
+    *,
+    width: int = 80,
+    color: bool = False,
+    registry: Registry[RenderableType] | None = None,
+) -> str:
+    """One decided call as terminal text."""
+    renderable = layout.call_renderable(view, registry or REGISTRY)
+    return layout.to_string([renderable], width=width, color=color)

@@ -1,0 +1,63 @@
+"""Files through Pygments (via Rich's ``Syntax``) with line numbers; diffs coloured by line."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.syntax import Syntax
+from rich.text import Text
+
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.limits import Limits
+from toolview.render.props import DiffProps, FileProps
+from toolview.render.terminal.text import omission_text
+
+__all__ = ["diff_renderable", "file_renderable"]
+
+_THEME = "ansi_dark"  # the terminal's own palette: reads on dark and light backgrounds
+_DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "green"), ("-", "red"), ("@@", "cyan"))
+
+
+def file_renderable(props: FileProps, limits: Limits) -> RenderableType:
+    """The file's shown lines, highlighted, numbered from ``startLine``."""
+    language = props.language if isinstance(props.language, str) else None
+    path = clean_field(props.path, 500)
+    title = Text(path + (f" ({clean_field(language, 40)})" if language else ""), style="bold")
+    if not props.content:
+        return Group(title, Text("(empty file)", style="dim"))
+    window = shown_text(props.content, limits)
+    lexer = language or Syntax.guess_lexer(props.path[:500])
+    syntax = Syntax(
+        window.text.rstrip("\n"),
+        lexer,
+        theme=_THEME,
+        line_numbers=True,
+        start_line=props.start_line if isinstance(props.start_line, int) else 1,
+        word_wrap=True,
+        background_color="default",
+    )
+    after = [omission_text(window.after)] if window.after else []
+    return Group(title, syntax, *after)
+
+
+def diff_renderable(props: DiffProps, limits: Limits) -> RenderableType:
+    """A unified diff: additions green, removals red, hunk headers cyan."""
+    title = (
+        [Text(clean_field(props.path, 500), style="bold")] if isinstance(props.path, str) else []
+    )
+    if not props.diff:
+        return Group(*title, Text("(empty diff)", style="dim"))
+    window = shown_text(props.diff, limits)
+    text = Text()
+    for index, line in enumerate(window.text.rstrip("\n").split("\n")):
+        if index:
+            text.append("\n")
+        text.append(line, style=_diff_style(line))
+    after = [omission_text(window.after)] if window.after else []
+    return Group(*title, text, *after)
+
+
+def _diff_style(line: str) -> str:
+    for prefix, style in _DIFF_STYLES:
+        if line.startswith(prefix):
+            return style
+    return ""

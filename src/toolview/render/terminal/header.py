@@ -1,0 +1,28 @@
+"""The call header: icon, label and colour read from the one status table."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from toolview.render.view import Header
+from toolview.render.words import duration_text
+
+__all__ = ["header_text"]
+
+
+def header_text(header: Header) -> Text:
+    """``✓ Success  bash · shell · 12 ms`` then, dimmed, the arguments."""
+    display = header.display
+    text = Text()
+    text.append(f"{display.icon} {display.label}", style=f"bold {display.colour}")
+    text.append("  ")
+    text.append(header.tool_name, style="bold")
+    details = [part for part in (header.kind,) if part]
+    if header.duration_ms is not None:
+        details.append(duration_text(header.duration_ms))
+    if details:
+        text.append(" · " + " · ".join(details), style="dim")
+    if header.args:
+        text.append("\n  args: ", style="dim")
+        text.append(header.args, style="dim")
+    return text

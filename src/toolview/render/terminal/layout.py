@@ -1,0 +1,130 @@
+"""The terminal surface: a thread laid out with Rich at a fixed width.
+
+Colour off: no escape sequences at all. Colour on: only SGR colours (the
+"standard" 16-colour system). The console ignores the environment
+(``NO_COLOR``, ``COLUMNS``, ``FORCE_COLOR``) so a render is reproducible.
+"""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
+from toolview.render.registry import Registry
+from toolview.render.terminal.header import header_text
+from toolview.render.terminal.text import (
+    note_text,
+    omission_text,
+    truncation_text,
+    window_text,
+)
+from toolview.render.thread import CallEntry, MessageEntry, Thread
+from toolview.render.view import (
+    AbortedBody,
+    Body,
+    CallView,
+    ErrorBody,
+    FallbackBody,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+    view_call,
+)
+from toolview.render.words import aborted_text, fallback_note
+
+__all__ = ["body_renderable", "call_renderable", "fallback_renderable", "make_console", "to_string"]
+
+# Rich pads each line of a group to the group's width; those spaces carry nothing.
+_TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+_ROLE_STYLE = {"user": "bold cyan", "assistant": "bold"}
+
+
+def make_console(width: int, color: bool) -> tuple[Console, StringIO]:
+    """A console writing to a string buffer, deterministic whatever the environment."""
+    buffer = StringIO()
+    console = Console(
+        file=buffer,
+        width=width,
+        color_system="standard" if color else None,
+        force_terminal=color,
+        no_color=not color,
+        markup=False,
+        emoji=False,
+        highlight=False,
+        legacy_windows=False,
+        tab_size=4,
+        _environ={},
+    )
+    return console, buffer
+
+
+def to_string(renderables: list[RenderableType], *, width: int, color: bool) -> str:
+    """Render ``renderables`` one after another, a blank line between them."""
+    console, buffer = make_console(width, color)
+    for index, renderable in enumerate(renderables):
+        if index:
+            console.line()
+        console.print(renderable, markup=False, highlight=False, emoji=False)
+    return _TRAILING_SPACES.sub(r"\1", buffer.getvalue())
+
+
+def thread_renderables(
+    thread: Thread, registry: Registry[RenderableType], limits: Limits = DEFAULT_LIMITS
+) -> list[RenderableType]:
+    """One renderable per entry of the thread."""
+    out: list[RenderableType] = []
+    for entry in thread.entries:
+        if isinstance(entry, CallEntry):
+            out.append(call_renderable(view_call(entry, thread, limits), registry))
+        elif isinstance(entry, MessageEntry):
+            out.append(_message(entry.message.role, shown_text(entry.message.text, limits)))
+        else:
+            out.append(note_text(clean_field(entry.text, limits.max_chars)))
+    return out
+
+
+def _message(role: str, window: Window) -> RenderableType:
+    """``User: text`` — the role label on the first line of the message."""
+    text = Text()
+    text.append(f"{role.capitalize()}: ", style=_ROLE_STYLE.get(role, "bold"))
+    text.append(window.text.rstrip("\n"))
+    after = [omission_text(window.after)] if window.after else []
+    return Group(text, *after)
+
+
+def call_renderable(view: CallView, registry: Registry[RenderableType]) -> RenderableType:
+    """A call: its header, then its body indented by two."""
+    body = Padding(body_renderable(view.body, registry), (0, 0, 0, 2), expand=False)
+    return Group(header_text(view.header), body)
+
+
+def body_renderable(body: Body, registry: Registry[RenderableType]) -> RenderableType:
+    """The body in the order the core decided; a kind goes through the registry."""
+    if isinstance(body, PendingBody):
+        running = Text("… running", style="cyan italic")
+        return Group(running, window_text(body.partial, style="dim")) if body.partial else running
+    if isinstance(body, AbortedBody):
+        return Text(aborted_text(body.outcome), style="italic")
+    if isinstance(body, RefusedBody):
+        guard = f" by {body.guard}" if body.guard else ""
+        return Text(f"Refused{guard}: {body.reason}")
+    if isinstance(body, ErrorBody):
+        code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
+        return Group(*code, window_text(body.message, style="red"))
+    if isinstance(body, KindBody):
+        return registry.render(body, fallback_renderable)
+    if isinstance(body, FallbackBody):
+        return fallback_renderable(body)
+    return Text(body.message, style="dim italic")
+
+
+def fallback_renderable(body: FallbackBody) -> RenderableType:
+    """The text, with the note saying why it is shown instead of a kind."""
+    note = [note_text(fallback_note(body.note))] if body.note else []
+    return Group(*note, window_text(body.text), *truncation_text(body.truncated))

@@ -1,0 +1,156 @@
+"""The generic renderer, decided once for every surface.
+
+For one call it works out the header (tool name, display status from the one
+status table, timing where known, arguments bounded and redacted) and which
+body to show, in the fixed order: pending → aborted → refused → error (the
+descriptor is never consulted) → the descriptor's kind (with validated props)
+→ the text as a fallback, with a note saying why. A surface only lays out the
+``CallView`` it is given; it never branches on status or state by itself.
+"""
+
+from __future__ import annotations
+
+from toolview.contract import (
+    STATUS_DISPLAY,
+    CallState,
+    Descriptor,
+    Envelope,
+    ToolRefused,
+    ToolResult,
+    Truncation,
+    display_status,
+    parse_envelope,
+    tool_result_state,
+)
+from toolview.render.bodies import (
+    AbortedBody,
+    Body,
+    CallView,
+    EmptyBody,
+    ErrorBody,
+    FallbackBody,
+    Header,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+)
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.jsonview import args_preview
+from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.props import PropsError, ShellProps, validate_props
+from toolview.render.thread import CallEntry, Thread
+from toolview.safety import cut_stack_trace
+
+__all__ = [
+    "AbortedBody",
+    "Body",
+    "CallView",
+    "EmptyBody",
+    "ErrorBody",
+    "FallbackBody",
+    "Header",
+    "KindBody",
+    "PendingBody",
+    "RefusedBody",
+    "fallback_for",
+    "view_call",
+]
+
+_NAME_CHARS = 200
+
+
+def view_call(entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS) -> CallView:
+    """Decide how ``entry`` reads on every surface."""
+    result = entry.result
+    state = tool_result_state(result, thread.run_open(entry))
+    envelope = _envelope_of(result)
+    body = _body(entry, state, envelope, thread, limits)
+    if isinstance(body, KindBody):  # a descriptor of kind "envelope" drives status too
+        envelope = body.props if isinstance(body.props, Envelope) else None
+    status = display_status(state, envelope)
+    header = Header(
+        tool_name=clean_field(entry.tool_name or "(unnamed tool)", _NAME_CHARS),
+        status=status,
+        display=STATUS_DISPLAY[status],
+        duration_ms=_duration(body),
+        args=args_preview(entry.call.args, limits) if entry.call is not None else None,
+        kind=clean_field(body.kind, _NAME_CHARS) if isinstance(body, KindBody) else None,
+    )
+    return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body)
+
+
+def fallback_for(body: KindBody, note: str) -> FallbackBody:
+    """The fallback for a kind body a surface cannot render: its text and ``note``."""
+    return _fallback(body.text, body.limits, note, body.truncated)
+
+
+def _body(
+    entry: CallEntry, state: CallState, envelope: Envelope | None, thread: Thread, limits: Limits
+) -> Body:
+    result = entry.result
+    if state == "pending":
+        partial = result.text if isinstance(result, ToolResult) and result.text else None
+        return PendingBody(shown_text(partial, limits, "tail") if partial else None)
+    if state == "aborted":
+        return AbortedBody(thread.run_outcome(entry))
+    if isinstance(result, ToolRefused):
+        guard = result.guard if isinstance(result.guard, str) else None
+        return RefusedBody(
+            clean_field(result.reason or "(no reason given)", limits.max_chars),
+            clean_field(guard, _NAME_CHARS) if guard else None,
+        )
+    assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
+    if state == "error":
+        return _error(result.text, envelope, limits)
+    if entry.descriptor_error is not None:
+        note = f"malformed descriptor ({entry.descriptor_error})"
+        return _fallback(result.text, limits, note, None)
+    return _done(result, envelope, limits)
+
+
+def _error(text: str, envelope: Envelope | None, limits: Limits) -> ErrorBody:
+    code = envelope.error_code if envelope is not None else None
+    message = envelope.summary if envelope is not None else None
+    raw = message if isinstance(message, str) and message else cut_stack_trace(text)
+    window = shown_text(raw or "(no error message)", limits, "tail")
+    return ErrorBody(window, clean_field(code, _NAME_CHARS) if isinstance(code, str) else None)
+
+
+def _done(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Body:
+    descriptor = result.descriptor
+    if isinstance(descriptor, Descriptor):
+        truncated = descriptor.truncated if isinstance(descriptor.truncated, Truncation) else None
+        try:
+            props = validate_props(descriptor.kind, descriptor.props)
+        except PropsError as exc:
+            note = f"props invalid for kind '{descriptor.kind}': {exc}"
+            return _fallback(result.text, limits, note, truncated)
+        return KindBody(descriptor.kind, props, result.text, limits, truncated)
+    if envelope is not None:
+        return KindBody("envelope", envelope, result.text, limits)
+    if not result.text.strip():
+        return EmptyBody()
+    return _fallback(result.text, limits, None, None)
+
+
+def _fallback(
+    text: str, limits: Limits, note: str | None, truncated: Truncation | None
+) -> FallbackBody:
+    shown = shown_text(text if text.strip() else "(no output)", limits)
+    return FallbackBody(
+        shown, clean_field(note, limits.max_args_chars) if note else None, truncated
+    )
+
+
+def _envelope_of(result: ToolResult | ToolRefused | None) -> Envelope | None:
+    """The result's envelope: from its text, only when it has no descriptor."""
+    if not isinstance(result, ToolResult) or isinstance(result.descriptor, Descriptor):
+        return None
+    return parse_envelope(result.text)
+
+
+def _duration(body: Body) -> int | None:
+    if isinstance(body, KindBody) and isinstance(body.props, ShellProps):
+        duration = body.props.duration_ms
+        return duration if isinstance(duration, int) else None
+    return None

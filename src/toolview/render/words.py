@@ -1,0 +1,125 @@
+"""Surface-neutral wording: sizes, durations, exit codes, placeholders, notes.
+
+Every surface says these things the same way, so a terminal and a web page
+never disagree about what happened; only the layout around the words differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from toolview.contract import RunOutcome
+from toolview.render.blocks import AudioBlock, ImageBlock, Progress, ResourceBlock, UiBlock
+from toolview.render.clean import clean_field
+from toolview.render.props import ImageProps, TableProps
+from toolview.safety import clean_text
+
+__all__ = [
+    "aborted_text",
+    "duration_text",
+    "exit_text",
+    "fallback_note",
+    "human_bytes",
+    "image_label",
+    "is_record_list",
+    "media_label",
+    "progress_text",
+    "records_table",
+    "resource_label",
+    "ui_notice",
+]
+
+_UNITS: Final = ("B", "KB", "MB", "GB", "TB")
+
+
+def human_bytes(size: int) -> str:
+    """``67 B``, ``4.0 KB``, ``1.5 MB`` (binary multiples, one decimal)."""
+    value = float(size)
+    for unit in _UNITS:
+        if value < 1024 or unit == _UNITS[-1]:
+            return f"{size} B" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    raise AssertionError("unreachable")
+
+
+def duration_text(duration_ms: int) -> str:
+    """``12 ms``, ``3.4 s``, ``2 min 5 s``."""
+    if duration_ms < 1000:
+        return f"{duration_ms} ms"
+    if duration_ms < 60_000:
+        return f"{duration_ms / 1000:.1f} s"
+    minutes, seconds = divmod(duration_ms // 1000, 60)
+    return f"{minutes} min {seconds} s"
+
+
+def exit_text(exit_code: int | None) -> str:
+    """How a command ended, in words."""
+    return "no exit code (did not exit)" if exit_code is None else f"exit code {exit_code}"
+
+
+def image_label(props: ImageProps) -> str:
+    """The placeholder for an image a surface does not show: ``[image/png 4.0 KB]``."""
+    data = props.data.strip()
+    size = len(data) * 3 // 4 - data[-2:].count("=")
+    mime = clean_text(props.mime_type[:100]) or "image"
+    return f"[{mime} {human_bytes(max(size, 0))}]"
+
+
+def aborted_text(outcome: RunOutcome | None) -> str:
+    """Why an aborted call has no result."""
+    how = {"completed": "", "aborted": " (aborted)", "error": " (with an error)"}
+    return f"The run ended{how.get(outcome or '', '')} before this call returned a result."
+
+
+def fallback_note(note: str) -> str:
+    """A fallback's note as a sentence: the text below is shown instead of the kind."""
+    return f"{note}; showing the text"
+
+
+def is_record_list(value: Any) -> bool:
+    """Whether ``value`` is a non-empty list of JSON objects (shown as a table)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(item, dict) for item in value[:200])
+        and len(value) <= 200
+    )
+
+
+def records_table(records: list[dict[str, Any]]) -> TableProps:
+    """A list of JSON objects as table props: columns in first-seen key order."""
+    columns: list[str] = []
+    for record in records:
+        columns.extend(key for key in record if key not in columns)
+    rows = [[record.get(column) for column in columns] for record in records]
+    return TableProps(columns=columns, rows=rows)
+
+
+def media_label(block: ImageBlock | AudioBlock) -> str:
+    """``[image/png 4.0 KB]`` — what a surface shows instead of the media."""
+    kind = "image" if isinstance(block, ImageBlock) else "audio"
+    mime = clean_field(block.mime_type, 100) or kind
+    size = f" {human_bytes(block.size)}" if isinstance(block.size, int) and block.size >= 0 else ""
+    return f"[{mime}{size}]"
+
+
+def resource_label(block: ResourceBlock) -> str:
+    """``resource file:///a.txt (text/plain)``, with a blob's size when it has one."""
+    mime = f" ({clean_field(block.mime_type, 100)})" if isinstance(block.mime_type, str) else ""
+    blob = block.blob_size
+    size = f" [blob {human_bytes(blob)} — not shown]" if isinstance(blob, int) and blob >= 0 else ""
+    return f"resource {clean_field(block.uri, 500)}{mime}{size}"
+
+
+def ui_notice(block: UiBlock) -> str:
+    """The notice for a server's interactive UI, which toolview never renders."""
+    return f"interactive UI {clean_field(block.resource_uri, 500)} — not rendered"
+
+
+def progress_text(progress: Progress) -> str:
+    """``progress 3/10 — copying`` (or ``progress 3`` without a total)."""
+    total = f"/{progress.total:g}" if isinstance(progress.total, float | int) else ""
+    message = (
+        f" — {clean_field(progress.message, 300)}" if isinstance(progress.message, str) else ""
+    )
+    return f"progress {progress.progress:g}{total}{message}"

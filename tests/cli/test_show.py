@@ -1,0 +1,149 @@
+"""``toolview show``: every surface from the example thread, broken lines made visible."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolview.cli import main, sources
+from toolview.cli.sources import Skipped, Source, SourceError, detect, load
+
+REPO = Path(__file__).parents[2]
+EXAMPLE = REPO / "examples" / "thread.jsonl"
+TOOLVIEW = Path(sys.executable).parent / "toolview"
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+TOOLS = ("bash", "read", "edit", "config", "query", "web_search", "screenshot", "notes", "lookup")
+
+
+def show(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["show", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("surface", ["text", "terminal", "markdown"])
+def test_the_example_renders_every_kind(surface: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = show(capsys, "--surface", surface, "--no-color", str(EXAMPLE))
+    assert code == 0
+    for tool in TOOLS:
+        assert tool in out.replace("\\_", "_"), tool
+    assert "no renderer for kind 'acme" in out
+    assert "ValueError: tests failed" in out and "File" not in out.split("make test")[1][:200]
+    assert "9,000 more lines" in out
+    assert "Running" in out or "running" in out
+    assert "Not found" in out and "E_MISSING" in out.replace("\\_", "_")
+    assert "\x1b" not in out
+
+
+def test_the_example_as_a_standalone_page(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = show(capsys, "--surface", "html", str(EXAMPLE))
+    if code == 2 and "not available" in err:
+        pytest.skip("the html surface is not installed")
+    assert code == 0
+    assert out.lstrip().lower().startswith("<!doctype html")
+    assert "Content-Security-Policy" in out and "<script" not in out.lower()
+
+
+def test_colour_on_writes_only_sgr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = show(capsys, "--surface", "terminal", "--color", "--width", "60", str(EXAMPLE))
+    assert code == 0 and "\x1b[" in out
+    assert "\x1b" not in SGR.sub("", out)
+
+
+def test_broken_lines_become_visible_notes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        json.dumps({"kind": "tool-call", "toolCallId": "c1", "toolName": "bash", "args": {}}),
+        "{not json",
+        json.dumps({"kind": "tool-call", "toolCallId": "", "toolName": "x", "args": {}}),
+        json.dumps(
+            {
+                "kind": "tool-result",
+                "toolCallId": "c1",
+                "toolName": "bash",
+                "text": "the output",
+                "complete": True,
+                "isError": False,
+                "descriptor": {
+                    "kind": "shell",
+                    "truncated": {"shown": "3", "total": 9, "unit": "lines"},
+                },
+            }
+        ),
+        json.dumps({"kind": "message", "role": "assistant", "text": "after"}),
+    ]
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = show(capsys, "--surface", "text", str(path))
+    assert code == 0
+    assert "note: line 2 skipped: $: malformed JSON" in out
+    assert "note: line 3 skipped: $.toolCallId:" in out
+    assert "malformed descriptor ($.descriptor.truncated.shown:" in out
+    assert "the output" in out and "Assistant: after" in out
+
+
+def test_stdin_is_read_with_a_dash() -> None:
+    completed = subprocess.run(
+        [str(TOOLVIEW), "show", "--surface", "markdown", "-"],
+        input=EXAMPLE.read_bytes(),
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert b"### \xe2\x9c\x93 bash" in completed.stdout
+
+
+def test_a_missing_file_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = show(capsys, "/nonexistent/thread.jsonl")
+    assert code == 2 and out == "" and "cannot read /nonexistent/thread.jsonl" in err
+
+
+def test_a_bad_width_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["show", "--width", "abc", str(EXAMPLE)])
+    assert "not a number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("surface", ["text", "terminal", "markdown"])
+def test_an_empty_input_says_so(
+    surface: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty.jsonl").write_bytes(b"\n")
+    code, out, _ = show(capsys, "--surface", surface, str(tmp_path / "empty.jsonl"))
+    assert code == 0 and "the input held no observations" in out
+
+
+def test_detection_prefers_observations_and_tolerates_absent_sources(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(
+        sources.SOURCES, "gone", Source("toolview.nowhere:load", "toolview.nowhere:sniff")
+    )
+    data = EXAMPLE.read_bytes()
+    assert detect(data) == "toolview"
+    with pytest.raises(SourceError, match="not available"):
+        load(data, "gone")
+    with pytest.raises(SourceError, match="unknown source"):
+        load(data, "nope")
+
+
+def test_unreadable_input_still_loads_as_skipped_lines() -> None:
+    items = load(b"junk\n\n{}\n", "auto")
+    assert [type(item) for item in items] == [Skipped, Skipped]
+    assert str(items[0]).startswith("line 1 skipped: $: malformed JSON")
+    assert str(items[1]).startswith("line 3 skipped:")
+
+
+def test_a_missing_html_surface_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "toolview.render.html", None)  # import now fails
+    code, out, err = show(capsys, "--surface", "html", str(EXAMPLE))
+    assert code == 2 and out == "" and "the html surface is not available" in err

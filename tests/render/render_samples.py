@@ -1,0 +1,206 @@
+"""Sample threads shared by the render tests: one per kind and per branch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    Truncation,
+)
+from toolview.render import Thread
+
+PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQ"
+    "AAAABJRU5ErkJggg=="
+)
+
+
+def call_thread(
+    *,
+    tool: str = "tool",
+    args: dict[str, Any] | None = None,
+    text: str = "",
+    kind: str | None = None,
+    props: dict[str, Any] | None = None,
+    truncated: Truncation | None = None,
+    is_error: bool = False,
+    complete: bool = True,
+    result: bool = True,
+    run_ended: bool = True,
+) -> Thread:
+    """A one-call thread inside a run (ended unless ``run_ended`` is false)."""
+    observations: list[Any] = [RunStarted("r1"), ToolCall("c1", tool, args or {})]
+    if result:
+        descriptor: Any = None
+        if kind is not None:
+            descriptor = Descriptor(kind, props or {})
+            if truncated is not None:
+                descriptor = Descriptor(kind, props or {}, truncated)
+        observations.append(
+            ToolResult("c1", tool, text, complete, is_error, descriptor)
+            if descriptor is not None
+            else ToolResult("c1", tool, text, complete, is_error)
+        )
+    if run_ended:
+        observations.append(RunEnded("r1", "completed"))
+    return Thread.from_observations(observations)
+
+
+BLOCKS: dict[str, Any] = {
+    "blocks": [
+        {"type": "text", "text": "Here is the image:"},
+        {"type": "image", "mimeType": "image/png", "size": 4096, "data": PNG},
+        {"type": "audio", "mimeType": "audio/wav", "size": 12000},
+        {"type": "resource_link", "uri": "https://example.com/r", "name": "r", "title": "R"},
+        {"type": "resource_link", "uri": "file:///etc/hosts", "name": "hosts"},
+        {"type": "resource", "uri": "file:///a.txt", "mimeType": "text/plain", "text": "a\nb"},
+        {"type": "resource", "uri": "file:///b.bin", "blobSize": 4096},
+        {"type": "unknown", "originalType": "hologram", "json": {"x": 1}, "reason": "unknown type"},
+        {"type": "ui", "resourceUri": "ui://widget/1", "source": "meta.ui"},
+        {"type": "structured", "view": "table", "props": {"columns": ["a"], "rows": [[1]]}},
+        {"type": "structured", "view": "json", "props": {"value": [1]}},
+        {"type": "structured", "view": "table", "props": {"columns": ["a"], "rows": [[1, 2]]}},
+    ],
+    "notes": ["1 block for the assistant only"],
+    "progress": {"progress": 3, "total": 10, "message": "copying"},
+}
+
+
+def refused_thread() -> Thread:
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "bash", {"command": "rm -rf /"}),
+            ToolRefused("c1", "bash", "destructive command", "policy"),
+            RunEnded("r1", "completed"),
+        ]
+    )
+
+
+def conversation() -> Thread:
+    return Thread.from_observations(
+        [Message("user", "Hello *there*"), Message("assistant", "Hi.\nTwo lines.")]
+    )
+
+
+CASES: dict[str, Any] = {
+    "shell": lambda: call_thread(
+        tool="bash",
+        args={"command": "ls"},
+        text="a\nb\n",
+        kind="shell",
+        props={
+            "command": "ls",
+            "exitCode": 0,
+            "stdout": "a\nb\n",
+            "stderr": "",
+            "durationMs": 1500,
+        },
+    ),
+    "shell_failed": lambda: call_thread(
+        tool="bash",
+        text="oops",
+        kind="shell",
+        props={"command": "false", "exitCode": None, "stdout": "", "stderr": "oops\n"},
+    ),
+    "file": lambda: call_thread(
+        tool="read",
+        text="x = 1\n",
+        kind="file",
+        props={"path": "a.py", "content": "x = 1\ny = [x]\n", "language": "python", "startLine": 9},
+    ),
+    "diff": lambda: call_thread(
+        tool="edit",
+        text="diff",
+        kind="diff",
+        props={"path": "a.py", "diff": "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n"},
+    ),
+    "json": lambda: call_thread(
+        tool="cfg",
+        text="{}",
+        kind="json",
+        props={"value": {"name": "x", "list": list(range(3)), "nested": {"deep": [True, None]}}},
+    ),
+    "table": lambda: call_thread(
+        tool="sql",
+        text="rows",
+        kind="table",
+        props={"columns": ["name", "size"], "rows": [["a|b", 1], ["c", {"k": 2}]]},
+    ),
+    "links": lambda: call_thread(
+        tool="search",
+        text="links",
+        kind="links",
+        props={
+            "links": [
+                {
+                    "title": "Example",
+                    "url": "https://example.com/a?q=1&b=(2)",
+                    "snippet": "An *example*.",
+                },
+                {"title": "Bad", "url": "javascript:alert(1)"},
+            ]
+        },
+    ),
+    "image": lambda: call_thread(
+        tool="shot",
+        text="[image]",
+        kind="image",
+        props={"mimeType": "image/png", "data": PNG, "alt": "a pixel"},
+    ),
+    "markdown": lambda: call_thread(
+        tool="notes",
+        text="# T",
+        kind="markdown",
+        props={"markdown": "# Title\n\n* one\n* **two**\n\n<b>raw</b>\n"},
+    ),
+    "envelope": lambda: call_thread(
+        tool="lookup",
+        text='{"schemaVersion": "1.2", "tool": "lookup", "status": "ok", "summary": "2 found",'
+        ' "data": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}',
+    ),
+    "envelope_error": lambda: call_thread(
+        tool="lookup",
+        is_error=True,
+        text='{"schemaVersion": "1.0", "tool": "lookup", "status": "denied",'
+        ' "summary": "not allowed", "errorCode": "E_DENIED"}',
+    ),
+    "unknown_kind": lambda: call_thread(
+        tool="widget", text="widget text", kind="acme.widget", props={"spin": 3}
+    ),
+    "invalid_props": lambda: call_thread(
+        tool="bash",
+        text="plain text",
+        kind="shell",
+        props={"command": "ls", "exitCode": "0", "stdout": "", "stderr": ""},
+    ),
+    "error": lambda: call_thread(
+        tool="bash",
+        is_error=True,
+        text='Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad',
+        kind="shell",
+        props={"command": "x", "exitCode": 1, "stdout": "", "stderr": ""},
+    ),
+    "truncated": lambda: call_thread(
+        tool="read",
+        text="l1\nl2",
+        kind="file",
+        props={"path": "big.txt", "content": "l1\nl2\n"},
+        truncated=Truncation(2, 4002, "lines"),
+    ),
+    "pending": lambda: call_thread(tool="bash", text="so far", complete=False, run_ended=False),
+    "pending_silent": lambda: call_thread(tool="bash", result=False, run_ended=False),
+    "aborted": lambda: call_thread(tool="bash", result=False),
+    "refused": refused_thread,
+    "empty": lambda: call_thread(tool="touch", text=""),
+    "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
+    "conversation": conversation,
+    "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
+}

@@ -1,0 +1,120 @@
+"""Registries: register returns what it replaced; failures contained on every surface."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from render_samples import CASES
+
+from toolview.render import FallbackBody, KindBody, Registry, Thread
+from toolview.render import markdown as markdown_surface
+from toolview.render import terminal as terminal_surface
+from toolview.render import text as text_surface
+
+SURFACES: dict[str, tuple[Any, Callable[..., str]]] = {
+    "text": (text_surface, lambda t, r: text_surface.render_thread(t, registry=r)),
+    "terminal": (terminal_surface, lambda t, r: terminal_surface.render_thread(t, registry=r)),
+    "markdown": (markdown_surface, lambda t, r: markdown_surface.render_thread(t, registry=r)),
+}
+
+
+def test_register_returns_what_it_replaced() -> None:
+    registry: Registry[str] = Registry()
+
+    def first(body: KindBody) -> str:
+        return "1"
+
+    def second(body: KindBody) -> str:
+        return "2"
+
+    assert registry.register("k", first) is None
+    assert registry.register("k", second) is first
+    assert registry.lookup("k") is second and "k" in registry
+    assert registry.unregister("k") is second
+    assert registry.lookup("k") is None and registry.unregister("k") is None
+
+
+def test_an_empty_kind_cannot_be_registered() -> None:
+    with pytest.raises(ValueError):
+        Registry[str]().register("", lambda body: "")
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_every_surface_registers_every_built_in_kind(surface: str) -> None:
+    module, _ = SURFACES[surface]
+    assert set(module.REGISTRY) >= {
+        "shell",
+        "file",
+        "diff",
+        "json",
+        "table",
+        "links",
+        "image",
+        "markdown",
+        "envelope",
+    }
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_renderer_that_raises_falls_back_with_a_note(surface: str) -> None:
+    module, render = SURFACES[surface]
+
+    def broken(body: KindBody) -> Any:
+        raise RuntimeError("boom")
+
+    registry = module.REGISTRY.copy()
+    assert registry.register("shell", broken) is module.REGISTRY.lookup("shell")
+    output = render(CASES["shell"](), registry)
+    assert "the renderer for kind 'shell' failed (RuntimeError)" in output
+    assert "showing the text" in output
+    assert "a" in output and "b" in output
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_an_unknown_kind_shows_its_text_with_a_note(surface: str) -> None:
+    _, render = SURFACES[surface]
+    output = render(CASES["unknown_kind"](), None)
+    assert "no renderer for kind 'acme" in output and "widget text" in output
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_registered_custom_kind_is_used(surface: str) -> None:
+    module, render = SURFACES[surface]
+    registry = module.REGISTRY.copy()
+    custom: dict[str, Callable[[KindBody], Any]] = {
+        "text": lambda body: [f"spun {body.props['spin']} times"],
+        "terminal": lambda body: f"spun {body.props['spin']} times",
+        "markdown": lambda body: [f"spun {body.props['spin']} times"],
+    }
+    assert registry.register("acme.widget", custom[surface]) is None
+    output = render(CASES["unknown_kind"](), registry)
+    assert "spun 3 times" in output and "no renderer" not in output
+    assert "acme.widget" not in module.REGISTRY  # the copy did not touch the surface's own
+
+
+def test_the_module_level_register_returns_what_it_replaced() -> None:
+    previous = text_surface.register("json", lambda body: ["custom"])
+    try:
+        assert previous is not None
+        assert "custom" in text_surface.render_thread(CASES["json"]())
+    finally:
+        assert text_surface.register("json", previous) is not None
+
+
+def test_the_fallback_is_never_blank() -> None:
+    registry: Registry[list[str]] = Registry()
+    seen: list[FallbackBody] = []
+
+    def fallback(body: FallbackBody) -> list[str]:
+        seen.append(body)
+        return ["fallback"]
+
+    thread: Thread = CASES["shell"]()
+    from toolview.render import view_call
+
+    body = view_call(thread.calls()[0], thread).body
+    assert isinstance(body, KindBody)
+    assert registry.render(body, fallback) == ["fallback"]
+    assert seen[0].note == "no renderer for kind 'shell'"

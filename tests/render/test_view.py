@@ -1,0 +1,140 @@
+"""The generic renderer: every branch of the fixed order, header data, envelopes."""
+
+from __future__ import annotations
+
+from render_samples import CASES, call_thread
+
+from toolview.contract import STATUS_DISPLAY, Descriptor, RunStarted, ToolCall, ToolResult
+from toolview.render import (
+    AbortedBody,
+    CallView,
+    EmptyBody,
+    ErrorBody,
+    FallbackBody,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+    ShellProps,
+    Thread,
+    view_call,
+)
+
+
+def view(thread: Thread) -> CallView:
+    (entry,) = thread.calls()
+    return view_call(entry, thread)
+
+
+def test_pending_shows_a_running_indicator_with_the_partial_output() -> None:
+    result = view(CASES["pending"]())
+    assert result.state == "pending" and result.header.status == "running"
+    assert isinstance(result.body, PendingBody) and result.body.partial is not None
+    assert result.body.partial.text == "so far"
+    assert view(CASES["pending_silent"]()).body == PendingBody(None)
+
+
+def test_no_result_after_the_run_is_aborted() -> None:
+    result = view(CASES["aborted"]())
+    assert result.state == "aborted" and result.header.status == "cancelled"
+    assert result.body == AbortedBody("completed")
+
+
+def test_a_partial_result_after_the_run_ended_is_aborted_not_pending() -> None:
+    result = view(call_thread(text="half", complete=False, run_ended=True))
+    assert result.state == "aborted" and isinstance(result.body, AbortedBody)
+
+
+def test_refused_is_denied_with_its_reason() -> None:
+    result = view(CASES["refused"]())
+    assert result.header.status == "denied"
+    assert result.body == RefusedBody("destructive command", "policy")
+
+
+def test_error_never_consults_the_descriptor_and_cuts_the_stack_trace() -> None:
+    result = view(CASES["error"]())
+    assert result.state == "error" and result.header.status == "error"
+    assert isinstance(result.body, ErrorBody)
+    assert "ValueError: bad" in result.body.message.text
+    assert "File" not in result.body.message.text
+    assert result.header.kind is None
+
+
+def test_error_envelope_gives_summary_code_and_an_error_family_status() -> None:
+    result = view(CASES["envelope_error"]())
+    assert result.header.status == "denied"
+    assert isinstance(result.body, ErrorBody)
+    assert result.body.message.text == "not allowed" and result.body.error_code == "E_DENIED"
+
+
+def test_a_kind_gets_validated_props_and_header_data() -> None:
+    result = view(CASES["shell"]())
+    assert isinstance(result.body, KindBody) and isinstance(result.body.props, ShellProps)
+    assert result.header.kind == "shell" and result.header.duration_ms == 1500
+    assert result.header.args == '{ "command": "ls" }'
+    assert result.header.display == STATUS_DISPLAY["success"]
+
+
+def test_invalid_props_fall_back_with_a_note() -> None:
+    result = view(CASES["invalid_props"]())
+    assert isinstance(result.body, FallbackBody)
+    assert result.body.note is not None and "props invalid for kind 'shell'" in result.body.note
+    assert result.body.text.text == "plain text"
+
+
+def test_a_malformed_descriptor_falls_back_with_a_note() -> None:
+    thread = Thread()
+    thread.add(RunStarted("r"))
+    thread.add(ToolCall("c1", "t", {}))
+    thread.add(ToolResult("c1", "t", "the text", True, False), descriptor_error="$.x: bad")
+    result = view(thread)
+    assert isinstance(result.body, FallbackBody)
+    assert result.body.note == "malformed descriptor ($.x: bad)"
+
+
+def test_envelope_text_without_descriptor_renders_as_envelope_with_its_status() -> None:
+    result = view(CASES["envelope"]())
+    assert isinstance(result.body, KindBody) and result.body.kind == "envelope"
+    assert result.header.status == "success"
+    not_found = call_thread(text='{"schemaVersion":"1.0","tool":"t","status":"not_found"}')
+    assert view(not_found).header.status == "not_found"
+
+
+def test_a_descriptor_of_kind_envelope_drives_the_status_too() -> None:
+    props = {"schemaVersion": "1.0", "tool": "t", "status": "timeout"}
+    result = view(call_thread(text="x", kind="envelope", props=props))
+    assert result.header.status == "timeout"
+
+
+def test_an_empty_success_says_so_in_words() -> None:
+    result = view(CASES["empty"]())
+    assert result.body == EmptyBody("(no output)")
+
+
+def test_plain_text_without_descriptor_is_the_fallback_without_a_note() -> None:
+    result = view(CASES["plain"]())
+    assert isinstance(result.body, FallbackBody) and result.body.note is None
+
+
+def test_an_unknown_kind_with_empty_text_is_never_blank() -> None:
+    result = view(call_thread(text="", kind="acme.x"))
+    assert isinstance(result.body, KindBody)
+
+
+def test_status_is_never_inferred_from_text() -> None:
+    result = view(call_thread(text="ERROR: everything failed", kind="json", props={"value": 1}))
+    assert result.header.status == "success"
+
+
+def test_header_fields_are_cleaned() -> None:
+    thread = Thread.from_observations(
+        [
+            RunStarted("r"),
+            ToolCall("c\x1b]0;x\x07", "to\x1b[31mol", {"password": "hunter2"}),
+            ToolResult(
+                "c\x1b]0;x\x07", "to\x1b[31mol", "x", True, False, Descriptor("json", {"value": 1})
+            ),
+        ]
+    )
+    result = view(thread)
+    assert "\x1b" not in result.header.tool_name + result.tool_call_id
+    assert result.header.args is not None and "hunter2" not in result.header.args
