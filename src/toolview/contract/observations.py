@@ -112,6 +112,8 @@ def decode_observation(line: bytes | str) -> Observation:
         raise ObservationError(f"malformed JSON: {exc}") from None
     except RecursionError:
         raise ObservationError("JSON nested too deeply") from None
+    except UnicodeError:
+        raise ObservationError("not valid UTF-8 (or a lone surrogate)") from None
 
 
 def encode_observation(observation: Observation) -> bytes:

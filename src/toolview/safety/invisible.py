@@ -3,7 +3,9 @@
 Bidi overrides, isolates and marks reorder what is displayed (the "Trojan
 Source" trick: ``admin\u202e txt.exe`` reads backwards); zero-width spaces,
 fillers and Unicode tag characters hide text from the eye -- tag characters
-can carry a whole invisible prompt. Every surface shows them as ``<U+XXXX>``.
+can carry a whole invisible prompt. Lone surrogates (which JSON's ``\\ud800``
+escapes can smuggle into a str) cannot even be written as UTF-8. Every surface
+shows them all as ``<U+XXXX>``.
 
 Kept as they are, on purpose: ZWJ (U+200D) and ZWNJ (U+200C), which emoji
 sequences and several scripts (Persian, Indic) need to render correctly, and
@@ -20,6 +22,7 @@ INVISIBLE_CLASS = (
     "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069"
     "\u115f\u1160\u180e\u3164\ufeff\uffa0\ufff9-\ufffb"
     "\U000e0000-\U000e007f\U000e0100-\U000e01ef"
+    "\ud800-\udfff"
 )
 """A regex character-class body (no brackets) of the characters shown visibly."""
 

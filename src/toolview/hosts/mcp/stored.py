@@ -64,8 +64,8 @@ def _records(data: bytes) -> list[object]:
             continue
         try:
             records.append(msgspec.json.decode(line))
-        except (msgspec.DecodeError, RecursionError) as exc:
-            raise StoredResultsError(f"line {number}: not JSON ({exc})") from None
+        except (msgspec.DecodeError, RecursionError, UnicodeError) as exc:
+            raise StoredResultsError(f"line {number}: not UTF-8 JSON ({exc})") from None
     return records
 
 

@@ -8,9 +8,10 @@ A line that is not JSON is an error naming the line, never skipped silently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Final
+
+import msgspec
 
 from toolview.contract import Observation
 from toolview.hosts.pi.events import PiEventMapper
@@ -36,6 +37,7 @@ EVENT_TYPES: Final = frozenset(
     }
 )
 _SNIFF_LINES: Final = 5
+_JSON: Final = msgspec.json.Decoder()
 
 
 def _decode(data: bytes) -> list[Mapping[str, object]]:
@@ -44,11 +46,11 @@ def _decode(data: bytes) -> list[Mapping[str, object]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PiFormatError(f"line {number}: not JSON ({exc.msg})") from None
-        except UnicodeDecodeError:
-            raise PiFormatError(f"line {number}: not UTF-8 text") from None
+            record = _JSON.decode(line)
+        except msgspec.DecodeError as exc:
+            raise PiFormatError(f"line {number}: not JSON ({exc})") from None
+        except (UnicodeError, RecursionError, ValueError):
+            raise PiFormatError(f"line {number}: not UTF-8 JSON within bounds") from None
         if not isinstance(record, Mapping):
             raise PiFormatError(f"line {number}: not a JSON object")
         records.append(record)
@@ -61,8 +63,8 @@ def sniff(data: bytes) -> bool:
     types = []
     for line in head:
         try:
-            record = json.loads(line)
-        except ValueError:
+            record = _JSON.decode(line)
+        except (msgspec.DecodeError, UnicodeError, RecursionError, ValueError):
             continue  # a partial last line of the sniffed window
         if isinstance(record, dict):
             types.append(record.get("type"))
@@ -79,7 +81,7 @@ def load_observations(data: bytes, *, kinds: bool = True) -> list[Observation]:
     wants to see); ``kinds=False`` keeps the floor descriptors.
     """
     records = _decode(data)
-    if any(record.get("type") in SESSION_ENTRY_TYPES for record in records):
+    if any(_entry_type(record) in SESSION_ENTRY_TYPES for record in records):
         return session_observations(records, kinds=kinds)
     mapper = PiEventMapper(kinds=kinds)
     out: list[Observation] = []
@@ -90,3 +92,8 @@ def load_observations(data: bytes, *, kinds: bool = True) -> list[Observation]:
             raise PiFormatError(f"record {number}: {exc}") from None
     out.extend(mapper.close())
     return out
+
+
+def _entry_type(record: Mapping[str, object]) -> str | None:
+    kind = record.get("type")
+    return kind if isinstance(kind, str) else None

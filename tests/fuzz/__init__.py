@@ -1,0 +1,1 @@
+"""Property-based fuzzing of every boundary that takes outside data (issue 6)."""
