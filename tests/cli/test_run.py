@@ -247,3 +247,9 @@ def test_an_unwritable_record_file_runs_nothing(tmp_path: Path) -> None:
     )
     assert done.returncode == 2 and "cannot write" in done.stderr
     assert not (tmp_path / "made").exists()
+
+
+def test_output_that_looks_like_rich_markup_is_shown_as_is(tmp_path: Path) -> None:
+    done = toolview("run", "--", "echo", "[/] [bold]not bold[/bold]", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "[/] [bold]not bold[/bold]" in done.stdout

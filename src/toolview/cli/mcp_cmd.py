@@ -1,8 +1,10 @@
 """``toolview mcp``: call a tool on a stdio MCP server, or list its tools.
 
-``toolview mcp call TOOL [--args JSON] -- SERVER COMMAND…`` renders the result
-(exit 1 when it is an error); ``toolview mcp tools -- SERVER COMMAND…`` lists
-the tools. ``--json`` prints observations as JSON Lines instead. Everything a
+``toolview mcp call TOOL [--args JSON] [--guard FILE] -- SERVER COMMAND…``
+renders the result (exit 1 when it is an error); with ``--guard`` the call is
+checked first and a refused one is drawn as a receipt and never sent (exit
+126; the server is not even started). ``toolview mcp tools -- SERVER COMMAND…``
+lists the tools. ``--json`` prints observations as JSON Lines instead. Everything a
 server sends is untrusted: names and descriptions are cleaned before printing.
 """
 
@@ -11,11 +13,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import uuid
 from collections.abc import Sequence
 from typing import Any
 
 import anyio
+from rich.console import Console
 
+from toolview.cli.guarding import (
+    EXIT_REFUSED,
+    GuardFileError,
+    add_guard_option,
+    broken_guard,
+    check_call,
+    load_guards,
+)
+from toolview.cli.live import print_thread
 from toolview.cli.show_cmd import render
 from toolview.contract import Descriptor, Observation, ToolCall, ToolResult, encode_observation
 from toolview.hosts.mcp import McpClientError, call_tool, list_tools
@@ -38,6 +51,7 @@ def register(subparsers: Any) -> None:
     call = commands.add_parser("call", help="call TOOL and render its result")
     call.add_argument("tool", help="the tool's name")
     call.add_argument("--args", default="{}", metavar="JSON", help="arguments, a JSON object")
+    add_guard_option(call)
     tools = commands.add_parser("tools", help="list the server's tools")
     for sub in (call, tools):
         sub.add_argument("--json", action="store_true", help="print observations as JSON Lines")
@@ -85,14 +99,41 @@ def _call(args: argparse.Namespace, server: list[str]) -> int:
     if arguments is None:
         print('toolview mcp: --args must be a JSON object, e.g. \'{"path": "."}\'', file=sys.stderr)
         return EXIT_USAGE
+    try:
+        guard = load_guards(args.guard)
+    except GuardFileError as exc:
+        return broken_guard("toolview mcp", exc)
+    call = ToolCall(
+        tool_call_id=f"mcp-{uuid.uuid4().hex[:12]}", tool_name=args.tool, args=arguments
+    )
+    refusal = check_call(guard, call)
+    if refusal is not None:
+        return _refused([call, refusal], as_json=args.json)
     sink = _print_json if args.json else _show_progress
     observations = anyio.run(
-        lambda: call_tool(server, args.tool, arguments, on_observation=sink, timeout=args.timeout)
+        lambda: call_tool(
+            server,
+            args.tool,
+            arguments,
+            tool_call_id=call.tool_call_id,
+            on_observation=sink,
+            timeout=args.timeout,
+        )
     )
     if not args.json:
         _render(observations)
     final = observations[-1]
     return 1 if isinstance(final, ToolResult) and final.is_error else 0
+
+
+def _refused(observations: list[Observation], *, as_json: bool) -> int:
+    """The receipt of a refused call (or its observations as JSON Lines); nothing was sent."""
+    if as_json:
+        for observation in observations:
+            _print_json(observation)
+    else:
+        print_thread(Console(highlight=False), observations)
+    return EXIT_REFUSED
 
 
 def _tools(args: argparse.Namespace, server: list[str]) -> int:

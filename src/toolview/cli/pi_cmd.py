@@ -5,18 +5,25 @@ toolview adds only its observer extension (see ``hosts/pi/observer.ts``).
 Prompts come from ``--prompt`` (each one a run) or, without it, from standard
 input, one per line. Each finished call is drawn by the terminal surface;
 the run's lifecycle, messages, calls and refusals are one cleaned line each.
+On a terminal, a running call shows its output live (``cli.live``, as
+``toolview run`` does); ``--to URL`` also publishes the run to a server thread.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, Final
 
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
+from toolview.cli.live import LiveCalls, live_view
+from toolview.cli.publishing import EXIT_BAD_URL, Publishing, add_to_option, start_publishing
 from toolview.contract import (
     Descriptor,
     Message,
@@ -38,6 +45,7 @@ __all__ = ["register", "run"]
 
 PREVIEW_LINES = 20
 EXIT_NOT_INSTALLED = 127
+PROG: Final = "toolview pi"
 
 
 def register(subparsers: Any) -> None:
@@ -55,6 +63,7 @@ def register(subparsers: Any) -> None:
         metavar="TEXT",
         help="a prompt to run (repeatable); without it, prompts are read from stdin",
     )
+    add_to_option(parser)
     parser.add_argument("pi_args", nargs=argparse.REMAINDER, help="arguments passed to pi")
     parser.set_defaults(handler=run)
 
@@ -64,16 +73,24 @@ def run(args: argparse.Namespace) -> int:
     pi_args = list(args.pi_args)
     if pi_args[:1] == ["--"]:
         pi_args = pi_args[1:]
+    publishing = start_publishing(getattr(args, "to", None), PROG)
+    if publishing is None:
+        return EXIT_BAD_URL
+    return publishing.finish(_run_all(args.prompt, pi_args, publishing))
+
+
+def _run_all(prompts: list[str], pi_args: list[str], publish: Publishing) -> int:
     try:
         pi_bin = find_pi()
     except PiNotInstalled as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return EXIT_NOT_INSTALLED
+    console = Console(highlight=False)
     outcomes: list[str] = []
     try:
         with PiRpc(pi_args, pi_bin=pi_bin, kinds=True) as rpc:
-            for prompt in _prompts(args.prompt):
-                outcomes.append(_run_one(rpc, prompt, sys.stdout))
+            for prompt in _prompts(prompts):
+                outcomes.append(_run_one(rpc, prompt, console, publish))
     except PiFormatError as exc:
         print(f"toolview: pi failed: {exc}", file=sys.stderr)
         return 1
@@ -97,17 +114,21 @@ def _prompts(given: list[str]) -> Iterator[str]:
             yield line.strip()
 
 
-def _run_one(rpc: PiRpc, prompt: str, out: TextIO) -> str:
+def _run_one(rpc: PiRpc, prompt: str, console: Console, publish: Publishing) -> str:
     """Show one run. The first Ctrl-C asks pi to abort; a second one quits."""
     outcome = "error"
     thread = Thread()
+    calls = LiveCalls()
     previous = signal.signal(signal.SIGINT, _abort_on_interrupt(rpc))
     try:
-        for observation in rpc.prompt(prompt):
-            thread.add(observation)
-            if isinstance(observation, RunEnded):
-                outcome = observation.outcome
-            _write(out, _render(thread, observation, out))
+        with live_view(console, calls) as live:
+            for observation in rpc.prompt(prompt):
+                publish(observation)
+                thread.add(observation)
+                calls.observe(observation)
+                if isinstance(observation, RunEnded):
+                    outcome = observation.outcome
+                _write(console, live, _render(thread, observation, console))
     finally:
         signal.signal(signal.SIGINT, previous)
     return outcome
@@ -122,23 +143,29 @@ def _abort_on_interrupt(rpc: PiRpc) -> Callable[[int, FrameType | None], None]:
     return handler
 
 
-def _write(out: TextIO, lines: Iterable[str]) -> None:
+def _write(console: Console, live: Live | None, lines: list[str]) -> None:
+    """Lines as they are on a pipe; above the live view (via Rich) on a terminal."""
+    if not lines:
+        return
+    if live is None:
+        console.file.write("".join(line + "\n" for line in lines))
+        console.file.flush()
+        return
     for line in lines:
-        out.write(line + "\n")
-    out.flush()
+        console.print(Text.from_ansi(line), soft_wrap=True)
 
 
-def _render(thread: Thread, observation: Observation, out: TextIO) -> list[str]:
+def _render(thread: Thread, observation: Observation, console: Console) -> list[str]:
     """A final result through the terminal surface; everything else as one plain line."""
     if not isinstance(observation, ToolResult) or not observation.complete:
         return _lines(observation)
     entry = next((e for e in thread.calls() if e.tool_call_id == observation.tool_call_id), None)
     if entry is None:
         return _lines(observation)
-    width = shutil.get_terminal_size((100, 24)).columns
     try:
         view = view_call(entry, thread)
-        rendered = render_call(view, width=width, color=out.isatty())
+        color = console.color_system is not None and not console.no_color
+        rendered = render_call(view, width=console.width, color=color)
     except Exception:  # a surface failure must not end the run: fall back to plain lines
         return _lines(observation)
     return [rendered.rstrip("\n")]

@@ -1,80 +1,45 @@
-"""``toolview run [--guard FILE] [--record FILE] [--] CMD…``: run a command, watch it.
+"""``toolview run [--guard FILE] [--record FILE] [--to URL] [--] CMD…``: run a command, watch it.
 
 Why a command of its own: it is the runner host and the guards end to end — a
 guard refuses before anything starts (a receipt, exit 126), a running command
-shows a live tail in a terminal, and the final render comes from the terminal
-surface. Exit codes: the command's own; 126 refused by a guard; 127 command
-not found; 130 interrupted; 2 bad usage or a broken rules file.
+shows a live tail in a terminal (``cli.live``), the final render comes from the
+terminal surface, and ``--to`` publishes the run live to a server thread
+(``cli.publishing``). Exit codes: the command's own; 126 refused by a guard;
+127 command not found; 130 interrupted; 2 bad usage, a broken rules file or a
+malformed ``--to`` URL; 75 when the run succeeded but publishing failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
-import shlex
 import signal
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, Final
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.live import Live
-from rich.spinner import Spinner
-from rich.text import Text
+from rich.console import Console
 
-from toolview.contract import Observation, ToolResult, encode_observation
-from toolview.guards import AllGuards, Guard, GuardFileError, Refuse, load_rule_guard
+from toolview.cli.guarding import (
+    EXIT_REFUSED,
+    GuardFileError,
+    add_guard_option,
+    broken_guard,
+    check_call,
+    load_guards,
+)
+from toolview.cli.live import LiveCalls, live_view, print_thread
+from toolview.cli.publishing import add_to_option, start_publishing
+from toolview.contract import Observation, encode_observation
+from toolview.guards import Guard
 from toolview.hosts.command import CommandRunner, RunSummary
-from toolview.render.clean import shown_text
-from toolview.render.limits import Limits
-from toolview.render.thread import Thread
-from toolview.render.words import duration_text
-from toolview.safety import clean_text
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_REFUSED", "LiveRun", "register", "run"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_REFUSED", "register", "run"]
 
-EXIT_REFUSED: Final = 126
 EXIT_INTERRUPTED: Final = 130
 EXIT_USAGE: Final = 2
-_LIVE_TAIL: Final = Limits(max_lines=12, max_chars=4_000)
-
-
-class LiveRun:
-    """What the live display shows; ``observe`` is the runner's callback."""
-
-    def __init__(self, command: str) -> None:
-        self.command = clean_text(command)
-        self.started = time.monotonic()
-        self.latest: ToolResult | None = None
-        self._spinner = Spinner("dots", style="cyan")
-
-    def observe(self, observation: Observation) -> None:
-        """Keep the latest (accumulated) result: it replaces the one before."""
-        if isinstance(observation, ToolResult):
-            self.latest = observation
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        now = time.monotonic()
-        elapsed = int((now - self.started) * 1000)
-        frame = self._spinner.render(now)
-        title = Text.assemble(
-            frame if isinstance(frame, Text) else "◌",
-            (" Running ", "bold cyan"),
-            (f"{duration_text(elapsed)}  ", "dim"),
-            (self.command, "bold"),
-            no_wrap=True,
-            overflow="ellipsis",
-        )
-        parts = [title]
-        if self.latest is not None and self.latest.text:
-            window = shown_text(self.latest.text, _LIVE_TAIL, keep="tail")
-            if window.before is not None:
-                parts.append(Text(f"  {window.before}", style="dim"))
-            parts.append(Text(window.text.rstrip("\n"), style="dim", no_wrap=True, overflow="crop"))
-        yield Group(*parts)
+PROG: Final = "toolview run"
 
 
 def register(subparsers: Any) -> None:
@@ -85,78 +50,74 @@ def register(subparsers: Any) -> None:
         description="Run CMD, show its output live, exit with its exit code "
         "(126 if a guard refused it, 130 if interrupted).",
     )
-    parser.add_argument(
-        "--guard",
-        metavar="FILE",
-        action="append",
-        default=[],
-        help="a TOML rules file; refused commands are not run (repeatable)",
-    )
+    add_guard_option(parser)
     parser.add_argument(
         "--record", metavar="FILE", type=Path, help="also write the observations as JSON Lines"
     )
+    add_to_option(parser)
     parser.add_argument("argv", nargs=argparse.REMAINDER, metavar="CMD", help="the command")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the guards, run the command, render it; return its exit code."""
+    """Check the guards and the URL, run the command, render it; return its exit code."""
     argv = list(args.argv)
     if argv and argv[0] == "--":
         argv = argv[1:]
     if not argv:
-        print("toolview run: no command given (usage: toolview run [--] CMD…)", file=sys.stderr)
+        print(f"{PROG}: no command given (usage: toolview run [--] CMD…)", file=sys.stderr)
         return EXIT_USAGE
     try:
-        guard = _load_guards(args.guard)
+        guard = load_guards(args.guard)
     except GuardFileError as exc:
-        print(f"toolview run: broken guard, nothing was run: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return broken_guard(PROG, exc)
     console = Console(highlight=False)
     with contextlib.ExitStack() as stack:
         try:
             record = stack.enter_context(_recorder(args.record))
         except OSError as exc:
-            print(
-                f"toolview run: cannot write {args.record}: {exc.strerror or exc}", file=sys.stderr
-            )
+            print(f"{PROG}: cannot write {args.record}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_USAGE
-        return _run(argv, guard, console, record)
+        publishing = start_publishing(getattr(args, "to", None), PROG)
+        if publishing is None:
+            return EXIT_USAGE
+        code = _run(argv, guard, console, [record, publishing])
+        return publishing.finish(code)
 
 
-def _run(argv: list[str], guard: Guard | None, console: Console, record: Recorder) -> int:
+Sink = Callable[[Observation], None]
+
+
+def _run(argv: list[str], guard: Guard | None, console: Console, sinks: list[Sink]) -> int:
     observations: list[Observation] = []
-    live_run = LiveRun(shlex.join(argv))
+    calls = LiveCalls()
 
     def observe(observation: Observation) -> None:
         observations.append(observation)
-        record(observation)
-        live_run.observe(observation)
+        for sink in sinks:
+            sink(observation)
+        calls.observe(observation)
 
     runner = CommandRunner(argv, on_observation=observe)
-    decision = guard.check(runner.tool_call) if guard is not None else None
-    if isinstance(decision, Refuse):
-        runner.refuse(decision.reason, decision.guard)
-        if _terminal_surface() is not None:
-            _render_final(observations, console)
-        else:
-            console.print(_receipt(decision), markup=False, highlight=False, soft_wrap=True)
+    refusal = check_call(guard, runner.tool_call)
+    if refusal is not None:
+        runner.refuse(refusal.reason, refusal.guard if isinstance(refusal.guard, str) else None)
+        print_thread(console, observations)
         return EXIT_REFUSED
-    summary = _run_live(runner, live_run, console)
-    _render_final(observations, console)
+    summary = _run_live(runner, calls, console)
+    print_thread(console, observations)
     if runner.output.spill_path is not None:
-        print(f"toolview run: full output in {runner.output.spill_path}", file=sys.stderr)
+        print(f"{PROG}: full output in {runner.output.spill_path}", file=sys.stderr)
     if summary is None or summary.outcome == "aborted":
         return EXIT_INTERRUPTED
     return summary.exit_code if summary.exit_code is not None else 1
 
 
-def _run_live(runner: CommandRunner, live_run: LiveRun, console: Console) -> RunSummary | None:
+def _run_live(runner: CommandRunner, calls: LiveCalls, console: Console) -> RunSummary | None:
     """Run with a live view on a terminal; None when interrupted (Ctrl-C)."""
     previous = _on_sigterm(lambda *_: runner.cancel())
-    live = Live(live_run, console=console, transient=True, refresh_per_second=8)
     try:
-        with live if console.is_terminal else contextlib.nullcontext():
+        with live_view(console, calls):
             return runner.run()
     except KeyboardInterrupt:
         return None
@@ -172,45 +133,8 @@ def _on_sigterm(handler: Any) -> Any:
         return handler
 
 
-def _render_final(observations: list[Observation], console: Console) -> None:
-    """The final render: the terminal surface when there is one, else plain text."""
-    thread = Thread.from_observations(observations)
-    surface = _terminal_surface()
-    if surface is not None:
-        console.print(surface.render_thread(thread))
-        return
-    from toolview.render import text
-
-    console.print(text.render_thread(thread), markup=False, highlight=False, end="")
-
-
-def _terminal_surface() -> Any:
-    """The terminal surface, if this install has it (else the text surface is used)."""
-    try:
-        surface = importlib.import_module("toolview.render.terminal")
-    except ImportError:
-        return None
-    return surface if callable(getattr(surface, "render_thread", None)) else None
-
-
-def _receipt(refusal: Refuse) -> str:
-    """One line: which tool, refused, by which guard, why (all cleaned)."""
-    return f"⊘ shell refused by {clean_text(refusal.guard)}: {clean_text(refusal.reason)}"
-
-
-def _load_guards(paths: list[str]) -> Guard | None:
-    """Every ``--guard`` file, loaded before anything runs; one broken file stops all."""
-    guards = [load_rule_guard(path, cwd=str(Path.cwd())) for path in paths]
-    if not guards:
-        return None
-    return guards[0] if len(guards) == 1 else AllGuards(guards)
-
-
-Recorder = Callable[[Observation], None]
-
-
 @contextlib.contextmanager
-def _recorder(path: Path | None) -> Iterator[Recorder]:
+def _recorder(path: Path | None) -> Iterator[Sink]:
     """Write each observation as a JSON line (flushed, so a crash keeps what was seen)."""
     if path is None:
         yield lambda _observation: None

@@ -1,0 +1,144 @@
+"""The live view of running calls, shared by ``toolview run`` and ``toolview pi``.
+
+Why one module: both commands show the same thing while a call runs — a
+spinner, "Running", the elapsed time, what runs, and the tail of its output so
+far — and both feed it the same contract observations. ``LiveCalls`` keeps the
+latest (accumulated) partial of each running call; ``live_view`` shows it with
+Rich Live only on a terminal (a pipe gets the final render alone).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.live import Live
+from rich.spinner import Spinner
+from rich.text import Text
+
+from toolview.contract import Observation, RunEnded, ToolCall, ToolRefused, ToolResult
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.limits import Limits
+from toolview.render.terminal import render_thread
+from toolview.render.thread import Thread
+from toolview.render.words import duration_text
+
+__all__ = ["LiveCalls", "call_label", "live_view", "print_thread"]
+
+TAIL_LINES: Final = 12
+TAIL_CHARS: Final = 4_000
+LABEL_CHARS: Final = 300
+
+
+def call_label(call: ToolCall) -> str:
+    """What runs, in one cleaned line: a shell call's command, else name and arguments."""
+    command = call.args.get("command")
+    if isinstance(command, str):
+        return clean_field(" ".join(command.split("\n")), LABEL_CHARS)
+    args = json.dumps(call.args, ensure_ascii=False, separators=(", ", ": "))
+    return clean_field(f"{call.tool_name} {args}", LABEL_CHARS)
+
+
+@dataclass
+class _Running:
+    label: str
+    started: float = field(default_factory=time.monotonic)
+    latest: ToolResult | None = None
+
+
+class LiveCalls:
+    """Every call still running, with its latest output; a Rich renderable.
+
+    ``observe`` takes each observation of a run: a ``tool-call`` starts a
+    call, a partial ``tool-result`` replaces its output (text is accumulated),
+    a final result or a refusal ends it, and ``run-ended`` ends them all.
+    """
+
+    def __init__(self) -> None:
+        self._calls: dict[str, _Running] = {}
+        self._spinner = Spinner("dots", style="cyan")
+
+    @property
+    def running(self) -> int:
+        """How many calls are running now."""
+        return len(self._calls)
+
+    def observe(self, observation: Observation) -> None:
+        """Update the view from one observation of the run."""
+        if isinstance(observation, ToolCall):
+            self._calls[observation.tool_call_id] = _Running(call_label(observation))
+        elif isinstance(observation, ToolResult) and not observation.complete:
+            running = self._calls.setdefault(
+                observation.tool_call_id, _Running(clean_field(observation.tool_name, 100))
+            )
+            running.latest = observation
+        elif isinstance(observation, ToolResult | ToolRefused):
+            self._calls.pop(observation.tool_call_id, None)
+        elif isinstance(observation, RunEnded):
+            self._calls.clear()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        now = time.monotonic()
+        frame = self._spinner.render(now)
+        icon = frame if isinstance(frame, Text) else Text("◌")
+        # several calls at once share the screen: each gets a shorter tail
+        lines = max(3, TAIL_LINES // max(1, len(self._calls)))
+        parts: list[RenderableType] = []
+        for running in list(self._calls.values()):
+            parts.extend(
+                _call_parts(running, now, icon, Limits(max_lines=lines, max_chars=TAIL_CHARS))
+            )
+        yield Group(*parts)
+
+
+def _call_parts(running: _Running, now: float, icon: Text, tail: Limits) -> list[RenderableType]:
+    """The title line of one running call, then the tail of its output."""
+    elapsed = int((now - running.started) * 1000)
+    title = Text.assemble(
+        icon,
+        (" Running ", "bold cyan"),
+        (f"{duration_text(elapsed)}  ", "dim"),
+        (running.label, "bold"),
+        no_wrap=True,
+        overflow="ellipsis",
+    )
+    parts: list[RenderableType] = [title]
+    if running.latest is not None and running.latest.text:
+        window = shown_text(running.latest.text, tail, keep="tail")
+        if window.before is not None:
+            parts.append(Text(f"  {window.before}", style="dim"))
+        parts.append(Text(window.text.rstrip("\n"), style="dim", no_wrap=True, overflow="crop"))
+    return parts
+
+
+@contextlib.contextmanager
+def live_view(console: Console, calls: LiveCalls) -> Iterator[Live | None]:
+    """Show ``calls`` live while the block runs — on a terminal only (else yields None).
+
+    The view is transient: it disappears when the block ends, so the final
+    render that follows is the only thing left on screen. Print through
+    ``console`` meanwhile: Rich puts those lines above the live view.
+    """
+    if not console.is_terminal:
+        yield None
+        return
+    with Live(calls, console=console, transient=True, refresh_per_second=8) as live:
+        yield live
+
+
+def print_thread(console: Console, observations: Iterable[Observation]) -> None:
+    """The final render by the terminal surface, at the console's width.
+
+    Colour only where the console has it (a terminal, no ``NO_COLOR``). The
+    surface's text is written as is, never through Rich markup, so nothing a
+    tool printed can restyle the terminal or break the render.
+    """
+    thread = Thread.from_observations(list(observations))
+    color = console.color_system is not None and not console.no_color
+    console.file.write(render_thread(thread, width=console.width, color=color))
+    console.file.flush()

@@ -1,0 +1,86 @@
+"""``--to URL/threads/ID``: publish a run live to a ``toolview serve`` thread.
+
+Why a small wrapper: ``toolview run`` and ``toolview pi`` publish the same way
+— the URL is checked before anything runs, the page's address goes to stderr,
+every observation is handed to a ``BackgroundPublisher`` (so the run never
+waits for the network), and at the end a publish that failed is reported and
+turns a successful run's exit code into ``EXIT_PUBLISH_FAILED``. The wire is
+imported only when ``--to`` is given, so the commands start fast without it.
+The token, if
+the server wants one, comes from ``TOOLVIEW_TOKEN`` (never from the command
+line, where every user of the machine could read it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Final
+
+from toolview.contract import Observation
+
+if TYPE_CHECKING:  # the wire (httpx and all) is imported only when --to is given
+    from toolview.wire.sender import BackgroundPublisher
+
+__all__ = ["EXIT_BAD_URL", "EXIT_PUBLISH_FAILED", "Publishing", "add_to_option", "start_publishing"]
+
+EXIT_BAD_URL: Final = 2
+EXIT_PUBLISH_FAILED: Final = 75  # sysexits' EX_TEMPFAIL: the run was fine, publishing was not
+_REQUEST_TIMEOUT: Final = 15.0
+_CLOSE_TIMEOUT: Final = 60.0
+
+
+def add_to_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--to URL``."""
+    parser.add_argument(
+        "--to",
+        metavar="URL",
+        help="also publish the run live to a toolview server thread, "
+        "e.g. http://127.0.0.1:8765/threads/build (token from $TOOLVIEW_TOKEN)",
+    )
+
+
+def start_publishing(url: str | None, prog: str) -> Publishing | None:
+    """A ``Publishing`` for ``--to URL`` (a no-op one without it); None if the URL is bad.
+
+    A malformed URL is reported here, before anything runs.
+    """
+    if url is None:
+        return Publishing(None, prog)
+    from toolview.wire.client import PublishError
+    from toolview.wire.sender import BackgroundPublisher
+
+    try:
+        publisher = BackgroundPublisher(url, timeout=_REQUEST_TIMEOUT)
+    except PublishError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return None
+    print(f"{prog}: publishing to {publisher.page_url}", file=sys.stderr)
+    return Publishing(publisher, prog)
+
+
+class Publishing:
+    """The ``--to`` side of one command: a sink for observations, a verdict at the end."""
+
+    def __init__(self, publisher: BackgroundPublisher | None, prog: str) -> None:
+        self.prog = prog
+        self._publisher = publisher
+
+    def __call__(self, observation: Observation) -> None:
+        """Hand one observation to the background publisher (returns at once)."""
+        if self._publisher is not None:
+            self._publisher.put(observation)
+
+    def finish(self, exit_code: int) -> int:
+        """Flush and stop; report a failed publish. Returns the command's exit code."""
+        publisher, self._publisher = self._publisher, None
+        if publisher is None:
+            return exit_code
+        from toolview.wire.client import PublishError
+
+        try:
+            publisher.close(timeout=_CLOSE_TIMEOUT)
+        except PublishError as exc:
+            print(f"{self.prog}: publishing failed: {exc}", file=sys.stderr)
+            return exit_code if exit_code != 0 else EXIT_PUBLISH_FAILED
+        return exit_code

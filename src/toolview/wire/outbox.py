@@ -1,0 +1,157 @@
+"""``Outbox``: what a producer handed over, and which batch to POST next (sans-IO).
+
+Why a pure class: the rules for what may be coalesced, dropped or resent are
+the whole of "publishing never slows the producer", and they are easy to get
+subtly wrong — so they live here, with no thread, clock or socket, and the
+background sender (``wire.sender``) only moves batches.
+
+The rules:
+
+* ``tool-result.text`` is accumulated, so a pending partial of a call is
+  *replaced in place* by a newer partial of the same call: only the latest
+  partial per call needs to cross.
+* A non-partial observation is never dropped. When the outbox is full it is
+  refused (``"full"``) and the caller decides to wait or to fail.
+* A partial that cannot coalesce into a full outbox is dropped (``"dropped"``):
+  a newer partial or the final result will carry its text anyway.
+* One batch is in flight at a time. ``sent()`` forgets it; ``failed()`` puts it
+  back at the front to be retried, minus partials a newer one superseded.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Final, Literal, TypeAlias, TypeGuard
+
+from toolview.contract import Observation, ToolRefused, ToolResult, encode_observation
+
+__all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
+
+DEFAULT_CAPACITY: Final = 1024
+DEFAULT_BATCH_BYTES: Final = 4 * 1024 * 1024  # well under the server's 16 MB body limit
+
+PutResult: TypeAlias = Literal["queued", "coalesced", "dropped", "full"]
+
+
+class _Slot:
+    """A place in the queue; a partial's slot is overwritten by newer partials."""
+
+    __slots__ = ("observation",)
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+
+
+class Outbox:
+    """A bounded queue of observations that coalesces partial results per call."""
+
+    def __init__(
+        self, capacity: int = DEFAULT_CAPACITY, max_batch_bytes: int = DEFAULT_BATCH_BYTES
+    ) -> None:
+        if capacity < 1 or max_batch_bytes < 1:
+            raise ValueError("capacity and max_batch_bytes must be at least 1")
+        self.capacity = capacity
+        self.max_batch_bytes = max_batch_bytes
+        self._queue: deque[_Slot] = deque()
+        self._partial_of: dict[str, _Slot] = {}  # call id → its pending, replaceable partial
+        self._in_flight: list[_Slot] | None = None
+        self.coalesced = 0
+        self.dropped = 0
+        self.sent_count = 0
+
+    @property
+    def pending(self) -> int:
+        """Observations waiting for a batch (not counting the one in flight)."""
+        return len(self._queue)
+
+    @property
+    def in_flight(self) -> int:
+        """Observations of the batch being sent now."""
+        return len(self._in_flight) if self._in_flight is not None else 0
+
+    @property
+    def idle(self) -> bool:
+        """Nothing pending and nothing in flight."""
+        return not self._queue and self._in_flight is None
+
+    def put(self, observation: Observation) -> PutResult:
+        """Queue ``observation``; see the module docstring for what each result means."""
+        if _is_partial(observation):
+            slot = self._partial_of.get(observation.tool_call_id)
+            if slot is not None:
+                slot.observation = observation
+                self.coalesced += 1
+                return "coalesced"
+            if len(self._queue) >= self.capacity:
+                self.dropped += 1
+                return "dropped"
+            slot = _Slot(observation)
+            self._partial_of[observation.tool_call_id] = slot
+            self._queue.append(slot)
+            return "queued"
+        if len(self._queue) >= self.capacity:
+            return "full"
+        if isinstance(observation, ToolResult | ToolRefused):
+            # the call is over: a later partial (there should be none) must not jump back
+            self._partial_of.pop(observation.tool_call_id, None)
+        self._queue.append(_Slot(observation))
+        return "queued"
+
+    def next_batch(self) -> list[Observation]:
+        """Take the oldest pending observations (at least one) up to the batch size."""
+        if self._in_flight is not None:
+            raise RuntimeError("a batch is already in flight: call sent() or failed() first")
+        if not self._queue:
+            return []
+        batch: list[_Slot] = []
+        size = 0
+        while self._queue:
+            slot = self._queue[0]
+            cost = len(encode_observation(slot.observation)) + 1
+            if batch and size + cost > self.max_batch_bytes:
+                break
+            self._queue.popleft()
+            self._forget_partial(slot)
+            batch.append(slot)
+            size += cost
+        self._in_flight = batch
+        return [slot.observation for slot in batch]
+
+    def sent(self) -> None:
+        """The batch in flight was stored by the server."""
+        if self._in_flight is None:
+            raise RuntimeError("no batch in flight")
+        self.sent_count += len(self._in_flight)
+        self._in_flight = None
+
+    def failed(self) -> None:
+        """The batch in flight was not stored: put it back at the front, oldest first."""
+        if self._in_flight is None:
+            raise RuntimeError("no batch in flight")
+        for slot in reversed(self._in_flight):
+            observation = slot.observation
+            if _is_partial(observation) and observation.tool_call_id in self._partial_of:
+                self.coalesced += 1  # a newer partial of the call is already pending
+                continue
+            self._queue.appendleft(slot)
+        self._in_flight = None
+
+    def drain(self) -> list[Observation]:
+        """Give up: remove and return everything pending (a batch in flight stays)."""
+        drained = [slot.observation for slot in self._queue]
+        self._queue.clear()
+        self._partial_of.clear()
+        return drained
+
+    def _forget_partial(self, slot: _Slot) -> None:
+        """A slot leaving the queue can no longer be overwritten."""
+        observation = slot.observation
+        if (
+            isinstance(observation, ToolResult)
+            and self._partial_of.get(observation.tool_call_id) is slot
+        ):
+            del self._partial_of[observation.tool_call_id]
+
+
+def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:
+    return isinstance(observation, ToolResult) and not observation.complete

@@ -1,0 +1,212 @@
+"""``Outbox``: coalescing, bounds, batching and retry order, as pure unit tests."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from toolview.contract import (
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    encode_observation,
+)
+from toolview.wire.outbox import Outbox
+
+
+def partial(call: str, text: str) -> ToolResult:
+    return ToolResult(call, "shell", text, complete=False, is_error=False)
+
+
+def final(call: str, text: str) -> ToolResult:
+    return ToolResult(call, "shell", text, complete=True, is_error=False)
+
+
+def test_partials_of_one_call_coalesce_in_place() -> None:
+    box = Outbox()
+    assert box.put(ToolCall("c1", "shell", {"command": "x"})) == "queued"
+    assert box.put(partial("c1", "a")) == "queued"
+    assert box.put(Message("assistant", "meanwhile")) == "queued"
+    assert box.put(partial("c1", "ab")) == "coalesced"
+    assert box.put(partial("c1", "abc")) == "coalesced"
+    assert box.pending == 3 and box.coalesced == 2
+    assert box.next_batch() == [
+        ToolCall("c1", "shell", {"command": "x"}),
+        partial("c1", "abc"),
+        Message("assistant", "meanwhile"),
+    ]
+
+
+def test_partials_of_different_calls_do_not_coalesce() -> None:
+    box = Outbox()
+    box.put(partial("c1", "one"))
+    box.put(partial("c2", "two"))
+    box.put(partial("c1", "one more"))
+    assert box.next_batch() == [partial("c1", "one more"), partial("c2", "two")]
+
+
+def test_a_final_result_is_never_replaced_and_stops_coalescing() -> None:
+    box = Outbox()
+    box.put(partial("c1", "a"))
+    box.put(final("c1", "abc"))
+    assert box.put(partial("c1", "late")) == "queued"  # not folded back before the final
+    assert box.next_batch() == [partial("c1", "a"), final("c1", "abc"), partial("c1", "late")]
+
+
+def test_a_refusal_ends_the_call_too() -> None:
+    box = Outbox()
+    box.put(partial("c1", "a"))
+    box.put(ToolRefused("c1", "shell", "no"))
+    assert box.put(partial("c1", "b")) == "queued"
+    assert box.pending == 3
+
+
+def test_a_partial_in_flight_is_not_overwritten() -> None:
+    box = Outbox()
+    box.put(partial("c1", "a"))
+    assert box.next_batch() == [partial("c1", "a")]
+    assert box.put(partial("c1", "ab")) == "queued"  # a new slot: the old one is on the wire
+    box.sent()
+    assert box.next_batch() == [partial("c1", "ab")]
+
+
+def test_when_full_non_partials_are_refused_and_partials_dropped() -> None:
+    box = Outbox(capacity=2)
+    assert box.put(RunStarted("r1")) == "queued"
+    assert box.put(partial("c1", "a")) == "queued"
+    assert box.put(partial("c1", "ab")) == "coalesced"  # coalescing needs no room
+    assert box.put(partial("c2", "x")) == "dropped"
+    assert box.put(RunEnded("r1", "completed")) == "full"
+    assert box.dropped == 1 and box.pending == 2
+    box.next_batch()
+    box.sent()
+    assert box.put(RunEnded("r1", "completed")) == "queued"
+
+
+def test_a_failed_batch_goes_back_to_the_front_in_order() -> None:
+    box = Outbox()
+    first: list[Observation] = [RunStarted("r1"), ToolCall("c1", "shell", {}), partial("c1", "a")]
+    for observation in first:
+        box.put(observation)
+    assert box.next_batch() == first
+    box.put(Message("user", "later"))
+    box.failed()
+    assert box.in_flight == 0 and box.pending == 4
+    assert box.next_batch() == [*first, Message("user", "later")]
+
+
+def test_a_failed_partial_superseded_meanwhile_is_dropped() -> None:
+    box = Outbox()
+    box.put(partial("c1", "a"))
+    box.next_batch()
+    box.put(partial("c1", "abc"))
+    box.failed()
+    assert box.next_batch() == [partial("c1", "abc")]
+    assert box.coalesced == 1
+
+
+def test_batches_respect_the_byte_budget_but_always_take_one() -> None:
+    big = Message("assistant", "x" * 500)
+    box = Outbox(max_batch_bytes=len(encode_observation(big)) * 2 + 2)
+    for _ in range(5):
+        box.put(big)
+    sizes = []
+    while box.pending:
+        sizes.append(len(box.next_batch()))
+        box.sent()
+    assert sizes == [2, 2, 1] and box.sent_count == 5
+    huge = Outbox(max_batch_bytes=10)
+    huge.put(big)
+    assert huge.next_batch() == [big]  # bigger than the budget alone: still sent
+
+
+def test_one_batch_in_flight_at_a_time() -> None:
+    box = Outbox()
+    assert box.next_batch() == [] and box.idle
+    box.put(RunStarted("r1"))
+    box.next_batch()
+    assert not box.idle
+    with pytest.raises(RuntimeError, match="already in flight"):
+        box.next_batch()
+    box.sent()
+    with pytest.raises(RuntimeError, match="no batch in flight"):
+        box.sent()
+    with pytest.raises(RuntimeError, match="no batch in flight"):
+        box.failed()
+    with pytest.raises(ValueError):
+        Outbox(capacity=0)
+
+
+def test_drain_gives_up_what_is_pending() -> None:
+    box = Outbox()
+    box.put(RunStarted("r1"))
+    box.next_batch()
+    box.put(partial("c1", "a"))
+    box.put(RunEnded("r1", "completed"))
+    assert box.drain() == [partial("c1", "a"), RunEnded("r1", "completed")]
+    assert box.pending == 0 and box.in_flight == 1
+    assert box.put(partial("c1", "ab")) == "queued"  # the index was cleared too
+
+
+# -- properties: whatever arrives, what crosses is what a consumer needs -------------
+
+_events = st.lists(
+    st.tuples(st.sampled_from(["partial", "final", "message", "send", "fail"]), st.integers(0, 2)),
+    max_size=60,
+)
+
+
+def _stream(events: list[tuple[str, int]]) -> list[Observation]:
+    texts: dict[str, str] = {}
+    out: list[Observation] = []
+    done: set[str] = set()
+    for kind, n in events:
+        call = f"c{n}"
+        if kind == "partial" and call not in done:
+            texts[call] = texts.get(call, "") + f"{len(out)};"
+            out.append(partial(call, texts[call]))
+        elif kind == "final" and call not in done:
+            done.add(call)
+            out.append(final(call, texts.get(call, "") + "end"))
+        elif kind == "message":
+            out.append(Message("assistant", str(len(out))))
+    return out
+
+
+@given(_events, st.integers(1, 8))
+def test_nothing_final_is_lost_and_each_call_ends_on_its_latest_text(
+    events: list[tuple[str, int]], capacity: int
+) -> None:
+    produced = _stream(events)
+    box = Outbox(capacity=capacity)
+    crossed: list[Observation] = []
+    actions = iter(kind for kind, _ in events if kind in {"send", "fail"})
+    for observation in produced:
+        while box.put(observation) == "full":  # the sender drains before more is accepted
+            crossed.extend(box.next_batch())
+            box.sent()
+        action = next(actions, None)
+        if action is not None and box.pending:
+            batch = box.next_batch()
+            if action == "send":
+                crossed.extend(batch)
+                box.sent()
+            else:
+                box.failed()
+    while box.pending:
+        crossed.extend(box.next_batch())
+        box.sent()
+    non_partials = [o for o in produced if not (isinstance(o, ToolResult) and not o.complete)]
+    assert [o for o in crossed if o in non_partials] == non_partials  # all, in order
+    for call in {o.tool_call_id for o in produced if isinstance(o, ToolResult)}:
+        mine = [o for o in crossed if isinstance(o, ToolResult) and o.tool_call_id == call]
+        texts = [o.text for o in mine]
+        assert texts == sorted(texts, key=len)  # never goes back to an older text
+        last = [o for o in produced if isinstance(o, ToolResult) and o.tool_call_id == call][-1]
+        if last.complete or box.dropped == 0:  # a partial is only lost to a full outbox
+            assert mine[-1] == last
