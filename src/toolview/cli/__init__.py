@@ -21,6 +21,11 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 COMMANDS: Final = (
     "toolview.cli.schema_cmd",
     "toolview.cli.check_cmd",
+    "toolview.cli.run_cmd",
+    "toolview.cli.pi_cmd",
+    "toolview.cli.mcp_cmd",
+    "toolview.cli.serve_cmd",
+    "toolview.cli.show_cmd",
 )
 
 Handler = Callable[[argparse.Namespace], int]

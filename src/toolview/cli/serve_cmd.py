@@ -1,0 +1,127 @@
+"""``toolview serve``: the HTTP API, live follow (SSE), AG-UI and the web page.
+
+Loopback by default. Any other address needs a token, or anyone who can reach
+the port could read every thread: without one the command refuses to start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from toolview.cli.inputs import InputError, open_input
+from toolview.server.app import LogFactory, create_app
+from toolview.server.batch import BadBatch, parse_observations
+from toolview.wire.log import ObservationLog
+from toolview.wire.log_redis import RedisLog
+from toolview.wire.log_sqlite import SQLiteLog, default_db_path
+
+__all__ = ["is_loopback", "register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser("serve", help="serve threads: API, live follow, web page")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    store = parser.add_mutually_exclusive_group()
+    store.add_argument("--db", type=Path, metavar="PATH", help="SQLite log file")
+    store.add_argument("--redis", metavar="URL", help="share threads through Redis Streams")
+    parser.add_argument(
+        "--token",
+        default=os.environ.get("TOOLVIEW_TOKEN"),
+        help="require this token on every request (default: $TOOLVIEW_TOKEN)",
+    )
+    parser.add_argument(
+        "--load",
+        action="append",
+        default=[],
+        metavar="FILE.jsonl",
+        help="load observations into a thread named after the file (once)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only accepts connections from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def log_factory(args: argparse.Namespace) -> LogFactory:
+    """How the server opens its log, from ``--db`` / ``--redis``."""
+    if args.redis:
+        url: str = args.redis
+        return lambda: RedisLog(url)
+    path: Path = args.db or default_db_path()
+    return lambda: SQLiteLog(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load any files, bind, print the URL, and serve until interrupted."""
+    if not is_loopback(args.host) and not args.token:
+        print(
+            f"toolview: refusing to serve on {args.host} without a token: anyone who can "
+            "reach it could read every thread. Pass --token TOKEN (or set TOOLVIEW_TOKEN), "
+            "or bind 127.0.0.1.",
+            file=sys.stderr,
+        )
+        return 2
+    open_log = log_factory(args)
+    for path in args.load:
+        print(asyncio.run(_load(open_log(), Path(path))), file=sys.stderr)
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as exc:
+        print(f"toolview: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    app = create_app(open_log, token=args.token)
+    host, port = sock.getsockname()[:2]
+    base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    print(f"toolview: serving on {base}/", flush=True)
+    if args.token:
+        print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+async def _load(log: ObservationLog, path: Path) -> str:
+    """Load ``path`` into the thread named after it, unless that thread has observations."""
+    thread_id = path.stem
+    try:
+        with open_input(str(path)) as stream:
+            observations = parse_observations(stream.read())
+    except BadBatch as exc:
+        raise InputError(f"{path}: {exc}") from None
+    try:
+        await log.create_thread(thread_id)
+        info = await log.thread(thread_id)
+        if info is not None and info.last_seq > 0:
+            return f"toolview: thread {thread_id!r} already loaded ({info.last_seq} observations)"
+        await log.append(thread_id, observations)
+    finally:
+        await log.aclose()
+    return f"toolview: loaded {len(observations)} observations into thread {thread_id!r}"

@@ -1,0 +1,146 @@
+"""The HTTP API: threads, posting observations, the log with its sent tail, AG-UI.
+
+Every response body that may reach a browser is redacted on the way out.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Final
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from toolview.server.batch import BadBatch, BodyTooLarge, parse_observations, read_body
+from toolview.server.state import server_state
+from toolview.wire.agui import AguiTranslator, encode_sse
+from toolview.wire.follow import redact_observation
+from toolview.wire.log import Replay, UnknownThread
+
+__all__ = ["THREAD_ID", "routes", "thread_or_404"]
+
+THREAD_ID: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
+_PAGE: Final = 1000
+
+
+def error(status: int, message: str) -> JSONResponse:
+    """An error as JSON: ``{"error": message}``."""
+    return JSONResponse({"error": message}, status)
+
+
+async def thread_or_404(request: Request) -> str | JSONResponse:
+    """The path's thread id if the thread exists, else the 404 response."""
+    thread_id: str = request.path_params["thread_id"]
+    if await server_state(request).log.thread(thread_id) is None:
+        return error(404, f"no thread {thread_id!r}")
+    return thread_id
+
+
+async def list_threads(request: Request) -> Response:
+    """``GET /api/threads``: every thread with its size."""
+    threads = await server_state(request).log.threads()
+    return Response(msgspec.json.encode({"threads": threads}), media_type="application/json")
+
+
+async def create_thread(request: Request) -> Response:
+    """``POST /api/threads``: a new thread (``{"id": …}`` in the body picks its id)."""
+    body = await request.body()
+    thread_id = secrets.token_urlsafe(9)
+    if body.strip():
+        try:
+            wanted = msgspec.json.decode(body, type=dict[str, str]).get("id")
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            return error(400, f'body must be a JSON object like {{"id": "name"}}: {exc}')
+        if wanted is not None:
+            if not THREAD_ID.fullmatch(wanted):
+                return error(400, "a thread id is 1-64 of A-Z a-z 0-9 . _ -")
+            thread_id = wanted
+    created = await server_state(request).log.create_thread(thread_id)
+    return JSONResponse({"id": thread_id, "created": created}, 201 if created else 200)
+
+
+async def post_observations(request: Request) -> Response:
+    """``POST /api/threads/{id}/observations``: all stored, or none (400 / 413)."""
+    thread_id = await thread_or_404(request)
+    if isinstance(thread_id, Response):
+        return thread_id
+    state = server_state(request)
+    try:
+        observations = parse_observations(await read_body(request, state.body_limit))
+    except BodyTooLarge as exc:
+        return error(413, str(exc))
+    except BadBatch as exc:
+        return error(400, str(exc))
+    try:
+        seqs = await state.log.append(thread_id, observations)
+    except UnknownThread:
+        return error(404, f"no thread {thread_id!r}")
+    return JSONResponse({"seqs": seqs})
+
+
+async def events(request: Request) -> Response:
+    """``GET /api/threads/{id}/events``: the log (partials too), emitted and sent counts."""
+    thread_id = await thread_or_404(request)
+    if isinstance(thread_id, Response):
+        return thread_id
+    state = server_state(request)
+    after, limit = _int(request, "after", 0), min(_int(request, "limit", _PAGE), 10 * _PAGE)
+    replay = Replay(state.log, thread_id, after)
+    items = await replay.next_batch(limit)
+    info = await state.log.thread(thread_id)
+    listed = [
+        {
+            "seq": item.seq,
+            "observation": redact_observation(item.observation, state.redactor),
+            **({"stored": _op(item.delta)} if item.delta is not None else {}),
+        }
+        for item in items
+    ]
+    body = {
+        "thread": thread_id,
+        "emitted": info.last_seq if info else 0,
+        "sent": state.sent.get(thread_id).as_json(),
+        "events": listed,
+    }
+    return Response(msgspec.json.encode(body), media_type="application/json")
+
+
+async def agui(request: Request) -> Response:
+    """``GET /api/threads/{id}/agui``: the thread as AG-UI events (SSE, or ``?format=json``)."""
+    thread_id = await thread_or_404(request)
+    if isinstance(thread_id, Response):
+        return thread_id
+    state = server_state(request)
+    translator = AguiTranslator(thread_id, state.redactor)
+    replay = Replay(state.log, thread_id, 0)
+    agui_events = []
+    while batch := await replay.next_batch(_PAGE):
+        for item in batch:
+            agui_events += translator.push(item.seq, item.observation)
+    agui_events += translator.finish_implicit()
+    if request.query_params.get("format") == "json":
+        dumped = [e.model_dump(mode="json", by_alias=True, exclude_none=True) for e in agui_events]
+        return JSONResponse(dumped)
+    chunks = [encode_sse(event) for event in agui_events]
+    return StreamingResponse(iter(chunks), media_type="text/event-stream")
+
+
+def _int(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name, "")
+    return int(raw) if raw.isdigit() else default
+
+
+def _op(delta: object) -> str:
+    return type(delta).__name__.lower()
+
+
+routes = [
+    Route("/api/threads", list_threads, methods=["GET"]),
+    Route("/api/threads", create_thread, methods=["POST"]),
+    Route("/api/threads/{thread_id}/observations", post_observations, methods=["POST"]),
+    Route("/api/threads/{thread_id}/events", events, methods=["GET"]),
+    Route("/api/threads/{thread_id}/agui", agui, methods=["GET"]),
+]

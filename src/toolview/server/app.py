@@ -1,0 +1,49 @@
+"""The app factory: routes, token access, security headers, the log's lifetime."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+
+from toolview.server import api, pages, sse
+from toolview.server.auth import OneTimeLinks, TokenAuth
+from toolview.server.security import SecurityHeaders
+from toolview.server.state import BODY_LIMIT, ServerState
+from toolview.wire.log import ObservationLog
+
+__all__ = ["LogFactory", "create_app"]
+
+LogFactory = Callable[[], ObservationLog]
+
+
+def create_app(
+    open_log: LogFactory,
+    *,
+    token: str | None = None,
+    body_limit: int = BODY_LIMIT,
+    keepalive: float = 15.0,
+    send_timeout: float = 30.0,
+) -> Starlette:
+    """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop)."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        log = open_log()
+        app.state.toolview = ServerState(log, body_limit, keepalive, send_timeout)
+        try:
+            yield
+        finally:
+            await log.aclose()
+
+    links = OneTimeLinks()
+    routes = [*api.routes, *sse.routes, *pages.routes]
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(TokenAuth, token=token, links=links),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.links = links  # `toolview serve` prints one at start
+    return app

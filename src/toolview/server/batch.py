@@ -1,0 +1,74 @@
+"""A posted batch of observations: a JSON array or JSON Lines, all or nothing.
+
+Every observation is validated with the contract before any is stored; the
+first bad one rejects the whole request with a message naming where it is
+(line for JSON Lines, item for an array) and the JSON path inside it.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from starlette.requests import Request
+
+from toolview.contract import Observation, ObservationError, decode_observation
+
+__all__ = ["BadBatch", "BodyTooLarge", "parse_observations", "read_body"]
+
+
+class BadBatch(ValueError):
+    """The batch breaks the contract; the message says where and how."""
+
+
+class BodyTooLarge(ValueError):
+    """The body is over the server's size limit."""
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refusing (without buffering) anything over ``limit`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise BodyTooLarge(f"body of {declared} bytes is over the limit of {limit}")
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > limit:
+            raise BodyTooLarge(f"body is over the limit of {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def parse_observations(body: bytes) -> list[Observation]:
+    """Every observation in ``body``, or ``BadBatch`` for the first that fails."""
+    is_array = body.lstrip()[:1] == b"["
+    observations = _parse_array(body) if is_array else _parse_lines(body)
+    if not observations:
+        raise BadBatch("no observations in the body")
+    return observations
+
+
+def _parse_array(body: bytes) -> list[Observation]:
+    try:
+        items = msgspec.json.decode(body, type=list[msgspec.Raw])
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise BadBatch(f"malformed JSON array: {exc}") from None
+    observations = []
+    for index, raw in enumerate(items):
+        try:
+            observations.append(decode_observation(bytes(raw)))
+        except ObservationError as exc:
+            path = "$[" + str(index) + "]" + exc.path[1:]
+            raise BadBatch(f"item {index + 1}: {path}: {exc.reason}") from None
+    return observations
+
+
+def _parse_lines(body: bytes) -> list[Observation]:
+    observations = []
+    for number, line in enumerate(body.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            observations.append(decode_observation(line))
+        except ObservationError as exc:
+            raise BadBatch(f"line {number}: {exc.path}: {exc.reason}") from None
+    return observations

@@ -1,0 +1,64 @@
+"""The sent tail: what actually crossed to followers, per thread, in this process.
+
+The log says what was *emitted*; only the follow loop knows what was *sent*
+(elided partials and coalesced updates never cross). A frame is counted after
+its write to the socket returned, and the tail keeps the most recent ones.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Final
+
+__all__ = ["SentFrame", "SentStats", "SentTail"]
+
+TAIL_LENGTH: Final = 200
+
+
+@dataclass(frozen=True)
+class SentFrame:
+    """One frame that crossed: its id, the follow mode, what it was, its size."""
+
+    seq: int
+    mode: str
+    op: str
+    bytes: int
+
+
+@dataclass
+class SentStats:
+    """Counts and the recent tail for one thread."""
+
+    frames: int = 0
+    bytes: int = 0
+    by_mode: dict[str, int] = field(default_factory=dict)
+    tail: deque[SentFrame] = field(default_factory=lambda: deque(maxlen=TAIL_LENGTH))
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON the events endpoint shows."""
+        return {
+            "frames": self.frames,
+            "bytes": self.bytes,
+            "byMode": dict(self.by_mode),
+            "tail": [vars(frame) for frame in self.tail],
+        }
+
+
+class SentTail:
+    """``SentStats`` per thread id."""
+
+    def __init__(self) -> None:
+        self._threads: dict[str, SentStats] = {}
+
+    def record(self, thread_id: str, frame: SentFrame) -> None:
+        """Count one frame that was written to a follower."""
+        stats = self._threads.setdefault(thread_id, SentStats())
+        stats.frames += 1
+        stats.bytes += frame.bytes
+        stats.by_mode[frame.mode] = stats.by_mode.get(frame.mode, 0) + 1
+        stats.tail.append(frame)
+
+    def get(self, thread_id: str) -> SentStats:
+        """The stats of one thread (empty if nothing was sent)."""
+        return self._threads.get(thread_id) or SentStats()

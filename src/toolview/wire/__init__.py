@@ -1,0 +1,36 @@
+"""The wire: the observation log, follow frames, AG-UI, and a publisher (design.md §4).
+
+Sans-server: nothing here serves HTTP; ``toolview.server`` puts it on the network.
+"""
+
+from toolview.wire.agui import AguiTranslator
+from toolview.wire.client import Publisher, PublishError
+from toolview.wire.delta import Append, Delta, Reset, Slide
+from toolview.wire.feed import LogItem, OpenCall
+from toolview.wire.follow import Follower, Frame, Mode, OutputFrame, Redactor
+from toolview.wire.log import ObservationLog, Replay, ThreadInfo, UnknownThread
+from toolview.wire.log_redis import RedisLog
+from toolview.wire.log_sqlite import SQLiteLog
+
+__all__ = [
+    "AguiTranslator",
+    "Append",
+    "Delta",
+    "Follower",
+    "Frame",
+    "LogItem",
+    "Mode",
+    "ObservationLog",
+    "OpenCall",
+    "OutputFrame",
+    "PublishError",
+    "Publisher",
+    "Redactor",
+    "RedisLog",
+    "Replay",
+    "Reset",
+    "SQLiteLog",
+    "Slide",
+    "ThreadInfo",
+    "UnknownThread",
+]

@@ -1,0 +1,103 @@
+"""``Publisher``: POST observations to a server thread (``toolview run --to``, ``pi --to``).
+
+``Publisher("http://127.0.0.1:8765/threads/build")`` publishes to thread
+``build`` on that server, creating it if needed. Observations go as JSON Lines;
+the server stores a batch whole or not at all, and a refusal raises
+``PublishError`` with the server's message (which names the bad line).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from types import TracebackType
+from typing import Final, Self
+
+import httpx
+
+from toolview.contract import Observation, encode_observation
+
+__all__ = ["PublishError", "Publisher", "parse_thread_url"]
+
+_THREAD_URL: Final = re.compile(r"^(?P<base>https?://[^/]+)(?:/api)?/threads/(?P<id>[^/?#]+)/?$")
+
+
+class PublishError(RuntimeError):
+    """The server refused or could not be reached; the message says which."""
+
+
+def parse_thread_url(url: str) -> tuple[str, str]:
+    """``(server base URL, thread id)`` from ``http(s)://HOST[:PORT]/threads/ID``."""
+    match = _THREAD_URL.match(url.strip())
+    if match is None:
+        raise PublishError(f"not a thread URL (want http://HOST:PORT/threads/ID): {url!r}")
+    return match["base"], match["id"]
+
+
+class Publisher:
+    """Publishes observations to one server thread over HTTP."""
+
+    def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+        self.base, self.thread_id = parse_thread_url(url)
+        token = token if token is not None else os.environ.get("TOOLVIEW_TOKEN")
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        self._client = httpx.Client(base_url=self.base, headers=headers, timeout=timeout)
+        self._created = False
+
+    @property
+    def page_url(self) -> str:
+        """Where a person watches the thread."""
+        return f"{self.base}/threads/{self.thread_id}"
+
+    def ensure_thread(self) -> None:
+        """Create the thread on the server if it does not exist yet."""
+        if not self._created:
+            self._request("POST", "/api/threads", json={"id": self.thread_id})
+            self._created = True
+
+    def publish(self, observations: Iterable[Observation]) -> list[int]:
+        """Store a batch (all or nothing); returns the seqs the server gave it."""
+        body = b"".join(encode_observation(o) + b"\n" for o in observations)
+        if not body:
+            return []
+        self.ensure_thread()
+        response = self._request(
+            "POST",
+            f"/api/threads/{self.thread_id}/observations",
+            content=body,
+            headers={"content-type": "application/x-ndjson"},
+        )
+        seqs: list[int] = response.json()["seqs"]
+        return seqs
+
+    def _request(self, method: str, path: str, **kwargs: object) -> httpx.Response:
+        try:
+            response = self._client.request(method, path, **kwargs)  # type: ignore[arg-type]
+        except httpx.HTTPError as exc:
+            raise PublishError(f"cannot reach {self.base}: {exc}") from None
+        if response.status_code >= 400:
+            raise PublishError(f"{self.base} refused ({response.status_code}): {_reason(response)}")
+        return response
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._client.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _reason(response: httpx.Response) -> str:
+    try:
+        return str(response.json().get("error", response.text))
+    except ValueError:
+        return response.text[:500]

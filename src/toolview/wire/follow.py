@@ -1,0 +1,217 @@
+"""Follow frames: what a thread's follower receives, per mode (sans-IO).
+
+``elide``: a partial tool-result does not cross (its seq is skipped); every
+other observation crosses whole. ``live``: partial output crosses as
+append/slide/reset deltas per call, at most one frame per call per
+``interval`` (coalesced), and the completing frame carries the last delta with
+``complete``, ``isError`` and the descriptor instead of the whole text again.
+
+Redaction runs on the ACCUMULATED text and the delta is taken between redacted
+texts, so a secret split across two updates is still caught: the follower's
+view always equals ``redact(accumulated text)``.
+
+A frame's id is the highest seq the follower has consumed. Resuming after it
+loses nothing: observations up to it were sent, and a call still running gets
+a ``reset`` first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final, Literal, TypeAlias
+
+import msgspec
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    Observation,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    encode_observation,
+)
+from toolview.wire.delta import Append, Delta, Slide, diff
+from toolview.wire.feed import LogItem, OpenCall
+
+__all__ = ["Follower", "Frame", "Mode", "OutputFrame", "Redactor", "redact_observation"]
+
+Mode: TypeAlias = Literal["elide", "live"]
+INTERVAL: Final = 0.1  # ≤ 10 frames a second per call
+
+
+@dataclass(frozen=True)
+class Redactor:
+    """The surfaces' secret redaction, for text and for JSON values."""
+
+    text: Callable[[str], str]
+    json: Callable[[object], object]
+
+
+class OutputFrame(msgspec.Struct, frozen=True, rename="camel", tag_field="kind", tag="tool-output"):
+    """Live partial output of one call: a delta against what this follower was sent."""
+
+    tool_call_id: str
+    tool_name: str
+    op: str
+    text: str
+    drop: int = 0
+    complete: bool = False
+    is_error: bool = False
+    descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One SSE frame: ``id:`` is ``seq``; ``op`` names it for the sent tail."""
+
+    seq: int
+    data: bytes
+    op: str
+
+
+@dataclass
+class _Call:
+    tool_name: str
+    text: str = ""
+    sent: str | None = None
+    last_sent: float = -math.inf
+    pending: bool = False
+
+
+_ENCODER = msgspec.json.Encoder()
+_REDACTED: OrderedDict[tuple[int, str], str] = OrderedDict()
+_REDACTED_MAX: Final = 64
+
+
+def redact_observation(observation: Observation, redactor: Redactor) -> Observation:
+    """The observation with every untrusted string field redacted."""
+    replace = msgspec.structs.replace
+    if isinstance(observation, ToolCall):
+        args = redactor.json(observation.args)
+        safe_args = args if isinstance(args, dict) else {"args": args}
+        return replace(observation, tool_name=redactor.text(observation.tool_name), args=safe_args)
+    if isinstance(observation, ToolResult):
+        descriptor = _redact_descriptor(observation.descriptor, redactor)
+        text = redactor.text(observation.text)
+        return replace(observation, text=text, descriptor=descriptor)
+    if isinstance(observation, ToolRefused):
+        return replace(observation, reason=redactor.text(observation.reason))
+    if isinstance(observation, Message):
+        return replace(observation, text=redactor.text(observation.text))
+    return observation
+
+
+def _redact_descriptor(
+    descriptor: Descriptor | msgspec.UnsetType, redactor: Redactor
+) -> Descriptor | msgspec.UnsetType:
+    if isinstance(descriptor, msgspec.UnsetType):
+        return descriptor
+    props = redactor.json(descriptor.props)
+    return msgspec.structs.replace(descriptor, props=props if isinstance(props, dict) else {})
+
+
+class Follower:
+    """Turns ``LogItem``s into frames for one follower in one mode."""
+
+    def __init__(self, mode: Mode, redactor: Redactor, *, interval: float = INTERVAL) -> None:
+        self.mode = mode
+        self.redactor = redactor
+        self.interval = interval
+        self.position = 0
+        self._calls: dict[str, _Call] = {}
+
+    def start(self, after: int, running: Mapping[str, OpenCall], now: float) -> list[Frame]:
+        """Begin after seq ``after``; in live mode each running call gets a reset."""
+        self.position = after
+        if self.mode == "elide":
+            return []
+        frames = []
+        for call_id, call in running.items():
+            state = self._calls[call_id] = _Call(call.tool_name, call.text)
+            frames.append(self._emit(call_id, state, now))
+        return frames
+
+    def push(self, item: LogItem, now: float) -> list[Frame]:
+        """Frames due for one new item (possibly none: elided or coalesced)."""
+        self.position = item.seq
+        observation = item.observation
+        if isinstance(observation, ToolResult) and not observation.complete:
+            if self.mode == "elide":
+                return []
+            call_id = observation.tool_call_id
+            state = self._calls.setdefault(call_id, _Call(observation.tool_name))
+            state.text = observation.text
+            if now - state.last_sent >= self.interval:
+                return [self._emit(call_id, state, now)]
+            state.pending = True
+            return []
+        if isinstance(observation, ToolResult):
+            state_or_none = self._calls.pop(observation.tool_call_id, None)
+            if state_or_none is not None and state_or_none.sent is not None:
+                return [self._complete(observation, state_or_none)]
+        redacted = redact_observation(observation, self.redactor)
+        return [
+            Frame(item.seq, encode_observation(redacted), str(observation.__struct_config__.tag))
+        ]
+
+    def due(self, now: float) -> list[Frame]:
+        """Coalesced frames whose interval has passed."""
+        return [
+            self._emit(call_id, state, now)
+            for call_id, state in self._calls.items()
+            if state.pending and now - state.last_sent >= self.interval
+        ]
+
+    def next_deadline(self) -> float | None:
+        """When ``due`` will next have a frame, if any call is waiting."""
+        times = [s.last_sent + self.interval for s in self._calls.values() if s.pending]
+        return min(times, default=None)
+
+    def _emit(self, call_id: str, state: _Call, now: float) -> Frame:
+        delta = self._advance(state)
+        state.last_sent, state.pending = now, False
+        drop = delta.drop if isinstance(delta, Slide) else 0
+        frame = OutputFrame(call_id, state.tool_name, _op(delta), delta.text, drop)
+        return Frame(self.position, _ENCODER.encode(frame), frame.op)
+
+    def _complete(self, result: ToolResult, state: _Call) -> Frame:
+        state.text = result.text
+        delta = self._advance(state)
+        descriptor = _redact_descriptor(result.descriptor, self.redactor)
+        frame = OutputFrame(
+            result.tool_call_id,
+            state.tool_name,
+            _op(delta),
+            delta.text,
+            delta.drop if isinstance(delta, Slide) else 0,
+            True,
+            result.is_error,
+            descriptor,
+        )
+        return Frame(self.position, _ENCODER.encode(frame), "complete")
+
+    def _advance(self, state: _Call) -> Delta:
+        redacted = self._redact(state.text)
+        delta = diff(state.sent, redacted)
+        state.sent = redacted
+        return delta
+
+    def _redact(self, text: str) -> str:
+        """Redact, remembering recent texts: every follower of a thread sees the same ones."""
+        key = (id(self.redactor.text), text)
+        hit = _REDACTED.get(key)
+        if hit is None:
+            hit = _REDACTED[key] = self.redactor.text(text)
+            while len(_REDACTED) > _REDACTED_MAX:
+                _REDACTED.popitem(last=False)
+        return hit
+
+
+def _op(delta: Delta) -> str:
+    return (
+        "append" if isinstance(delta, Append) else "slide" if isinstance(delta, Slide) else "reset"
+    )

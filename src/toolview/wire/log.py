@@ -1,0 +1,110 @@
+"""The observation log: one small interface, two backends, one replay helper.
+
+A backend numbers and stores (``append``), reads a range (``read``), waits for
+more (``wait``) and knows each thread's open calls (``open_calls``).
+``Replay`` reads a thread back as observations from any seq, rebuilding the
+text of calls that were already running there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import msgspec
+
+from toolview.contract import Observation
+from toolview.wire.feed import LogItem, OpenCall, Reconstructor
+
+__all__ = ["ObservationLog", "Replay", "ThreadInfo", "UnknownThread"]
+
+
+class UnknownThread(LookupError):
+    """The thread does not exist in this log."""
+
+
+class ThreadInfo(msgspec.Struct, frozen=True, rename="camel"):
+    """A thread as listed: its id, when it was created, how many observations it has."""
+
+    id: str
+    created: float
+    last_seq: int
+
+
+class ObservationLog(Protocol):
+    """What the server and the benchmarks need of a log backend."""
+
+    async def create_thread(self, thread_id: str) -> bool:
+        """Create the thread; ``False`` if it already existed."""
+        ...
+
+    async def threads(self) -> list[ThreadInfo]:
+        """Every thread, oldest first."""
+        ...
+
+    async def thread(self, thread_id: str) -> ThreadInfo | None:
+        """One thread, or ``None``."""
+        ...
+
+    async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
+        """Number and store, atomically; returns the seqs once durable."""
+        ...
+
+    async def read(
+        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+    ) -> list[tuple[int, bytes]]:
+        """Stored records with ``after < seq ≤ upto``, in order, at most ``limit``."""
+        ...
+
+    async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
+        """Calls with partial output and no final result yet."""
+        ...
+
+    async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
+        """Until a seq greater than ``after`` exists (``True``) or ``timeout`` passes."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections."""
+        ...
+
+
+class Replay:
+    """Reads one thread forward from a seq as ``LogItem``s, across batches."""
+
+    def __init__(self, log: ObservationLog, thread_id: str, after: int) -> None:
+        self.log = log
+        self.thread_id = thread_id
+        self.position = after
+        self.reconstructor = Reconstructor()
+
+    async def running_at_start(self) -> dict[str, OpenCall]:
+        """Calls running at the start seq whose text there is known (to send as a reset).
+
+        A call with records after the start is rebuilt when its first one is read.
+        """
+        running: dict[str, OpenCall] = {}
+        for call_id, call in (await self.log.open_calls(self.thread_id)).items():
+            if call.last_seq <= self.position:
+                running[call_id] = call
+                self.reconstructor.remember(call_id, call)
+        return running
+
+    async def next_batch(self, limit: int = 512) -> list[LogItem]:
+        """The next records after the current position, decoded (may be empty)."""
+        records = await self.log.read(self.thread_id, self.position, limit=limit)
+        items: list[LogItem] = []
+        for seq, raw in records:
+            anchor = self.reconstructor.needs(raw)
+            if anchor is not None:
+                await self._prime(raw, anchor, seq)
+            items.append(self.reconstructor.decode(seq, raw))
+            self.position = seq
+        return items
+
+    async def _prime(self, raw: bytes, anchor: int, seq: int) -> None:
+        from toolview.wire.feed import PartialRecord
+
+        record = msgspec.json.decode(raw, type=PartialRecord)
+        history = await self.log.read(self.thread_id, anchor - 1, upto=seq - 1, limit=seq)
+        self.reconstructor.prime(record.tool_call_id, history)

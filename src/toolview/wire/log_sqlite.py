@@ -1,0 +1,220 @@
+"""The embedded log: one SQLite file, WAL mode, durable before acknowledged.
+
+Every read is by ``(thread, seq)`` on the primary key, never a full scan.
+sqlite3 is blocking, so each call runs in a worker thread under one lock; a
+waiter is woken by this process's appends at once and polls for appends made
+by other processes sharing the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, TypeVar
+
+import platformdirs
+
+from toolview.contract import Observation
+from toolview.wire.feed import (
+    OpenCall,
+    decode_open_call,
+    encode_batch,
+    encode_open_call,
+    record_call_id,
+)
+from toolview.wire.log import ThreadInfo, UnknownThread
+
+__all__ = ["SQLiteLog", "default_db_path"]
+
+T = TypeVar("T")
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS threads (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS records (
+    thread TEXT NOT NULL, seq INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (thread, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS open_calls (
+    thread TEXT NOT NULL, call_id TEXT NOT NULL, state BLOB NOT NULL,
+    PRIMARY KEY (thread, call_id)
+) WITHOUT ROWID;
+"""
+_POLL: Final = 0.25  # seconds between checks for appends by other processes
+
+
+def default_db_path() -> Path:
+    """The log file under the user's data directory."""
+    return Path(platformdirs.user_data_dir("toolview")) / "observations.db"
+
+
+class SQLiteLog:
+    """The ``ObservationLog`` on one SQLite file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None, timeout=30
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+        self._lock = threading.Lock()
+        self._watches: dict[str, _Watch] = {}
+
+    async def _run(self, fn: Callable[[], T]) -> T:
+        def locked() -> T:
+            with self._lock:
+                return fn()
+
+        return await asyncio.to_thread(locked)
+
+    async def create_thread(self, thread_id: str) -> bool:
+        """Create the thread; ``False`` if it already existed."""
+        sql = "INSERT OR IGNORE INTO threads (id, created) VALUES (?, ?)"
+        return await self._run(
+            lambda: self._db.execute(sql, (thread_id, time.time())).rowcount == 1
+        )
+
+    async def threads(self) -> list[ThreadInfo]:
+        """Every thread, oldest first."""
+        sql = "SELECT id, created, last_seq FROM threads ORDER BY created, id"
+        rows = await self._run(lambda: self._db.execute(sql).fetchall())
+        return [ThreadInfo(*row) for row in rows]
+
+    async def thread(self, thread_id: str) -> ThreadInfo | None:
+        """One thread, or ``None``."""
+        sql = "SELECT id, created, last_seq FROM threads WHERE id = ?"
+        row = await self._run(lambda: self._db.execute(sql, (thread_id,)).fetchone())
+        return None if row is None else ThreadInfo(*row)
+
+    async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
+        """Number and store in one transaction; returns once it is committed."""
+        seqs = await self._run(lambda: self._append(thread_id, observations))
+        if seqs:
+            self._notify(thread_id, seqs[-1])
+        return seqs
+
+    def _append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute("SELECT last_seq FROM threads WHERE id = ?", (thread_id,)).fetchone()
+            if row is None:
+                raise UnknownThread(thread_id)
+            batch = encode_batch(observations, row[0], self._load_calls(thread_id, observations))
+            db.executemany(
+                "INSERT INTO records (thread, seq, body) VALUES (?, ?, ?)",
+                [(thread_id, seq, body) for seq, body in batch.records],
+            )
+            for call_id, call in batch.calls.items():
+                self._store_call(thread_id, call_id, call)
+            last = row[0] + len(observations)
+            db.execute("UPDATE threads SET last_seq = ? WHERE id = ?", (last, thread_id))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return [seq for seq, _ in batch.records]
+
+    def _load_calls(
+        self, thread_id: str, observations: Sequence[Observation]
+    ) -> dict[str, OpenCall]:
+        wanted = {cid for cid in map(record_call_id, observations) if cid is not None}
+        calls: dict[str, OpenCall] = {}
+        sql = "SELECT state FROM open_calls WHERE thread = ? AND call_id = ?"
+        for call_id in wanted:
+            row = self._db.execute(sql, (thread_id, call_id)).fetchone()
+            if row is not None:
+                calls[call_id] = decode_open_call(row[0])
+        return calls
+
+    def _store_call(self, thread_id: str, call_id: str, call: OpenCall | None) -> None:
+        if call is None:
+            sql = "DELETE FROM open_calls WHERE thread = ? AND call_id = ?"
+            self._db.execute(sql, (thread_id, call_id))
+            return
+        sql = "INSERT OR REPLACE INTO open_calls (thread, call_id, state) VALUES (?, ?, ?)"
+        self._db.execute(sql, (thread_id, call_id, encode_open_call(call)))
+
+    async def read(
+        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+    ) -> list[tuple[int, bytes]]:
+        """Records with ``after < seq ≤ upto`` by primary key, at most ``limit``."""
+        sql = (
+            "SELECT seq, body FROM records WHERE thread = ? AND seq > ? AND seq <= ?"
+            " ORDER BY seq LIMIT ?"
+        )
+        bound = upto if upto is not None else 2**62
+        args = (thread_id, after, bound, limit)
+        rows = await self._run(lambda: self._db.execute(sql, args).fetchall())
+        return [(seq, bytes(body)) for seq, body in rows]
+
+    async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
+        """Calls with partial output and no final result yet."""
+        sql = "SELECT call_id, state FROM open_calls WHERE thread = ?"
+        rows = await self._run(lambda: self._db.execute(sql, (thread_id,)).fetchall())
+        return {call_id: decode_open_call(state) for call_id, state in rows}
+
+    async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
+        """Until the thread has a seq past ``after``, or ``timeout`` seconds.
+
+        One watcher per thread serves every waiter: woken at once by this
+        process's appends, it polls for other processes' appends.
+        """
+        watch = self._watches.get(thread_id)
+        if watch is None:
+            info = await self.thread(thread_id)
+            watch = self._watches.setdefault(thread_id, _Watch(info.last_seq if info else 0))
+            if watch.task is None:
+                watch.task = asyncio.create_task(self._poll(thread_id, watch))
+        deadline = time.monotonic() + timeout
+        while watch.last <= after:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(watch.changed.wait(), remaining)
+        return True
+
+    async def _poll(self, thread_id: str, watch: _Watch) -> None:
+        while True:
+            await asyncio.sleep(_POLL)
+            info = await self.thread(thread_id)
+            if info is not None:
+                watch.advance(info.last_seq)
+
+    def _notify(self, thread_id: str, last: int) -> None:
+        watch = self._watches.get(thread_id)
+        if watch is not None:
+            watch.advance(last)
+
+    async def aclose(self) -> None:
+        """Stop the watchers and close the file."""
+        for watch in self._watches.values():
+            if watch.task is not None:
+                watch.task.cancel()
+        await self._run(self._db.close)
+
+
+@dataclass
+class _Watch:
+    """The highest seq seen on one thread, and an event set whenever it grows."""
+
+    last: int
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def advance(self, last: int) -> None:
+        """Record a new highest seq and wake every waiter."""
+        if last > self.last:
+            self.last = last
+            changed, self.changed = self.changed, asyncio.Event()
+            changed.set()

@@ -1,0 +1,201 @@
+"""The web page in real Chromium (Playwright): live growth, restarts, hostile input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+from toolview_servers import ToolviewServer, run_in_thread
+
+from toolview.contract import Descriptor, Message, ToolCall, ToolRefused, ToolResult
+from toolview.wire.client import Publisher
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT = 60_000  # ms: the machine is shared; never assert on speed
+expect.set_options(timeout=TIMEOUT)
+
+
+def in_browser(scenario: Callable[[Page], None]) -> None:
+    """Run ``scenario`` with a fresh page of a real Chromium, on a thread of its own."""
+
+    def run() -> None:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            try:
+                page = browser.new_context().new_page()
+                page.set_default_timeout(TIMEOUT)
+                scenario(page)
+            finally:
+                browser.close()
+
+    run_in_thread(run)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ToolviewServer]:
+    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
+    yield started
+    started.kill()
+
+
+def result(text: str, complete: bool = False, call: str = "c1") -> ToolResult:
+    return ToolResult(call, "shell", text, complete=complete, is_error=False)
+
+
+def test_a_live_command_appears_grows_and_completes(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        publisher = Publisher(f"{server.url}/threads/live")
+        publisher.ensure_thread()
+        page.goto(f"{server.url}/threads/live")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        publisher.publish([ToolCall("c1", "shell", {"command": "count"})])
+        article = page.locator("#tv-call-c1")
+        expect(article).to_have_attribute("data-state", "pending")
+        expect(page.locator("#tv-status")).to_have_text("running shell")
+        script = (
+            "import time\n"
+            "for i in range(12):\n"
+            "    print(f'line {i}', flush=True)\n"
+            "    time.sleep(0.05)\n"
+        )
+        command = subprocess.Popen(
+            [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+        )
+        assert command.stdout is not None
+        output = ""
+        for line in command.stdout:
+            output += line
+            publisher.publish([result(output)])
+            if line == "line 5\n":
+                expect(article.locator(".tv-live-output")).to_contain_text("line 5")
+        command.wait()
+        expect(article.locator(".tv-live-output")).to_have_text(output)
+        publisher.publish([result(output, complete=True)])
+        expect(article).to_have_attribute("data-state", "done")
+        expect(article.locator(".tv-live-output")).to_have_count(0)
+        expect(article).to_contain_text("line 11")
+        expect(page.locator("#tv-status")).to_have_text("no call running")
+        publisher.close()
+
+    in_browser(scenario)
+
+
+def test_the_page_survives_a_server_restart(tmp_path: Path) -> None:
+    def scenario(page: Page) -> None:
+        db = str(tmp_path / "log.db")
+        first = ToolviewServer.start(["--port", "0", "--db", db])
+        port = str(first.port)
+        with Publisher(f"{first.url}/threads/t") as publisher:
+            publisher.publish([ToolCall("c1", "shell", {}), result("one\n")])
+        page.goto(f"{first.url}/threads/t")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        expect(page.locator("#tv-call-c1 .tv-live-output")).to_have_text("one\n")
+        first.kill()
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "false")
+        second = ToolviewServer.start(["--port", port, "--db", db])
+        try:
+            with Publisher(f"{second.url}/threads/t") as publisher:
+                publisher.publish([result("one\ntwo\n"), result("one\ntwo\n", complete=True)])
+                publisher.publish([ToolCall("c2", "shell", {}), result("after", True, call="c2")])
+            expect(page.locator("#tv-call-c1")).to_have_attribute("data-state", "done")
+            expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "done")
+            expect(page.locator("article.tv-call")).to_have_count(2)  # no duplicates
+            expect(page.locator("#tv-call-c1")).to_contain_text("two")
+        finally:
+            second.kill()
+
+    in_browser(scenario)
+
+
+HOSTILE = [
+    "<script>window.__pwned = 1</script>",
+    '<img src=x onerror="window.__pwned = 1">',
+    '"><svg onload="window.__pwned=1">',
+    "javascript:window.__pwned=1",
+    "\u202e<b>bidi</b>\x1b]0;title\x07",
+]
+
+
+def test_hostile_inputs_in_every_field_never_run_script(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        dialogs: list[str] = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        with Publisher(f"{server.url}/threads/evil") as publisher:
+            publisher.ensure_thread()
+            page.goto(f"{server.url}/threads/evil")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            for n, bad in enumerate(HOSTILE):
+                call = f"c{n}{bad}"
+                publisher.publish(
+                    [
+                        Message("assistant", bad),
+                        ToolCall(call, bad, {bad: bad}),
+                        ToolResult(call, bad, bad, complete=False, is_error=False),
+                        ToolResult(
+                            call,
+                            bad,
+                            bad,
+                            complete=True,
+                            is_error=n % 2 == 0,
+                            descriptor=Descriptor("markdown", {"markdown": f"[x]({bad}) {bad}"}),
+                        ),
+                        ToolRefused(f"r{n}{bad}", bad, bad, guard=bad),
+                    ]
+                )
+            expect(page.locator("article.tv-call")).to_have_count(2 * len(HOSTILE))
+        expect(page.locator('article.tv-call[data-state="refused"]')).to_have_count(len(HOSTILE))
+        page.reload()
+        expect(page.locator("article.tv-call")).to_have_count(2 * len(HOSTILE))
+        expect(page.locator('article.tv-call[data-state="refused"]')).to_have_count(len(HOSTILE))
+        assert page.evaluate("window.__pwned") is None
+        assert dialogs == []
+        assert page.locator("script").count() == 1  # only the served live.js
+
+    in_browser(scenario)
+
+
+def test_toolview_run_to_shows_a_growing_command(server: ToolviewServer) -> None:
+    """The whole path: ``toolview run --to`` publishing live, the page following it."""
+    httpx.post(f"{server.url}/api/threads", json={"id": "run"}).raise_for_status()
+    script = (
+        "import time\n"
+        "for i in range(40):\n"
+        "    print(f'tick {i}', flush=True)\n"
+        "    time.sleep(0.1)\n"
+    )
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/run")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        command = [sys.executable, "-m", "toolview", "run", "--to", f"{server.url}/threads/run"]
+        runner = subprocess.Popen(
+            [*command, "--", sys.executable, "-c", script],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            article = page.locator("article.tv-call").first
+            expect(article.locator(".tv-live-output")).to_contain_text("tick 3")
+            expect(page.locator("#tv-status")).to_contain_text("running")
+            expect(article).to_have_attribute("data-state", "done")
+            expect(article).to_contain_text("tick 39")
+        finally:
+            assert runner.wait(timeout=120) == 0
+
+    in_browser(scenario)
