@@ -21,9 +21,13 @@ SCREENSHOTS = Path(__file__).parents[3] / ".tmp" / "screenshots"
 _LOCAL = ("data:", "about:")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One real Chromium for the whole session (launching costs seconds)."""
+    """One real Chromium for this folder (launching costs seconds).
+
+    Package scope, not session: sync_playwright leaves an asyncio loop running
+    in the main thread until it exits, which breaks later asyncio-based tests.
+    """
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed at /usr/bin/chromium")
     with playwright_api.sync_playwright() as playwright:
