@@ -84,6 +84,68 @@ def refused_thread() -> Thread:
     )
 
 
+def refused_bare_thread() -> Thread:
+    """A refusal with no guard name, no call seen, and a multi-line reason."""
+    return Thread.from_observations(
+        [ToolRefused("c1", "write", "outside the workspace:\n  /etc/passwd")]
+    )
+
+
+def summary_thread() -> Thread:
+    """Every way a call can end, to count: the summary line at the end."""
+    ok = ToolResult("c1", "read", "fine", True, False)
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "read", {"path": "a"}),
+            ok,
+            ToolCall("c2", "read", {"path": "b"}),
+            ToolResult("c2", "read", "fine", True, False),
+            ToolCall("c3", "bash", {"command": "false"}),
+            ToolResult("c3", "bash", "boom", True, True),
+            ToolCall("c4", "bash", {"command": "rm -rf /"}),
+            ToolRefused("c4", "bash", "destructive", "rules.toml"),
+            ToolCall("c5", "fetch", {}),
+            ToolResult(
+                "c5",
+                "fetch",
+                '{"schemaVersion": "1.0", "tool": "fetch", "status": "not_found"}',
+                True,
+                False,
+            ),
+            ToolCall("c6", "sleep", {}),
+            RunEnded("r1", "completed"),
+            RunStarted("r2"),
+            ToolCall("c7", "watch", {}),
+            Message("assistant", "Still watching."),
+        ]
+    )
+
+
+def long_shell_thread() -> Thread:
+    """The tool kept 1,000 of 10,000 lines; the surface shows 100 of those: one line says both."""
+    stdout = "".join(f"{n}\n" for n in range(9001, 10001))
+    return call_thread(
+        tool="bash",
+        text=stdout,
+        kind="shell",
+        props={"command": "seq 10000", "exitCode": 0, "stdout": stdout, "stderr": ""},
+        truncated=Truncation(1000, 10000, "lines"),
+    )
+
+
+def long_file_thread() -> Thread:
+    """A head window and the tool's own cut after it: one line."""
+    content = "".join(f"line {n}\n" for n in range(1, 201))
+    return call_thread(
+        tool="read",
+        text=content,
+        kind="file",
+        props={"path": "big.txt", "content": content},
+        truncated=Truncation(200, 5000, "lines"),
+    )
+
+
 def conversation() -> Thread:
     return Thread.from_observations(
         [Message("user", "Hello *there*"), Message("assistant", "Hi.\nTwo lines.")]
@@ -199,6 +261,10 @@ CASES: dict[str, Any] = {
     "pending_silent": lambda: call_thread(tool="bash", result=False, run_ended=False),
     "aborted": lambda: call_thread(tool="bash", result=False),
     "refused": refused_thread,
+    "refused_bare": refused_bare_thread,
+    "summary": summary_thread,
+    "truncated_shell": long_shell_thread,
+    "truncated_file": long_file_thread,
     "empty": lambda: call_thread(tool="touch", text=""),
     "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
     "conversation": conversation,

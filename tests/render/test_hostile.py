@@ -2,8 +2,9 @@
 
 Each payload goes into every field at once — tool name, kind, args (key and
 value), text, every string prop of every kind, summary, errorCode, messages,
-notes — and the output is checked: no escape sequence but SGR colours (none
-with colour off), no C0/C1/bidi control, no secret, Rich markup literal.
+notes, a refusal's reason and guard — and the output is checked: no escape
+sequence but SGR colours (none with colour off), no C0/C1/bidi control, no
+secret, Rich markup literal.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from corpora import html_injection, secrets, terminal
-from toolview.contract import Descriptor, Message, RunStarted, ToolCall, ToolResult
+from toolview.contract import Descriptor, Message, RunStarted, ToolCall, ToolRefused, ToolResult
 from toolview.render import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
@@ -34,8 +35,7 @@ def kinds_with(p: str, keyed: bool = True) -> list[tuple[str, dict[str, Any]]]:
     return [
         ("shell", {"command": p, "exitCode": 1, "stdout": p, "stderr": p, "durationMs": 5}),
         ("file", {"path": p, "content": p, "language": p, "startLine": 3}),
-        # (benign mode: the redactor treats "-password=password" as a secret; see report)
-        ("diff", {"diff": f"+{p}\n-{p}" if keyed else f"+{p}\n {p}", "path": p}),
+        ("diff", {"diff": f"+{p}\n-{p}\n {p}", "path": p}),
         ("json", {"value": {k: [p, {"password" if keyed else "note": p}], "k": p}}),
         ("table", {"columns": [p, "b"], "rows": [[p, {k: p}]]}),
         ("links", {"links": [{"title": p, "url": p, "snippet": p}]}),
@@ -88,6 +88,9 @@ def hostile_thread(p: str, keyed: bool = True) -> Thread:
     observations.append(ToolResult("err2", "t", f"Traceback\n  x\n{p}", True, True))
     observations.append(ToolCall("pending", p or "t", {}))
     observations.append(ToolResult("pending", "t", p, False, False))
+    observations.append(ToolCall("refused", p or "t", {p: p, "token": p} if keyed else {"v": p}))
+    observations.append(ToolRefused("refused", p or "t", p, p))
+    observations.append(ToolRefused(f"refused-{p}", p or "t", f"{p}\n{p}"))
     thread = Thread.from_observations(observations)
     thread.note(p)
     return thread

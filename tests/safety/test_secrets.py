@@ -216,3 +216,19 @@ def test_adjacent_authorization_headers_are_both_redacted() -> None:
     redacted = redact(text)
     assert value not in redacted
     assert redacted.count("[redacted: authorization-header]") == 2
+
+
+@pytest.mark.parametrize("prefix", ["", "+", "-", "--", " ", "self._", "opts."])
+def test_a_value_that_is_only_the_key_name_is_kept_whatever_precedes_the_key(
+    prefix: str,
+) -> None:
+    """A diff's "-" marker, a flag's dashes or an attribute path is not part of the key's name."""
+    assert redact(f"{prefix}password=password") == f"{prefix}password=password"
+    assert redact(f"{prefix}API_KEY=api_key") == f"{prefix}API_KEY=api_key"
+
+
+def test_a_diff_keeps_the_benign_line_and_hides_the_real_secret() -> None:
+    diff = "-password=password\n+password=hunter22x"
+    assert redact(diff) == "-password=password\n+password=[redacted: password]"
+    assert redact("-password=hunter22x") == "-password=[redacted: password]"
+    assert redact("x-password=password") == "x-password=[redacted: password]"

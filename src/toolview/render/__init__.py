@@ -2,7 +2,8 @@
 
 Layers: the message container (``Thread``), the generic renderer
 (``view_call`` → ``CallView``), per-surface registries of kind renderers
-(``Registry``) and the fallback. Surfaces live in subpackages —
+(``Registry``) and the fallback; a refused call is a one-line ``Receipt``
+(``view_entry``) and a thread ends with a ``Summary``. Surfaces live in subpackages —
 ``toolview.render.text``, ``.terminal``, ``.markdown``, ``.html`` — and only
 lay out what the core decided.
 """
@@ -34,7 +35,9 @@ from toolview.render.props import (
     TableProps,
     validate_props,
 )
+from toolview.render.receipt import Receipt, receipt_from_view, view_entry, view_receipt
 from toolview.render.registry import Registry, Renderer
+from toolview.render.summary import Summary, SummaryPart, summarize, thread_summary
 from toolview.render.thread import CallEntry, Entry, MessageEntry, NoteEntry, Thread
 from toolview.render.view import (
     AbortedBody,
@@ -78,10 +81,13 @@ __all__ = [
     "OmissionUnit",
     "PendingBody",
     "PropsError",
+    "Receipt",
     "RefusedBody",
     "Registry",
     "Renderer",
     "ShellProps",
+    "Summary",
+    "SummaryPart",
     "TableProps",
     "Thread",
     "Window",
@@ -92,9 +98,14 @@ __all__ = [
     "head",
     "json_lines",
     "omission_text",
+    "receipt_from_view",
     "shown_text",
+    "summarize",
     "tail",
+    "thread_summary",
     "truncation_omission",
     "validate_props",
     "view_call",
+    "view_entry",
+    "view_receipt",
 ]

@@ -6,15 +6,19 @@ never disagree about what happened; only the layout around the words differs.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal, TypeAlias
 
 from toolview.contract import RunOutcome
 from toolview.render.blocks import AudioBlock, ImageBlock, Progress, ResourceBlock, UiBlock
 from toolview.render.clean import clean_field
+from toolview.render.limits import Omission, omission_text
 from toolview.render.props import ImageProps, TableProps
+from toolview.render.receipt import Receipt
+from toolview.render.summary import Summary, SummaryPart
 from toolview.safety import clean_text
 
 __all__ = [
+    "ReceiptRole",
     "aborted_text",
     "duration_text",
     "exit_text",
@@ -23,9 +27,14 @@ __all__ = [
     "image_label",
     "is_record_list",
     "media_label",
+    "omission_line",
     "progress_text",
+    "receipt_segments",
+    "receipt_text",
     "records_table",
     "resource_label",
+    "summary_segments",
+    "summary_text",
     "ui_notice",
 ]
 
@@ -123,3 +132,68 @@ def progress_text(progress: Progress) -> str:
         f" — {clean_field(progress.message, 300)}" if isinstance(progress.message, str) else ""
     )
     return f"progress {progress.progress:g}{total}{message}"
+
+
+def omission_line(shown: Omission | None, tool: Omission | None) -> str | None:
+    """What was left out, as ONE line, when a surface cut next to the tool's own cut.
+
+    ``shown`` is what this surface left out, ``tool`` what the tool's
+    descriptor says never reached toolview. Same unit: one total, with the
+    tool's share named ("… 9,900 more lines (9,000 not in the result)");
+    different units cannot be summed, so both are said ("… 12 more characters,
+    and 9,000 more lines not in the result"). Only one: the usual wording.
+    """
+    if shown is None or tool is None:
+        either = shown or tool
+        return str(either) if either is not None else None
+    if shown.unit == tool.unit:
+        total = omission_text(shown.count + tool.count, shown.unit)
+        return f"{total} ({tool.count:,} not in the result)"
+    return f"{shown}, and {omission_text(tool.count, tool.unit)[2:]} not in the result"
+
+
+ReceiptRole: TypeAlias = Literal["icon", "tool", "glue", "guard", "reason", "args"]
+
+
+def receipt_segments(receipt: Receipt) -> list[tuple[str, ReceiptRole]]:
+    """The receipt's one line in pieces, each with its role, for a surface to style.
+
+    ``⊘ bash refused by rules.toml: destructive · { "command": "rm -rf build" }``
+    """
+    segments: list[tuple[str, ReceiptRole]] = [
+        (receipt.display.icon, "icon"),
+        (" ", "glue"),
+        (receipt.tool_name, "tool"),
+        (" refused", "glue"),
+    ]
+    if receipt.guard:
+        segments += [(" by ", "glue"), (receipt.guard, "guard")]
+    segments += [(": ", "glue"), (receipt.reason, "reason")]
+    if receipt.args:
+        segments += [(" · ", "glue"), (receipt.args, "args")]
+    return segments
+
+
+def receipt_text(receipt: Receipt) -> str:
+    """The receipt as one plain line (the pieces of ``receipt_segments`` joined)."""
+    return "".join(text for text, _ in receipt_segments(receipt))
+
+
+def summary_segments(summary: Summary) -> list[tuple[str, SummaryPart | None]]:
+    """``9 calls: 6 succeeded, 1 failed, 1 refused, 1 running`` in pieces.
+
+    A piece that counts one outcome carries its ``SummaryPart`` (for its
+    colour); the glue between carries ``None``.
+    """
+    noun = "call" if summary.total == 1 else "calls"
+    segments: list[tuple[str, SummaryPart | None]] = [(f"{summary.total:,} {noun}: ", None)]
+    for index, part in enumerate(summary.parts):
+        if index:
+            segments.append((", ", None))
+        segments.append((f"{part.count:,} {part.words}", part))
+    return segments
+
+
+def summary_text(summary: Summary) -> str:
+    """The summary as one plain line."""
+    return "".join(text for text, _ in summary_segments(summary))

@@ -48,10 +48,23 @@ def key_name(key: str) -> str | None:
     return _CANONICAL.get(word, word)
 
 
+def _bare_key(key: str) -> str:
+    """The key as a name: ``-password``, ``--password``, ``self._password`` → ``password``.
+
+    The look-back takes in every key character, so a diff's ``-`` line marker,
+    a CLI flag's dashes or an attribute path would otherwise become part of the
+    key, and ``-password=password`` would no longer read as a value that is only
+    the key's own name (``password=password`` does).
+    """
+    return key.rsplit(".", 1)[-1].lstrip("-_")
+
+
 def _is_placeholder(value: str, key: str, after: str) -> bool:
     """Values that cannot be a secret: type names, ``null``, ``$VAR``, ``***``,
     ``<your-token>``, the key's own name, or a code expression (``getpass()``)."""
-    if value in _PLACEHOLDERS or value == key or value.startswith(("$", "{{", "%(", "[redacted")):
+    if value in _PLACEHOLDERS or value in (key, _bare_key(key)):
+        return True
+    if value.startswith(("$", "{{", "%(", "[redacted")):
         return True
     if set(value) <= set("*x•.") or (value.startswith("<") and value.endswith(">")):
         return True

@@ -54,6 +54,20 @@ _INSPECT_DOM = """() => {
     links: [...document.querySelectorAll('a[href]')].map(el => el.getAttribute('href')),
     scripts: document.querySelectorAll('script').length,
     handlers, urls, embeds, metas,
+    receipts: [...document.querySelectorAll('.tv-receipt')].map(el => ({
+      label: el.getAttribute('aria-label'), text: el.textContent,
+      lines: Math.round((el.getBoundingClientRect().height
+        - parseFloat(getComputedStyle(el).paddingTop)
+        - parseFloat(getComputedStyle(el).paddingBottom))
+        / parseFloat(getComputedStyle(el).lineHeight))})),
+    summary: (() => {
+      const el = document.querySelector('.tv-summary');
+      if (!el) return null;
+      const bottoms = [...el.parentElement.children].filter(c => c !== el).map(
+        c => c.getBoundingClientRect().bottom);
+      return {text: el.textContent,
+              last: el.getBoundingClientRect().top >= Math.max(0, ...bottoms) - 1};
+    })(),
     pwned: typeof window.__pwned !== 'undefined' || typeof window.parent.__pwned !== 'undefined',
     frames: window.frames.length,
   };

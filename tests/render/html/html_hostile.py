@@ -3,8 +3,9 @@
 For each payload: the tool name, the call id, the args (as key and value), the
 result text, the descriptor's kind, every string prop of every built-in kind,
 an envelope's status, summary and error code (both as result text and as an
-``envelope`` descriptor), an error result, a pending partial, a refusal, and a
-message. A surface that shows any of them unescaped fails the tests.
+``envelope`` descriptor), every MCP content block of a ``blocks`` result, an
+error result, a pending partial, refusals (the receipt's tool name, guard,
+reason and arguments), and a message. A surface that shows any of them unescaped fails the tests.
 """
 
 from __future__ import annotations
@@ -43,7 +44,37 @@ def _props(payload: str) -> dict[str, dict[str, object]]:
         "image-ok": {"mimeType": "image/png", "data": _PNG, "alt": payload},
         "markdown": {"markdown": f"# {payload}\n\n{payload}\n\n* [{payload}]({payload})"},
         "envelope": envelope,
+        "blocks": {"blocks": _blocks(payload), "notes": [payload], "progress": _progress(payload)},
+        "blocks-ok": {"blocks": [{"type": "image", "mimeType": "image/png", "data": _PNG}]},
     }
+
+
+def _progress(payload: str) -> dict[str, object]:
+    return {"progress": 1, "total": 2, "message": payload}
+
+
+def _blocks(payload: str) -> list[dict[str, object]]:
+    """Every block type with ``payload`` in every string field (uris included)."""
+    p = payload
+    return [
+        {"type": "text", "text": p},
+        {"type": "image", "mimeType": p, "size": 3, "data": p},
+        {"type": "image", "mimeType": "image/svg+xml", "data": "PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"},
+        {"type": "audio", "mimeType": p, "size": 7},
+        {"type": "resource_link", "uri": p, "name": p, "title": p, "description": p, "mimeType": p},
+        {"type": "resource", "uri": p, "mimeType": p, "text": p},
+        {"type": "resource", "uri": p, "blobSize": 9},
+        {"type": "unknown", "originalType": p, "json": {p: p}, "reason": p},
+        {"type": "ui", "resourceUri": p, "source": "embedded"},
+        {"type": "structured", "view": "table", "props": {"columns": [p], "rows": [[p]]}},
+        {"type": "structured", "view": "json", "props": {"value": {p: p}}},
+        {
+            "type": "structured",
+            "view": "envelope",
+            "props": {"schemaVersion": "1.0", "tool": p or "t", "status": p, "summary": p},
+        },
+        {"type": "structured", "view": "table", "props": {"columns": [p], "rows": [[p, p]]}},
+    ]
 
 
 def _lines(index: int, payload: str) -> Iterable[dict[str, object]]:
@@ -95,11 +126,23 @@ def _lines(index: int, payload: str) -> Iterable[dict[str, object]]:
     for result in extra:
         yield {"kind": "tool-result", **result}
     yield {
+        "kind": "tool-call",
+        "toolCallId": f"{index}-ref",
+        "toolName": payload or "t",
+        "args": {payload: payload},
+    }
+    yield {
         "kind": "tool-refused",
         "toolCallId": f"{index}-ref",
         "toolName": payload or "t",
         "reason": payload,
         "guard": payload,
+    }
+    yield {
+        "kind": "tool-refused",
+        "toolCallId": f"{index}-ref2-{payload}",
+        "toolName": payload or "t",
+        "reason": f"{payload}\n{payload}",
     }
     yield {"kind": "message", "role": "assistant", "text": payload}
 

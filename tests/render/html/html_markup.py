@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 _TAG_NAMES = (
     "html head meta title style body main h1 h2 h3 h4 h5 h6 div span section article header "
     "p pre code a ul ol li table thead tbody tr th td details summary figure figcaption img "
-    "strong em b i del br hr blockquote"
+    "strong em b i del br hr blockquote footer"
 )
 ALLOWED_TAGS = frozenset(_TAG_NAMES.split())
 

@@ -76,8 +76,29 @@ def test_example_thread_reads_well(open_html: OpenHtml) -> None:
     statuses = {value for _, value in report.dom["statuses"]}
     assert {"Tool call succeeded", "Tool call failed", "Tool call running"} <= statuses
     assert report.dom["images"] == 1, "the valid png is shown"
-    assert report.dom["details"] >= 2, "truncation disclosures"
+    assert report.dom["details"] >= 1, "the truncation disclosure (the two cuts in one)"
     assert report.dom["links"] == ["https://example.com"]
+    (receipt,) = report.dom["receipts"]
+    assert receipt["label"].startswith("Tool call denied: bash refused by policy:")
+    assert receipt["text"].startswith("⊘ bash refused by policy: deleting files needs approval")
+    assert receipt["lines"] == 1, "a receipt is one line on a 1000px page"
+    summary = report.dom["summary"]
+    assert summary["text"].startswith("15 calls: 11 succeeded, 1 failed")
+    assert "1 refused" in summary["text"] and summary["last"]
+
+
+def test_a_live_page_appending_calls_keeps_the_summary_last(open_html: OpenHtml) -> None:
+    """The live page appends call fragments to the thread: CSS keeps the footer below them."""
+    lines = (REPO / "examples" / "thread.jsonl").read_bytes().splitlines()
+    thread = Thread.from_observations(decode_observation(line) for line in lines if line.strip())
+    fragment = render_thread_html(thread)
+    appended = fragment.replace(
+        "</footer></div>",
+        '</footer><article class="tv-call" id="tv-call-late"><p>late call</p></article></div>',
+    )
+    assert appended != fragment
+    report = open_html(page_document(appended, title="live"), via="file")
+    assert report.dom["summary"]["last"]
 
 
 def test_the_cli_page_for_the_hostile_example_is_inert(open_html: OpenHtml) -> None:

@@ -117,6 +117,86 @@ CASES: dict[str, list[dict[str, Any]]] = {
 }
 
 
+BLOCKS = {
+    "blocks": [
+        {"type": "text", "text": "Here is <b>the</b> image:"},
+        {"type": "image", "mimeType": "image/png", "size": 67, "data": PNG},
+        {"type": "image", "mimeType": "image/svg+xml", "size": 5, "data": "PHN2Zz4="},
+        {"type": "image", "mimeType": "image/png", "size": 9_000_000},
+        {"type": "audio", "mimeType": "audio/wav", "size": 12000},
+        {"type": "resource_link", "uri": "https://example.com/r", "name": "r", "title": "R"},
+        {"type": "resource_link", "uri": "file:///etc/hosts", "name": "hosts", "description": "d"},
+        {"type": "resource", "uri": "file:///a.txt", "mimeType": "text/plain", "text": "a\nb"},
+        {"type": "resource", "uri": "file:///b.bin", "blobSize": 4096},
+        {"type": "unknown", "originalType": "hologram", "json": {"x": 1}, "reason": "unknown"},
+        {"type": "ui", "resourceUri": "ui://widget/1", "source": "meta.ui"},
+        {"type": "structured", "view": "table", "props": {"columns": ["a"], "rows": [[1]]}},
+        {
+            "type": "structured",
+            "view": "envelope",
+            "props": {"schemaVersion": "1.0", "tool": "t", "status": "ok", "summary": "s"},
+        },
+        {"type": "structured", "view": "table", "props": {"columns": ["a"], "rows": [[1, 2]]}},
+        {"type": "text", "text": ""},
+    ],
+    "notes": ["1 block for the assistant only"],
+    "progress": {"progress": 3, "total": 10, "message": "copying"},
+}
+SEQ = "".join(f"{n}\n" for n in range(9001, 10001))
+
+
+def _refusal(call_id: str, tool: str, reason: str, guard: str | None = None) -> dict[str, Any]:
+    refusal: dict[str, Any] = {
+        "kind": "tool-refused",
+        "toolCallId": call_id,
+        "toolName": tool,
+        "reason": reason,
+    }
+    return {**refusal, "guard": guard} if guard is not None else refusal
+
+
+def _summary_case() -> list[dict[str, Any]]:
+    def call(n: int, tool: str) -> dict[str, Any]:
+        return {"kind": "tool-call", "toolCallId": f"c{n}", "toolName": tool, "args": {}}
+
+    def result(n: int, tool: str, is_error: bool = False) -> dict[str, Any]:
+        return {
+            "kind": "tool-result",
+            "toolCallId": f"c{n}",
+            "toolName": tool,
+            "text": "x",
+            "complete": True,
+            "isError": is_error,
+        }
+
+    return [
+        {"kind": "run-started", "runId": "r"},
+        call(1, "read"),
+        result(1, "read"),
+        call(2, "read"),
+        result(2, "read"),
+        call(3, "bash"),
+        result(3, "bash", is_error=True),
+        call(4, "bash"),
+        _refusal("c4", "bash", "destructive", "rules.toml"),
+        call(5, "watch"),
+    ]
+
+
+CASES.update(
+    {
+        "blocks": _result("blocks", BLOCKS),
+        "refused-bare": [_refusal("c9", "write", "outside the workspace:\n  /etc/passwd")],
+        "summary": _summary_case(),
+        "truncated-combined": _result(
+            "shell",
+            {"command": "seq 10000", "exitCode": 0, "stdout": SEQ, "stderr": ""},
+            truncated={"shown": 1000, "total": 10000, "unit": "lines"},
+        ),
+    }
+)
+
+
 def _boom(body: KindBody) -> str:
     raise RuntimeError("renderer bug")
 
@@ -125,7 +205,7 @@ def _render(case: str) -> str:
     thread = Thread.from_observations(decode_observation(json.dumps(o)) for o in CASES[case])
     registry: Registry[str] = REGISTRY.copy()
     registry.register("boom", _boom)
-    limits = SMALL if case in ("file-long", "table", "links") else Limits()
+    limits = SMALL if case in ("file-long", "table", "links", "truncated-combined") else Limits()
     return render_thread_html(thread, limits=limits, registry=registry) + "\n"
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from toolview.contract import Truncation
 from toolview.render.limits import Omission, Window, omission_text, truncation_omission
+from toolview.render.words import omission_line
 from toolview.safety import escape_html
 
 __all__ = [
+    "cut_html",
     "esc",
     "omission_html",
     "pre_block",
@@ -69,19 +71,49 @@ def truncation_html(truncated: Truncation | None) -> str:
     )
 
 
+def cut_html(shown: Omission | None, where: str, truncated: Truncation | None) -> str:
+    """One disclosure for what this surface (``shown``) and the tool left out, side by side.
+
+    The summary reads like every surface ("… 9,900 more lines (9,000 not in
+    the result)"); the body gives both counts. Only one of them: its own
+    disclosure, as before.
+    """
+    tool = truncation_omission(truncated)
+    if shown is None or shown.count <= 0 or truncated is None or tool is None:
+        return omission_html(shown, where) + truncation_html(truncated)
+    place = f" {where}" if where else ""
+    return (
+        '<details class="tv-trunc tv-trunc-tool"><summary>'
+        f"{esc(omission_line(shown, tool) or '')}</summary>"
+        f"{esc(_count(shown.count, shown.unit))}{esc(place)} left out to keep the page light; "
+        f"the tool sent {truncated.shown:,} of {_count(truncated.total, truncated.unit)}, "
+        "the rest never reached toolview.</details>"
+    )
+
+
 def pre_block(text: str, extra_class: str = "") -> str:
     """Cleaned text in a preformatted block."""
     classes = f"tv-pre {extra_class}".strip()
     return f'<pre class="{classes}">{esc(text)}</pre>'
 
 
-def window_block(window: Window, extra_class: str = "", *, end: bool = False) -> str:
+def window_block(
+    window: Window,
+    extra_class: str = "",
+    *,
+    end: bool = False,
+    truncated: Truncation | None = None,
+) -> str:
     """A shown window with a disclosure before and/or after it for what was cut.
 
     ``end=True`` (a tail: a log's last lines) opens the block scrolled to its
-    bottom, by CSS alone (a reversed flex column), so the verdict is in view.
+    bottom, by CSS alone (a reversed flex column), so the verdict is in view;
+    the tool's own truncation (``truncated``) is then said with the cut above,
+    else with the cut below — one disclosure, not two.
     """
     block = pre_block(window.text, extra_class)
     if end:
         block = f'<div class="tv-scroll-end">{block}</div>'
-    return omission_html(window.before, "above") + block + omission_html(window.after, "below")
+    above = cut_html(window.before, "above", truncated if end else None)
+    below = cut_html(window.after, "below", None if end else truncated)
+    return above + block + below

@@ -8,7 +8,7 @@ says so; an empty success says so in words; nothing renders as a blank.
 
 from __future__ import annotations
 
-from toolview.render.html.blocks import esc, truncation_html, window_block
+from toolview.render.html.blocks import esc, window_block
 from toolview.render.registry import Registry
 from toolview.render.view import (
     AbortedBody,
@@ -30,7 +30,7 @@ def fallback_html(body: FallbackBody) -> str:
     note = ""
     if body.note:
         note = f'<p class="tv-fallback-note" role="note">{esc(fallback_note(body.note))}</p>'
-    return note + window_block(body.text) + truncation_html(body.truncated)
+    return note + window_block(body.text, truncated=body.truncated)
 
 
 def _pending(body: PendingBody) -> str:

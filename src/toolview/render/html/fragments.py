@@ -15,10 +15,13 @@ from toolview.render.html.bodies import body_html
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
+from toolview.render.html.receipt import receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.receipt import Receipt, receipt_from_view, view_entry
 from toolview.render.registry import Registry
+from toolview.render.summary import summarize
 from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
-from toolview.render.view import CallView, view_call
+from toolview.render.view import CallView
 
 __all__ = [
     "REGISTRY",
@@ -33,7 +36,13 @@ REGISTRY: Registry[str] = Registry(BUILTIN_RENDERERS)
 
 
 def render_view_html(view: CallView, element_id: str, registry: Registry[str] | None = None) -> str:
-    """One decided call as an ``<article>`` with the given (already safe) id."""
+    """One decided call as an ``<article>`` with the given (already safe) id.
+
+    A refused call is drawn as its receipt (one line, same id).
+    """
+    receipt = receipt_from_view(view)
+    if receipt is not None:
+        return receipt_html(receipt, element_id)
     body = body_html(view.body, registry or REGISTRY)
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
@@ -49,9 +58,18 @@ def render_call_html(
     limits: Limits = DEFAULT_LIMITS,
     registry: Registry[str] | None = None,
 ) -> str:
-    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``."""
-    view = view_call(entry, thread, limits)
-    return render_view_html(view, call_element_id(entry.tool_call_id), registry)
+    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``.
+
+    A refused call is its receipt, never the generic renderer's header and body.
+    """
+    return _entry_html(view_entry(entry, thread, limits), entry, registry)
+
+
+def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[str] | None) -> str:
+    element_id = call_element_id(entry.tool_call_id)
+    if isinstance(view, Receipt):
+        return receipt_html(view, element_id)
+    return render_view_html(view, element_id, registry)
 
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
@@ -80,13 +98,19 @@ def render_thread_html(
     limits: Limits = DEFAULT_LIMITS,
     registry: Registry[str] | None = None,
 ) -> str:
-    """The whole thread as one ``<div class="tv-thread">`` fragment."""
+    """The whole thread as one ``<div class="tv-thread">`` fragment, its summary last."""
     parts: list[str] = []
+    views: list[CallView | Receipt] = []
     for entry in thread.entries:
         if isinstance(entry, CallEntry):
-            parts.append(render_call_html(entry, thread, limits=limits, registry=registry))
+            view = view_entry(entry, thread, limits)
+            views.append(view)
+            parts.append(_entry_html(view, entry, registry))
         elif isinstance(entry, MessageEntry):
             parts.append(message_html(entry, limits))
         else:
             parts.append(note_html(entry, limits))
+    summary = summarize(views)
+    if summary is not None:
+        parts.append(summary_html(summary))
     return '<div class="tv-thread">' + "\n".join(parts) + "</div>"

@@ -100,6 +100,20 @@ table.tv-table th { background: #f6f8fa; }
 .tv-markdown > :first-child { margin-top: 0; }
 .tv-markdown > :last-child { margin-bottom: 0; }
 .tv-envelope-summary { font-weight: 600; }
+.tv-notice { padding: 4px 8px; border-left: 3px solid #1d4f91; background: #eef4ff;
+  font-size: 13px; margin: 0; }
+.tv-block + .tv-block { border-top: 1px dotted #d8dde3; padding-top: 6px; }
+.tv-block > p { margin: 0; }
+.tv-call-receipt { border-style: dashed; border-color: #d9a8a8; background: #fffafa; }
+.tv-receipt { margin: 0; padding: 6px 12px; overflow-wrap: anywhere; }
+.tv-receipt-icon { display: inline-block; min-width: 1.4em; text-align: center;
+  border-radius: 999px; font-weight: 600; }
+.tv-guard { font-weight: 600; }
+.tv-receipt-args { color: #57606a; font-size: 13px;
+  font-family: ui-monospace, Menlo, monospace; }
+.tv-summary { order: 1; padding: 6px 12px; border-top: 1px solid #d8dde3; color: #57606a;
+  font-size: 13px; }
+.tv-summary-part { padding: 0 6px; border-radius: 999px; font-weight: 600; }
 .tv-running { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   border: 2px solid currentColor; border-right-color: transparent;
   animation: tv-spin 1s linear infinite; }

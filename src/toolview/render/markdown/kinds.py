@@ -23,9 +23,15 @@ from toolview.render.props import (
 )
 from toolview.render.registry import Renderer
 from toolview.render.view import KindBody
-from toolview.render.words import exit_text, image_label, is_record_list, records_table
+from toolview.render.words import (
+    exit_text,
+    image_label,
+    is_record_list,
+    omission_line,
+    records_table,
+)
 
-__all__ = ["BUILTIN_RENDERERS", "omission_md", "table_md", "window_block"]
+__all__ = ["BUILTIN_RENDERERS", "cut_md", "omission_md", "table_md", "window_block"]
 
 _FIELD = 500
 
@@ -35,13 +41,29 @@ def omission_md(omission: Omission | None) -> list[str]:
     return [f"_{inline(str(omission))}_"] if omission else []
 
 
-def window_block(window: Window, language: str = "text") -> list[str]:
-    """A cleaned window in a fenced block, with the omission wording around it."""
+def window_block(
+    window: Window,
+    language: str = "text",
+    tool: Omission | None = None,
+    *,
+    tool_before: bool = False,
+) -> list[str]:
+    """A cleaned window in a fenced block, with the omission wording around it.
+
+    ``tool`` (the tool's own truncation) joins this surface's cut on that side
+    in one line — before for a tail, after for a head.
+    """
     return [
-        *omission_md(window.before),
+        *cut_md(window.before, tool if tool_before else None),
         code_block(window.text, language),
-        *omission_md(window.after),
+        *cut_md(window.after, None if tool_before else tool),
     ]
+
+
+def cut_md(shown: Omission | None, tool: Omission | None) -> list[str]:
+    """``_… 9,900 more lines (9,000 not in the result)_`` as a paragraph, or nothing."""
+    line = omission_line(shown, tool)
+    return [f"_{inline(line)}_"] if line else []
 
 
 def _truncated(body: KindBody) -> list[str]:
@@ -52,8 +74,8 @@ def shell(body: KindBody) -> list[str]:
     props: ShellProps = body.props
     stdout = shown_text(props.stdout, body.limits, "tail")
     command = f"$ {clean_field(props.command, _FIELD)}"
-    before = omission_md(stdout.before)
-    out = _truncated(body) + before + [code_block(f"{command}\n{stdout.text}", "console")]
+    before = cut_md(stdout.before, truncation_omission(body.truncated))
+    out = [*before, code_block(f"{command}\n{stdout.text}", "console")]
     if props.stderr:
         out += ["stderr:", *window_block(shown_text(props.stderr, body.limits, "tail"))]
     if not props.stdout and not props.stderr:
@@ -71,7 +93,8 @@ def file(body: KindBody) -> list[str]:
     title = f"**{inline(clean_field(props.path, _FIELD))}**{inline(where)}"
     if not props.content:
         return [title, "_(empty file)_"]
-    return [title, *window_block(window, clean_field(language, 30)), *_truncated(body)]
+    tool = truncation_omission(body.truncated)
+    return [title, *window_block(window, clean_field(language, 30), tool)]
 
 
 def diff(body: KindBody) -> list[str]:
@@ -81,7 +104,8 @@ def diff(body: KindBody) -> list[str]:
     )
     if not props.diff:
         return [*title, "_(empty diff)_"]
-    return [*title, *window_block(shown_text(props.diff, body.limits), "diff"), *_truncated(body)]
+    tool = truncation_omission(body.truncated)
+    return [*title, *window_block(shown_text(props.diff, body.limits), "diff", tool)]
 
 
 def json_value(body: KindBody) -> list[str]:
@@ -143,7 +167,7 @@ def markdown(body: KindBody) -> list[str]:
     quoted = "\n".join(
         f"> {line}" for line in markdown_source(window.text.rstrip("\n")).split("\n")
     )
-    return [quoted, *omission_md(window.after), *_truncated(body)]
+    return [quoted, *cut_md(window.after, truncation_omission(body.truncated))]
 
 
 def envelope(body: KindBody) -> list[str]:

@@ -10,7 +10,10 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits, truncation_omission
 from toolview.render.markdown.escape import code_span, inline
 from toolview.render.markdown.kinds import omission_md, window_block
+from toolview.render.markdown.receipt import receipt_md, summary_md
+from toolview.render.receipt import Receipt, receipt_from_view, view_entry
 from toolview.render.registry import Registry
+from toolview.render.summary import summarize
 from toolview.render.thread import CallEntry, MessageEntry, Thread
 from toolview.render.view import (
     AbortedBody,
@@ -23,7 +26,6 @@ from toolview.render.view import (
     KindBody,
     PendingBody,
     RefusedBody,
-    view_call,
 )
 from toolview.render.words import aborted_text, duration_text, fallback_note
 
@@ -35,9 +37,14 @@ def render_thread(
 ) -> str:
     """The whole thread as Markdown, one section per call."""
     blocks: list[str] = []
+    views: list[CallView | Receipt] = []
     for entry in thread.entries:
         if isinstance(entry, CallEntry):
-            blocks.append(render_view(view_call(entry, thread, limits), registry))
+            view = view_entry(entry, thread, limits)
+            views.append(view)
+            blocks.append(
+                receipt_md(view) if isinstance(view, Receipt) else render_view(view, registry)
+            )
         elif isinstance(entry, MessageEntry):
             window = shown_text(entry.message.text, limits)
             label = f"**{entry.message.role.capitalize()}:**"
@@ -46,11 +53,17 @@ def render_thread(
             blocks.append("\n\n".join([f"{label} {text}", *omission_md(window.after)]))
         else:
             blocks.append(f"> **Note:** {inline(clean_field(entry.text, limits.max_chars))}")
+    summary = summarize(views)
+    if summary is not None:
+        blocks.append(summary_md(summary))
     return "\n\n".join(blocks) + "\n"
 
 
 def render_view(view: CallView, registry: Registry[list[str]]) -> str:
-    """One call: a heading, a details line, then the body blocks."""
+    """One call: a heading, a details line, then the body blocks (a refusal: its receipt)."""
+    receipt = receipt_from_view(view)
+    if receipt is not None:
+        return receipt_md(receipt)
     return "\n\n".join([*header_md(view.header), *body_md(view.body, registry)])
 
 
@@ -88,4 +101,4 @@ def body_md(body: Body, registry: Registry[list[str]]) -> list[str]:
 def fallback_md(body: FallbackBody) -> list[str]:
     """The text in a fenced block, with the note saying why it is shown."""
     note = [f"> **Note:** {inline(fallback_note(body.note))}"] if body.note else []
-    return [*note, *window_block(body.text), *omission_md(truncation_omission(body.truncated))]
+    return [*note, *window_block(body.text, tool=truncation_omission(body.truncated))]

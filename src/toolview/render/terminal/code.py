@@ -7,9 +7,9 @@ from rich.syntax import Syntax
 from rich.text import Text
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.limits import Limits
+from toolview.render.limits import Limits, Omission
 from toolview.render.props import DiffProps, FileProps
-from toolview.render.terminal.text import omission_text
+from toolview.render.terminal.text import cut_text
 
 __all__ = ["diff_renderable", "file_renderable"]
 
@@ -17,13 +17,18 @@ _THEME = "ansi_dark"  # the terminal's own palette: reads on dark and light back
 _DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "green"), ("-", "red"), ("@@", "cyan"))
 
 
-def file_renderable(props: FileProps, limits: Limits) -> RenderableType:
-    """The file's shown lines, highlighted, numbered from ``startLine``."""
+def file_renderable(
+    props: FileProps, limits: Limits, tool: Omission | None = None
+) -> RenderableType:
+    """The file's shown lines, highlighted, numbered from ``startLine``.
+
+    ``tool`` is what the tool's own truncation left out, said with this cut.
+    """
     language = props.language if isinstance(props.language, str) else None
     path = clean_field(props.path, 500)
     title = Text(path + (f" ({clean_field(language, 40)})" if language else ""), style="bold")
     if not props.content:
-        return Group(title, Text("(empty file)", style="dim"))
+        return Group(title, Text("(empty file)", style="dim"), *cut_text(None, tool))
     window = shown_text(props.content, limits)
     lexer = language or Syntax.guess_lexer(props.path[:500])
     syntax = Syntax(
@@ -35,25 +40,25 @@ def file_renderable(props: FileProps, limits: Limits) -> RenderableType:
         word_wrap=True,
         background_color="default",
     )
-    after = [omission_text(window.after)] if window.after else []
-    return Group(title, syntax, *after)
+    return Group(title, syntax, *cut_text(window.after, tool))
 
 
-def diff_renderable(props: DiffProps, limits: Limits) -> RenderableType:
+def diff_renderable(
+    props: DiffProps, limits: Limits, tool: Omission | None = None
+) -> RenderableType:
     """A unified diff: additions green, removals red, hunk headers cyan."""
     title = (
         [Text(clean_field(props.path, 500), style="bold")] if isinstance(props.path, str) else []
     )
     if not props.diff:
-        return Group(*title, Text("(empty diff)", style="dim"))
+        return Group(*title, Text("(empty diff)", style="dim"), *cut_text(None, tool))
     window = shown_text(props.diff, limits)
     text = Text()
     for index, line in enumerate(window.text.rstrip("\n").split("\n")):
         if index:
             text.append("\n")
         text.append(line, style=_diff_style(line))
-    after = [omission_text(window.after)] if window.after else []
-    return Group(*title, text, *after)
+    return Group(*title, text, *cut_text(window.after, tool))
 
 
 def _diff_style(line: str) -> str:

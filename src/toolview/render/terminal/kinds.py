@@ -12,12 +12,13 @@ from rich.text import Text
 from toolview.contract import Envelope
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission
+from toolview.render.limits import Limits, Omission, truncation_omission
 from toolview.render.props import ImageProps, JsonProps, LinksProps, MarkdownProps, ShellProps
 from toolview.render.registry import Renderer
 from toolview.render.terminal.code import diff_renderable, file_renderable
 from toolview.render.terminal.table import table_renderable
 from toolview.render.terminal.text import (
+    cut_text,
     lines_text,
     omission_text,
     truncation_text,
@@ -35,9 +36,12 @@ _FIELD = 500
 def shell(body: KindBody) -> RenderableType:
     props: ShellProps = body.props
     parts: list[RenderableType] = [Text(f"$ {clean_field(props.command, _FIELD)}", style="bold")]
-    parts += truncation_text(body.truncated)  # command output keeps its tail
+    tool = truncation_omission(body.truncated)  # command output keeps its tail
     if props.stdout:
-        parts.append(window_text(shown_text(props.stdout, body.limits, "tail")))
+        stdout = shown_text(props.stdout, body.limits, "tail")
+        parts.append(window_text(stdout, tool=tool, tool_before=True))
+    else:
+        parts += cut_text(None, tool)
     if props.stderr:
         parts.append(window_text(shown_text(props.stderr, body.limits, "tail"), style="red"))
     if not props.stdout and not props.stderr:
@@ -48,11 +52,11 @@ def shell(body: KindBody) -> RenderableType:
 
 
 def file(body: KindBody) -> RenderableType:
-    return Group(file_renderable(body.props, body.limits), *truncation_text(body.truncated))
+    return file_renderable(body.props, body.limits, truncation_omission(body.truncated))
 
 
 def diff(body: KindBody) -> RenderableType:
-    return Group(diff_renderable(body.props, body.limits), *truncation_text(body.truncated))
+    return diff_renderable(body.props, body.limits, truncation_omission(body.truncated))
 
 
 def json_value(body: KindBody) -> RenderableType:
@@ -102,8 +106,7 @@ def markdown(body: KindBody) -> RenderableType:
         return Text("(empty document)", style="dim")
     window = shown_text(props.markdown, body.limits)
     document = Markdown(window.text, hyperlinks=False, code_theme="ansi_dark")
-    after = [omission_text(window.after)] if window.after else []
-    return Group(document, *after, *truncation_text(body.truncated))
+    return Group(document, *cut_text(window.after, truncation_omission(body.truncated)))
 
 
 def envelope(body: KindBody) -> RenderableType:

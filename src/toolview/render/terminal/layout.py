@@ -15,13 +15,15 @@ from rich.padding import Padding
 from rich.text import Text
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
+from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_omission
+from toolview.render.receipt import Receipt, receipt_from_view, view_entry
 from toolview.render.registry import Registry
+from toolview.render.summary import summarize
 from toolview.render.terminal.header import header_text
+from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.text import (
     note_text,
     omission_text,
-    truncation_text,
     window_text,
 )
 from toolview.render.thread import CallEntry, MessageEntry, Thread
@@ -34,7 +36,6 @@ from toolview.render.view import (
     KindBody,
     PendingBody,
     RefusedBody,
-    view_call,
 )
 from toolview.render.words import aborted_text, fallback_note
 
@@ -79,14 +80,21 @@ def thread_renderables(
 ) -> list[RenderableType]:
     """One renderable per entry of the thread."""
     out: list[RenderableType] = []
+    views: list[CallView | Receipt] = []
     for entry in thread.entries:
         if isinstance(entry, CallEntry):
-            out.append(call_renderable(view_call(entry, thread, limits), registry))
+            view = view_entry(entry, thread, limits)
+            views.append(view)
+            if isinstance(view, Receipt):
+                out.append(ReceiptLine(view))
+            else:
+                out.append(call_renderable(view, registry))
         elif isinstance(entry, MessageEntry):
             out.append(_message(entry.message.role, shown_text(entry.message.text, limits)))
         else:
             out.append(note_text(clean_field(entry.text, limits.max_chars)))
-    return out
+    summary = summarize(views)
+    return [*out, SummaryLine(summary)] if summary is not None else out
 
 
 def _message(role: str, window: Window) -> RenderableType:
@@ -99,7 +107,10 @@ def _message(role: str, window: Window) -> RenderableType:
 
 
 def call_renderable(view: CallView, registry: Registry[RenderableType]) -> RenderableType:
-    """A call: its header, then its body indented by two."""
+    """A call: its header, then its body indented by two (a refusal: its receipt)."""
+    receipt = receipt_from_view(view)
+    if receipt is not None:
+        return ReceiptLine(receipt)
     body = Padding(body_renderable(view.body, registry), (0, 0, 0, 2), expand=False)
     return Group(header_text(view.header), body)
 
@@ -127,4 +138,4 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
 def fallback_renderable(body: FallbackBody) -> RenderableType:
     """The text, with the note saying why it is shown instead of a kind."""
     note = [note_text(fallback_note(body.note))] if body.note else []
-    return Group(*note, window_text(body.text), *truncation_text(body.truncated))
+    return Group(*note, window_text(body.text, tool=truncation_omission(body.truncated)))

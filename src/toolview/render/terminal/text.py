@@ -12,8 +12,16 @@ from rich.text import Text
 
 from toolview.contract import Truncation
 from toolview.render.limits import Omission, Window, truncation_omission
+from toolview.render.words import omission_line
 
-__all__ = ["lines_text", "note_text", "omission_text", "truncation_text", "window_text"]
+__all__ = [
+    "cut_text",
+    "lines_text",
+    "note_text",
+    "omission_text",
+    "truncation_text",
+    "window_text",
+]
 
 OMISSION_STYLE = "dim italic"
 NOTE_STYLE = "yellow italic"
@@ -30,16 +38,26 @@ def truncation_text(truncated: Truncation | None) -> list[Text]:
     return [omission_text(omission)] if omission else []
 
 
-def window_text(window: Window, style: str = "") -> Group:
-    """A cleaned window, with the omission wording where it was cut."""
+def window_text(
+    window: Window, style: str = "", tool: Omission | None = None, *, tool_before: bool = False
+) -> Group:
+    """A cleaned window, with the omission wording where it was cut.
+
+    ``tool`` (the tool's own truncation) joins this surface's cut on that side
+    in one line — before for a tail, after for a head.
+    """
     body = window.text[:-1] if window.text.endswith("\n") else window.text
-    parts: list[Text] = []
-    if window.before:
-        parts.append(omission_text(window.before))
-    parts.append(Text(body, style=style))
-    if window.after:
-        parts.append(omission_text(window.after))
-    return Group(*parts)
+    return Group(
+        *cut_text(window.before, tool if tool_before else None),
+        Text(body, style=style),
+        *cut_text(window.after, None if tool_before else tool),
+    )
+
+
+def cut_text(shown: Omission | None, tool: Omission | None) -> list[Text]:
+    """One styled line for what this surface and the tool left out, or nothing."""
+    line = omission_line(shown, tool)
+    return [Text(line, style=OMISSION_STYLE)] if line else []
 
 
 def lines_text(lines: list[str], style: str = "") -> Text:

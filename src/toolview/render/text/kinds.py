@@ -22,22 +22,39 @@ from toolview.render.props import (
 )
 from toolview.render.registry import Renderer
 from toolview.render.view import KindBody
-from toolview.render.words import exit_text, image_label, is_record_list, records_table
+from toolview.render.words import (
+    exit_text,
+    image_label,
+    is_record_list,
+    omission_line,
+    records_table,
+)
 from toolview.safety import safe_url
 
-__all__ = ["BUILTIN_RENDERERS", "table_lines", "window_lines"]
+__all__ = ["BUILTIN_RENDERERS", "cut_lines", "table_lines", "window_lines"]
 
 _FIELD = 500
 
 
-def window_lines(window: Window) -> list[str]:
-    """A cleaned window as lines, with the omission wording where text was cut."""
+def window_lines(
+    window: Window, tool: Omission | None = None, *, tool_before: bool = False
+) -> list[str]:
+    """A cleaned window as lines, with the omission wording where text was cut.
+
+    ``tool`` is what the tool's own truncation left out: it is said in the same
+    line as this surface's cut on that side (before for a tail, after for a
+    head), so the reader sees one honest count, not two stacked lines.
+    """
     text = window.text[:-1] if window.text.endswith("\n") else window.text
-    lines = [str(window.before)] if window.before else []
-    lines.extend(text.split("\n"))
-    if window.after:
-        lines.append(str(window.after))
-    return lines
+    before = omission_line(window.before, tool if tool_before else None)
+    after = omission_line(window.after, None if tool_before else tool)
+    return [*([before] if before else []), *text.split("\n"), *([after] if after else [])]
+
+
+def cut_lines(shown: Omission | None, tool: Omission | None) -> list[str]:
+    """The one line for what this surface and the tool left out, or nothing."""
+    line = omission_line(shown, tool)
+    return [line] if line else []
 
 
 def _truncated(body: KindBody) -> list[str]:
@@ -48,9 +65,13 @@ def _truncated(body: KindBody) -> list[str]:
 def shell(body: KindBody) -> list[str]:
     props: ShellProps = body.props
     # Command output keeps its tail, so what a tool left out came before it.
-    lines = [f"$ {clean_field(props.command, _FIELD)}", *_truncated(body)]
+    tool = truncation_omission(body.truncated)
+    lines = [f"$ {clean_field(props.command, _FIELD)}"]
     if props.stdout:
-        lines += window_lines(shown_text(props.stdout, body.limits, "tail"))
+        stdout = shown_text(props.stdout, body.limits, "tail")
+        lines += window_lines(stdout, tool, tool_before=True)
+    else:
+        lines += cut_lines(None, tool)
     if props.stderr:
         lines += ["stderr:", *window_lines(shown_text(props.stderr, body.limits, "tail"))]
     if not props.stdout and not props.stderr:
@@ -72,16 +93,16 @@ def file(body: KindBody) -> list[str]:
     lines = [title, *(f"{start + i:>{width}} │ {row}" for i, row in enumerate(rows))]
     if not rows:
         lines.append("(empty file)")
-    if window.after:
-        lines.append(str(window.after))
-    return lines + _truncated(body)
+    return lines + cut_lines(window.after, truncation_omission(body.truncated))
 
 
 def diff(body: KindBody) -> list[str]:
     props: DiffProps = body.props
     title = [clean_field(props.path, _FIELD)] if isinstance(props.path, str) else []
-    lines = window_lines(shown_text(props.diff, body.limits)) if props.diff else ["(empty diff)"]
-    return title + lines + _truncated(body)
+    if not props.diff:
+        return [*title, "(empty diff)", *_truncated(body)]
+    tool = truncation_omission(body.truncated)
+    return title + window_lines(shown_text(props.diff, body.limits), tool)
 
 
 def json_value(body: KindBody) -> list[str]:
@@ -138,7 +159,9 @@ def markdown(body: KindBody) -> list[str]:
     props: MarkdownProps = body.props
     if not props.markdown.strip():
         return ["(empty document)"]
-    return window_lines(shown_text(props.markdown, body.limits)) + _truncated(body)
+    return window_lines(
+        shown_text(props.markdown, body.limits), truncation_omission(body.truncated)
+    )
 
 
 def envelope(body: KindBody) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from toolview.render.html.kinds.blocks import render_blocks
 from toolview.render.html.kinds.code import render_diff, render_file
 from toolview.render.html.kinds.data import render_envelope, render_json, render_table
 from toolview.render.html.kinds.image import render_image
@@ -24,4 +25,5 @@ BUILTIN_RENDERERS: Final[dict[str, Renderer[str]]] = {
     "image": render_image,
     "markdown": render_markdown,
     "envelope": render_envelope,
+    "blocks": render_blocks,
 }

@@ -21,7 +21,7 @@ from pygments.lexers import (  # type: ignore[import-untyped]
 from pygments.util import ClassNotFound  # type: ignore[import-untyped]
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.html.blocks import esc, omission_html, truncation_html
+from toolview.render.html.blocks import cut_html, esc
 from toolview.render.html.style import CODE_CLASS
 from toolview.render.props import DiffProps, FileProps
 from toolview.render.view import KindBody
@@ -68,12 +68,7 @@ def render_file(body: KindBody) -> str:
         code = '<p class="tv-empty">(empty file)</p>'
     else:
         code = code_html(window.text, _lexer(language, props.path), start)
-    return (
-        _title(props.path, language)
-        + code
-        + omission_html(window.after, "below")
-        + truncation_html(body.truncated)
-    )
+    return _title(props.path, language) + code + cut_html(window.after, "below", body.truncated)
 
 
 def render_diff(body: KindBody) -> str:
@@ -86,9 +81,4 @@ def render_diff(body: KindBody) -> str:
         if props.diff
         else '<p class="tv-empty">(empty diff)</p>'
     )
-    return (
-        _title(path, None)
-        + code
-        + omission_html(window.after, "below")
-        + truncation_html(body.truncated)
-    )
+    return _title(path, None) + code + cut_html(window.after, "below", body.truncated)

@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from toolview.render.clean import shown_text
-from toolview.render.html.blocks import omission_html, truncation_html
+from toolview.render.html.blocks import cut_html, truncation_html
 from toolview.render.props import MarkdownProps
 from toolview.render.view import KindBody
 from toolview.safety import escape_html, sanitize_html
@@ -51,8 +51,6 @@ def render_markdown(body: KindBody) -> str:
     if not props.markdown.strip():
         return '<p class="tv-empty">(empty document)</p>' + truncation_html(body.truncated)
     window = shown_text(props.markdown, body.limits)
-    return (
-        f'<div class="tv-markdown">{markdown_html(window.text)}</div>'
-        + omission_html(window.after, "below")
-        + truncation_html(body.truncated)
+    return f'<div class="tv-markdown">{markdown_html(window.text)}</div>' + cut_html(
+        window.after, "below", body.truncated
     )

@@ -22,9 +22,11 @@ def render_shell(body: KindBody) -> str:
     props: ShellProps = body.props
     parts = [f'<div class="tv-command">$ {esc(clean_field(props.command, _COMMAND_CHARS))}</div>']
     # Output is a tail, so what the tool itself left out reads above it.
-    parts.append(truncation_html(body.truncated))
     if props.stdout:
-        parts.append(window_block(shown_text(props.stdout, body.limits, "tail"), end=True))
+        stdout = shown_text(props.stdout, body.limits, "tail")
+        parts.append(window_block(stdout, end=True, truncated=body.truncated))
+    else:
+        parts.append(truncation_html(body.truncated))
     if props.stderr:
         parts.append('<div class="tv-label">stderr</div>')
         parts.append(

@@ -1,0 +1,141 @@
+"""Receipts: a refused call is ONE line on every surface, never the generic renderer's block."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from corpora import secrets
+from toolview.contract import STATUS_DISPLAY, RunStarted, ToolCall, ToolRefused, ToolResult
+from toolview.render import Thread, view_call
+from toolview.render import markdown as markdown_surface
+from toolview.render import terminal as terminal_surface
+from toolview.render import text as text_surface
+from toolview.render.html import render_call_html, render_thread_html, render_view_html
+from toolview.render.notebook import NotebookThread
+from toolview.render.receipt import (
+    RECEIPT_REASON_CHARS,
+    Receipt,
+    receipt_from_view,
+    view_entry,
+    view_receipt,
+)
+from toolview.render.words import receipt_text
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+TAGS = re.compile(r"<[^>]+>")
+
+SURFACES: dict[str, Callable[[Thread], str]] = {
+    "text": text_surface.render_thread,
+    "terminal": lambda t: terminal_surface.render_thread(t, width=200),
+    "terminal-color": lambda t: SGR.sub(
+        "", terminal_surface.render_thread(t, width=200, color=True)
+    ),
+    "markdown": markdown_surface.render_thread,
+    "html": render_thread_html,
+}
+
+
+def refused(reason: str = "destructive", guard: str | None = "rules.toml", **args: str) -> Thread:
+    call = ToolCall("c1", "bash", dict(args) or {"command": "rm -rf build"})
+    refusal = (
+        ToolRefused("c1", "bash", reason, guard) if guard else ToolRefused("c1", "bash", reason)
+    )
+    return Thread.from_observations([RunStarted("r"), call, refusal])
+
+
+def lines_of(surface: str, thread: Thread) -> list[str]:
+    out = SURFACES[surface](thread)
+    return [line for line in out.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_refusal_is_one_line_with_tool_guard_and_reason(surface: str) -> None:
+    lines = lines_of(surface, refused())
+    assert len(lines) == 1, lines
+    line = TAGS.sub("", lines[0]).replace("\\", "")
+    assert "⊘" in line and "bash refused by rules.toml: destructive" in line
+    assert "rm -rf build" in line
+    assert "Denied" not in line, "no generic header: the receipt says 'refused' itself"
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_without_a_guard_the_receipt_says_refused_and_why(surface: str) -> None:
+    line = TAGS.sub("", lines_of(surface, refused(guard=None))[0]).replace("\\", "")
+    assert "bash refused: destructive" in line and " by " not in line
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_multi_line_hostile_reason_stays_on_one_line(surface: str) -> None:
+    reason = "line one\r\nline two\x1b[31m red\x1b]0;title\x07\u202e rtl [bold]x[/]"
+    lines = lines_of(surface, refused(reason, guard="g\nuard"))
+    assert len(lines) == 1, lines
+    assert "\x1b" not in lines[0] and "\r" not in lines[0] and "\u202e" not in lines[0]
+    assert "line one line two" in TAGS.sub("", lines[0])
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_secrets_in_reason_guard_and_args_are_redacted(surface: str) -> None:
+    for label, (text, secret) in list(secrets.SECRETS.items())[:12]:
+        out = SURFACES[surface](refused(f"saw {text}", guard=text, command=text))
+        assert secret not in out, label
+        assert "redacted" in out, label
+
+
+def test_html_receipt_is_escaped_labelled_and_keeps_the_call_id() -> None:
+    thread = refused('<img src=x onerror="alert(1)">', guard="<b>g</b>")
+    html = render_thread_html(thread)
+    assert "<img" not in html and "<b>" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+    assert 'id="tv-call-c1"' in html and 'data-state="refused"' in html
+    aria = STATUS_DISPLAY["denied"].aria
+    assert re.search(rf'<p class="tv-receipt" role="status" aria-label="{aria}: bash refused', html)
+    assert html.count("<p") == 1
+
+
+def test_a_long_reason_is_bounded_and_says_how_much_was_cut() -> None:
+    receipt = view_receipt(refused("x" * 5000).calls()[0])
+    assert receipt is not None
+    assert receipt.reason == "x" * RECEIPT_REASON_CHARS + " … 4,800 more characters"
+
+
+def test_view_entry_gives_a_receipt_only_for_a_refusal() -> None:
+    thread = refused()
+    assert isinstance(view_entry(thread.calls()[0], thread), Receipt)
+    done = Thread.from_observations(
+        [ToolCall("c2", "ls", {}), ToolResult("c2", "ls", "a", True, False)]
+    )
+    assert not isinstance(view_entry(done.calls()[0], done), Receipt)
+    assert view_receipt(done.calls()[0]) is None
+
+
+def test_a_decided_view_of_a_refusal_reads_the_same_receipt() -> None:
+    """``render_call(view)`` callers (pi's live view, notebooks) get the same one line."""
+    thread = refused("no\nway")
+    entry = thread.calls()[0]
+    view = view_call(entry, thread)
+    assert receipt_from_view(view) == view_receipt(entry)
+    one = receipt_text(view_receipt(entry))  # type: ignore[arg-type]
+    assert text_surface.render_call(view) == one + "\n"
+    assert terminal_surface.render_call(view, width=200) == one + "\n"
+    assert markdown_surface.render_call(view).replace("`", "") == f"### {one}\n"
+    assert render_view_html(view, "tv-call-x").startswith(
+        '<article class="tv-call tv-call-receipt"'
+    )
+    assert render_call_html(entry, thread) == render_view_html(view, "tv-call-c1")
+
+
+def test_the_terminal_drops_the_arguments_before_it_would_wrap() -> None:
+    thread = refused(command="x" * 60)
+    wide = terminal_surface.render_thread(thread, width=200)
+    narrow = terminal_surface.render_thread(thread, width=60)
+    assert "x" * 60 in wide and len(wide.splitlines()) == 1
+    assert "x" * 60 not in narrow and narrow.startswith("⊘ bash refused by rules.toml: destructive")
+
+
+def test_the_notebook_bundle_has_the_receipt_on_every_mime_type() -> None:
+    bundle = NotebookThread(refused())._repr_mimebundle_()
+    for mime, shown in bundle.items():
+        assert "refused by" in shown and "destructive" in shown, mime
