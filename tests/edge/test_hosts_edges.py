@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from edge import inputs
-from fuzz.properties import check_observations
 from toolview.contract import Message, ToolResult
 from toolview.hosts import mcp, pi
 

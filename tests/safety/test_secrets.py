@@ -232,3 +232,13 @@ def test_a_diff_keeps_the_benign_line_and_hides_the_real_secret() -> None:
     assert redact(diff) == "-password=password\n+password=[redacted: password]"
     assert redact("-password=hunter22x") == "-password=[redacted: password]"
     assert redact("x-password=password") == "x-password=[redacted: password]"
+
+
+def test_a_fixed_length_token_right_before_a_pem_fence_is_redacted_in_one_pass() -> None:
+    """A run of dashes ends a token: a key glued to ``-----BEGIN`` must not leak."""
+    key = "SG." + "a1B2c3D4e5F6g7H8i9J0kL" + "." + "m1N2o3P4q5R6s7T8u9V0wX1y2Z3a4B5c6D7e8F9g0Hi"
+    text = f"{key}-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----"
+    once = redact(text)
+    assert key not in once
+    assert "MIIB" not in once
+    assert redact(once) == once

@@ -18,7 +18,7 @@ from toolview.safety.patterns import compile_pattern as _p
 __all__ = ["TOKEN_PATTERNS"]
 
 _B64URL = "[A-Za-z0-9_-]"
-_END = "(?![A-Za-z0-9_-])"
+_END = "(?![A-Za-z0-9_]|-[A-Za-z0-9_])"  # a run of dashes (a PEM fence) ends a token too
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 

@@ -10,6 +10,7 @@ from starlette.middleware import Middleware
 
 from toolview.server import api, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
+from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, ServerState
 from toolview.wire.log import ObservationLog
@@ -44,6 +45,9 @@ def create_app(
         Middleware(SecurityHeaders),
         Middleware(TokenAuth, token=token, links=links),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    handlers = dict.fromkeys(LOG_UNAVAILABLE, log_unavailable)
+    app = Starlette(
+        routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
+    )
     app.state.links = links  # `toolview serve` prints one at start
     return app

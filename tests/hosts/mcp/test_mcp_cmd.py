@@ -98,7 +98,7 @@ def test_show_reads_stored_results_by_sniffing_and_by_name() -> None:
         for expected in (
             "get-weather",
             "a.txt",
-            "[image: image/png",
+            "[image/png 69 B]",
             "hologram",
             "1 block for the assistant only",
             "copied 3 files",

@@ -65,7 +65,7 @@ def _records(data: bytes) -> list[object]:
         try:
             records.append(msgspec.json.decode(line))
         except (msgspec.DecodeError, RecursionError, UnicodeError) as exc:
-            raise StoredResultsError(f"line {number}: not UTF-8 JSON ({exc})") from None
+            raise StoredResultsError(f"line {number}: not JSON ({exc})") from None
     return records
 
 
