@@ -1,30 +1,14 @@
-"""The ``blocks`` kind: the render copy of the shape equals the MCP host's definition."""
+"""The ``blocks`` kind: the surfaces accept exactly what the contract defines."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import msgspec
 from render_samples import BLOCKS
 
-from toolview.hosts.mcp.blocks import BlocksProps as HostBlocksProps
-from toolview.hosts.mcp.blocks import validate_blocks_props
+from toolview.contract.blocks import validate_blocks_props
 from toolview.render import validate_props
 from toolview.render.blocks import BlocksProps, Progress, UiBlock
 from toolview.render.words import progress_text, ui_notice
-
-
-def _shape(schema: Any) -> Any:
-    """A schema without titles and descriptions (docstrings may differ)."""
-    if isinstance(schema, dict):
-        return {k: _shape(v) for k, v in schema.items() if k not in ("title", "description")}
-    if isinstance(schema, list):
-        return [_shape(item) for item in schema]
-    return schema
-
-
-def test_the_render_shape_matches_the_hosts_definition() -> None:
-    assert _shape(msgspec.json.schema(BlocksProps)) == _shape(msgspec.json.schema(HostBlocksProps))
 
 
 def test_what_the_host_accepts_the_surfaces_accept() -> None:

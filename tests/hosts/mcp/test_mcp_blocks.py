@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 import toolview.hosts.mcp as host
-from toolview.hosts.mcp.blocks import blocks_props_schema, validate_blocks_props
+from toolview.contract.blocks import blocks_props_schema, validate_blocks_props
 
 
 def test_the_public_api_is_pinned() -> None:

@@ -4,10 +4,10 @@
 it; ``ProgressLog`` turns progress notifications into partial results;
 ``load_observations``/``sniff`` read stored results for ``toolview show``;
 ``call_tool``/``list_tools`` talk to a stdio server. The ``blocks`` kind's props
-are declared in ``toolview.hosts.mcp.blocks``.
+are declared in ``toolview.contract.blocks``.
 """
 
-from toolview.hosts.mcp.blocks import BLOCKS_KIND, BlocksProps, validate_blocks_props
+from toolview.contract.blocks import BLOCKS_KIND, BlocksProps, validate_blocks_props
 from toolview.hosts.mcp.client import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.progress import ProgressLog
 from toolview.hosts.mcp.sdk import map_sdk_result

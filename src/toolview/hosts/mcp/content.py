@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import msgspec
 
-from toolview.hosts.mcp.blocks import (
+from toolview.contract.blocks import (
     AudioBlock,
     Block,
     ImageBlock,

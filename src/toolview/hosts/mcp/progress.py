@@ -15,7 +15,7 @@ from typing import Final
 import msgspec
 
 from toolview.contract import Descriptor, ToolResult, Truncation
-from toolview.hosts.mcp.blocks import BLOCKS_KIND, BlocksProps, Progress, TextBlock
+from toolview.contract.blocks import BLOCKS_KIND, BlocksProps, Progress, TextBlock
 from toolview.hosts.mcp.jsontext import compact_json
 
 __all__ = ["PROGRESS_WINDOW", "ProgressLog"]

@@ -14,7 +14,7 @@ from typing import Any, Final
 import msgspec
 
 from toolview.contract import Truncation, parse_envelope
-from toolview.hosts.mcp.blocks import StructuredView
+from toolview.contract.blocks import StructuredView
 from toolview.hosts.mcp.jsontext import canonical_json, decode_json
 
 __all__ = ["MAX_TABLE_ROWS", "is_mirror", "structured_view"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolview.hosts.mcp.blocks import UiBlock, UiSource
+from toolview.contract.blocks import UiBlock, UiSource
 
 __all__ = ["ui_pointers"]
 

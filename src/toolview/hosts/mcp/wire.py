@@ -17,7 +17,7 @@ from typing import Any, Final
 import msgspec
 
 from toolview.contract import METADATA_KEY, Descriptor, ToolResult, read_descriptor
-from toolview.hosts.mcp.blocks import (
+from toolview.contract.blocks import (
     BLOCKS_KIND,
     Block,
     BlocksProps,

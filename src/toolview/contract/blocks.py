@@ -3,9 +3,10 @@
 An MCP result is a *list* of blocks (text, images, audio, links, embedded
 resources, and types a client may not know yet), so it needs a kind of its own.
 This module is its one definition — static type, wire shape, validator and
-JSON Schema — so a surface can validate ``props`` with ``BLOCKS_PROPS_DECODER``
-and render each block by its ``type``. Binary data never appears here except an
-image's base64, which only HTML may show after its own checks.
+JSON Schema — shared by the producer (the MCP host) and every surface, which is
+why it lives in the contract: a surface may not import a host. Binary data
+never appears here except an image's base64, which only HTML may show after its
+own checks.
 """
 
 from __future__ import annotations
