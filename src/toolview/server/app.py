@@ -10,7 +10,6 @@ from starlette.middleware import Middleware
 
 from toolview.server import api, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
-from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, ServerState
 from toolview.wire.log import ObservationLog
@@ -45,9 +44,6 @@ def create_app(
         Middleware(SecurityHeaders),
         Middleware(TokenAuth, token=token, links=links),
     ]
-    handlers = dict.fromkeys(LOG_UNAVAILABLE, log_unavailable)
-    app = Starlette(
-        routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
-    )
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.links = links  # `toolview serve` prints one at start
     return app
