@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from pathlib import Path
 from typing import Final
 
 import msgspec
@@ -20,10 +21,13 @@ from toolview.wire.agui import AguiTranslator, encode_sse
 from toolview.wire.follow import redact_observation
 from toolview.wire.log import Replay, UnknownThread
 
-__all__ = ["THREAD_ID", "routes", "thread_or_404"]
+__all__ = ["OPENAPI", "THREAD_ID", "routes", "thread_or_404"]
+
+OPENAPI: Final = Path(__file__).parent / "openapi.json"
 
 THREAD_ID: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
 _PAGE: Final = 1000
+_CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need for more
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -34,6 +38,8 @@ def error(status: int, message: str) -> JSONResponse:
 async def thread_or_404(request: Request) -> str | JSONResponse:
     """The path's thread id if the thread exists, else the 404 response."""
     thread_id: str = request.path_params["thread_id"]
+    if not THREAD_ID.fullmatch(thread_id):  # never let an odd id reach the log's keys
+        return error(404, "no such thread (a thread id is 1-64 of A-Z a-z 0-9 . _ -)")
     if await server_state(request).log.thread(thread_id) is None:
         return error(404, f"no thread {thread_id!r}")
     return thread_id
@@ -47,7 +53,10 @@ async def list_threads(request: Request) -> Response:
 
 async def create_thread(request: Request) -> Response:
     """``POST /api/threads``: a new thread (``{"id": …}`` in the body picks its id)."""
-    body = await request.body()
+    try:
+        body = await read_body(request, _CREATE_LIMIT)
+    except BodyTooLarge as exc:
+        return error(413, str(exc))
     thread_id = secrets.token_urlsafe(9)
     if body.strip():
         try:
@@ -87,7 +96,11 @@ async def events(request: Request) -> Response:
     if isinstance(thread_id, Response):
         return thread_id
     state = server_state(request)
-    after, limit = _int(request, "after", 0), min(_int(request, "limit", _PAGE), 10 * _PAGE)
+    try:
+        after = _int(request, "after", 0, 0, 2**62)
+        limit = _int(request, "limit", _PAGE, 1, 10 * _PAGE)
+    except ValueError as exc:
+        return error(400, str(exc))
     replay = Replay(state.log, thread_id, after)
     items = await replay.next_batch(limit)
     info = await state.log.thread(thread_id)
@@ -113,6 +126,9 @@ async def agui(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
+    form = request.query_params.get("format", "sse")
+    if form not in ("sse", "json"):
+        return error(400, f"format must be 'sse' or 'json', not {form!r}")
     state = server_state(request)
     translator = AguiTranslator(thread_id, state.redactor)
     replay = Replay(state.log, thread_id, 0)
@@ -121,25 +137,40 @@ async def agui(request: Request) -> Response:
         for item in batch:
             agui_events += translator.push(item.seq, item.observation)
     agui_events += translator.finish_implicit()
-    if request.query_params.get("format") == "json":
+    if form == "json":
         dumped = [e.model_dump(mode="json", by_alias=True, exclude_none=True) for e in agui_events]
         return JSONResponse(dumped)
     chunks = [encode_sse(event) for event in agui_events]
     return StreamingResponse(iter(chunks), media_type="text/event-stream")
 
 
-def _int(request: Request, name: str, default: int) -> int:
-    raw = request.query_params.get(name, "")
-    return int(raw) if raw.isdigit() else default
+def _int(request: Request, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter in ``low..high``; ``ValueError`` names a bad one."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not re.fullmatch(r"[0-9]{1,19}", raw) or not low <= int(raw) <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
+    return int(raw)
 
 
 def _op(delta: object) -> str:
     return type(delta).__name__.lower()
 
 
+async def threads(request: Request) -> Response:
+    """``/api/threads``: one route for both methods, so a 405 lists both in ``Allow``."""
+    return await (create_thread if request.method == "POST" else list_threads)(request)
+
+
+async def openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the API's hand-written description (kept whole by a test)."""
+    return Response(OPENAPI.read_bytes(), media_type="application/json")
+
+
 routes = [
-    Route("/api/threads", list_threads, methods=["GET"]),
-    Route("/api/threads", create_thread, methods=["POST"]),
+    Route("/api/openapi.json", openapi, methods=["GET"]),
+    Route("/api/threads", threads, methods=["GET", "POST"]),
     Route("/api/threads/{thread_id}/observations", post_observations, methods=["POST"]),
     Route("/api/threads/{thread_id}/events", events, methods=["GET"]),
     Route("/api/threads/{thread_id}/agui", agui, methods=["GET"]),

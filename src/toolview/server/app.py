@@ -10,8 +10,9 @@ from starlette.middleware import Middleware
 
 from toolview.server import api, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
+from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
 from toolview.server.security import SecurityHeaders
-from toolview.server.state import BODY_LIMIT, ServerState
+from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, ServerState
 from toolview.wire.log import ObservationLog
 
 __all__ = ["LogFactory", "create_app"]
@@ -26,13 +27,16 @@ def create_app(
     body_limit: int = BODY_LIMIT,
     keepalive: float = 15.0,
     send_timeout: float = 30.0,
+    follow_limit: int = FOLLOW_LIMIT,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log = open_log()
-        app.state.toolview = ServerState(log, body_limit, keepalive, send_timeout)
+        app.state.toolview = ServerState(
+            log, body_limit, keepalive, send_timeout, follow_limit=follow_limit
+        )
         try:
             yield
         finally:
@@ -44,6 +48,9 @@ def create_app(
         Middleware(SecurityHeaders),
         Middleware(TokenAuth, token=token, links=links),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    handlers = dict.fromkeys(LOG_UNAVAILABLE, log_unavailable)
+    app = Starlette(
+        routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
+    )
     app.state.links = links  # `toolview serve` prints one at start
     return app

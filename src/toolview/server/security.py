@@ -1,7 +1,10 @@
 """Headers every response carries: a strict CSP (no inline script) and friends.
 
 Added by a pure ASGI middleware on ``http.response.start``, so streaming
-responses (SSE) get them too.
+responses (SSE) get them too. It also answers an exception that escapes before
+a response started with a bare 500 of its own (then re-raises, for the server's
+log): Starlette's error middleware sits outside every user middleware, so its
+500 would otherwise go out without these headers.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from toolview.server.errors import internal_error
 
 __all__ = ["CSP", "SecurityHeaders"]
 
@@ -36,11 +41,20 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 names = {name for name, _ in _HEADERS}
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
                 message = {**message, "headers": [*kept, *_HEADERS]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if not started:
+                await internal_error()(scope, receive, send_with_headers)
+            raise

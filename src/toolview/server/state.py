@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -12,9 +13,10 @@ from toolview.server.stats import SentTail
 from toolview.wire.follow import Redactor
 from toolview.wire.log import ObservationLog
 
-__all__ = ["BODY_LIMIT", "REDACTOR", "ServerState", "server_state"]
+__all__ = ["BODY_LIMIT", "FOLLOW_LIMIT", "REDACTOR", "ServerState", "server_state"]
 
 BODY_LIMIT: Final = 16 * 1024 * 1024
+FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
 
 
@@ -28,6 +30,8 @@ class ServerState:
     send_timeout: float = 30.0
     sent: SentTail = field(default_factory=SentTail)
     redactor: Redactor = REDACTOR
+    follow_limit: int = FOLLOW_LIMIT
+    follows: Counter[str] = field(default_factory=Counter)
 
 
 def server_state(request: Request) -> ServerState:

@@ -31,6 +31,8 @@ from toolview.wire.log import ThreadInfo, UnknownThread
 
 __all__ = ["RedisLog"]
 
+_BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams is renewed
+
 
 class RedisLog:
     """The ``ObservationLog`` on Redis Streams."""
@@ -45,6 +47,7 @@ class RedisLog:
         pool = redis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=None)
         self._redis: Any = redis.Redis(connection_pool=pool)
         self._watches: dict[str, _Watch] = {}
+        self._watcher: asyncio.Task[None] | None = None
 
     def _key(self, thread_id: str, part: str) -> str:
         return f"{self.prefix}:thread:{thread_id}:{part}"
@@ -123,44 +126,58 @@ class RedisLog:
         return {bytes(cid).decode(): decode_open_call(bytes(state)) for cid, state in raw.items()}
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
-        """Until an entry past ``after`` exists; one shared ``XREAD BLOCK`` per thread.
+        """Until an entry past ``after`` exists; one shared ``XREAD BLOCK`` for every thread.
 
-        Every follower of a thread in this process waits on the same watcher, so
-        500 followers cost one blocked connection, not 500.
+        Every follower in this process waits on one watcher task that blocks on
+        all followed streams at once, so 500 followers of one thread, or one
+        follower on each of a thousand threads, cost one Redis connection.
         """
         watch = self._watches.get(thread_id)
         if watch is None:
             last = int(await self._redis.get(self._key(thread_id, "seq")) or 0)
             watch = self._watches.setdefault(thread_id, _Watch(last))
-            if watch.task is None:
-                watch.task = asyncio.create_task(self._watch(thread_id, watch))
-        deadline = time.monotonic() + timeout
-        while watch.last <= after:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watch.changed.wait(), remaining)
-        return True
+        watch.waiters += 1
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.create_task(self._watch_all())
+        try:
+            deadline = time.monotonic() + timeout
+            while watch.last <= after:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watch.changed.wait(), remaining)
+            return True
+        finally:
+            watch.waiters -= 1
 
-    async def _watch(self, thread_id: str, watch: _Watch) -> None:
-        key = self._key(thread_id, "log")
+    async def _watch_all(self) -> None:
+        """Block on every stream someone waits on; forget threads nobody waits on.
+
+        A thread first followed while the read blocks joins it within ``_BLOCK_MS``.
+        """
         while True:
+            for thread_id, watch in list(self._watches.items()):
+                if watch.waiters == 0:
+                    del self._watches[thread_id]
+            if not self._watches:
+                return
+            keys = {self._key(t, "log").encode(): t for t in self._watches}
+            streams = {key: f"{self._watches[t].last}-0" for key, t in keys.items()}
             try:
-                found = await self._redis.xread({key: f"{watch.last}-0"}, count=1000, block=5000)
+                found = await self._redis.xread(streams, count=1000, block=_BLOCK_MS)
             except redis.RedisError:
                 await asyncio.sleep(0.5)  # the server went away: keep trying
                 continue
-            for _, entries in found or []:
-                watch.last = max(watch.last, *(int(bytes(e).split(b"-")[0]) for e, _ in entries))
-                changed, watch.changed = watch.changed, asyncio.Event()
-                changed.set()
+            for key, entries in found or []:
+                watch_or_none = self._watches.get(keys[bytes(key)])
+                if watch_or_none is not None and entries:
+                    watch_or_none.advance(max(int(bytes(e).split(b"-")[0]) for e, _ in entries))
 
     async def aclose(self) -> None:
         """Stop the watchers and close the connection pool."""
-        for watch in self._watches.values():
-            if watch.task is not None:
-                watch.task.cancel()
+        if self._watcher is not None:
+            self._watcher.cancel()
         await self._redis.aclose()
 
 
@@ -170,4 +187,11 @@ class _Watch:
 
     last: int
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
+    waiters: int = 0
+
+    def advance(self, last: int) -> None:
+        """Record a new highest seq and wake every waiter."""
+        if last > self.last:
+            self.last = last
+            changed, self.changed = self.changed, asyncio.Event()
+            changed.set()

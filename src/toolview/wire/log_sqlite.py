@@ -167,26 +167,35 @@ class SQLiteLog:
         """Until the thread has a seq past ``after``, or ``timeout`` seconds.
 
         One watcher per thread serves every waiter: woken at once by this
-        process's appends, it polls for other processes' appends.
+        process's appends, it polls for other processes' appends — only while
+        someone waits, so a thousand threads followed once cost nothing after.
         """
         watch = self._watches.get(thread_id)
         if watch is None:
             info = await self.thread(thread_id)
             watch = self._watches.setdefault(thread_id, _Watch(info.last_seq if info else 0))
-            if watch.task is None:
-                watch.task = asyncio.create_task(self._poll(thread_id, watch))
-        deadline = time.monotonic() + timeout
-        while watch.last <= after:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watch.changed.wait(), remaining)
-        return True
+        if watch.task is None or watch.task.done():
+            watch.task = asyncio.create_task(self._poll(thread_id, watch))
+        watch.waiters += 1
+        try:
+            deadline = time.monotonic() + timeout
+            while watch.last <= after:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watch.changed.wait(), remaining)
+            return True
+        finally:
+            watch.waiters -= 1
 
     async def _poll(self, thread_id: str, watch: _Watch) -> None:
         while True:
             await asyncio.sleep(_POLL)
+            if watch.waiters == 0:  # nobody left: stop, and forget the thread
+                if self._watches.get(thread_id) is watch:
+                    del self._watches[thread_id]
+                return
             info = await self.thread(thread_id)
             if info is not None:
                 watch.advance(info.last_seq)
@@ -211,6 +220,7 @@ class _Watch:
     last: int
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    waiters: int = 0
 
     def advance(self, last: int) -> None:
         """Record a new highest seq and wake every waiter."""
