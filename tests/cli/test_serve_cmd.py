@@ -57,3 +57,14 @@ def test_serve_loads_the_example_thread_once(tmp_path: Path) -> None:
         assert threads == [
             {"id": "thread", "created": threads[0]["created"], "lastSeq": len(lines)}
         ]
+
+
+def test_a_loaded_file_with_an_odd_name_gets_a_reachable_thread_id() -> None:
+    from pathlib import Path
+
+    from toolview.cli.serve_cmd import thread_id_for
+
+    assert thread_id_for(Path("examples/thread.jsonl")) == "thread"
+    assert thread_id_for(Path("/tmp/my run (1).jsonl")) == "my-run--1-"
+    assert thread_id_for(Path("/tmp/" + "x" * 100 + ".jsonl")) == "x" * 64
+    assert thread_id_for(Path("/tmp/.jsonl")) == ".jsonl"

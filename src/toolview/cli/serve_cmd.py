@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import ipaddress
 import os
+import re
 import socket
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import uvicorn
 
 from toolview.cli.inputs import InputError, open_input
+from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
 from toolview.wire.log import ObservationLog
@@ -108,9 +110,15 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def thread_id_for(path: Path) -> str:
+    """The thread a loaded file goes to: its name, spelled as a reachable thread id."""
+    spelled = re.sub(r"[^A-Za-z0-9._-]", "-", path.stem)[:64]
+    return spelled if THREAD_ID.fullmatch(spelled) else "loaded"
+
+
 async def _load(log: ObservationLog, path: Path) -> str:
     """Load ``path`` into the thread named after it, unless that thread has observations."""
-    thread_id = path.stem
+    thread_id = thread_id_for(path)
     try:
         with open_input(str(path)) as stream:
             observations = parse_observations(stream.read())
