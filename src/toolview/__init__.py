@@ -1,67 +1,11 @@
 """toolview: render AI-agent tool results on every surface, from one payload, safely.
 
-The public API is the contract (design.md §1); surfaces, hosts and the server
-live in their own subpackages.
+The public API is the contract (design.md §1), re-exported here under the very
+names ``toolview.contract.__all__`` lists, so the two can never drift apart;
+surfaces, hosts and the server live in their own subpackages.
 """
 
-from toolview.contract import (
-    CALL_STATE_TRANSITIONS,
-    METADATA_KEY,
-    STATUS_DISPLAY,
-    CallEvent,
-    CallState,
-    CallStateMachine,
-    Descriptor,
-    DisplayStatus,
-    Envelope,
-    IllegalTransition,
-    Message,
-    Observation,
-    ObservationError,
-    RunEnded,
-    RunOutcome,
-    RunStarted,
-    StatusDisplay,
-    ToolCall,
-    ToolRefused,
-    ToolResult,
-    Truncation,
-    TruncationUnit,
-    decode_observation,
-    display_status,
-    encode_observation,
-    parse_envelope,
-    read_descriptor,
-    tool_result_state,
-)
+from toolview.contract import *  # noqa: F403 - the contract's pinned __all__ is ours
+from toolview.contract import __all__ as _contract_all
 
-__all__ = [
-    "CALL_STATE_TRANSITIONS",
-    "METADATA_KEY",
-    "STATUS_DISPLAY",
-    "CallEvent",
-    "CallState",
-    "CallStateMachine",
-    "Descriptor",
-    "DisplayStatus",
-    "Envelope",
-    "IllegalTransition",
-    "Message",
-    "Observation",
-    "ObservationError",
-    "RunEnded",
-    "RunOutcome",
-    "RunStarted",
-    "StatusDisplay",
-    "ToolCall",
-    "ToolRefused",
-    "ToolResult",
-    "Truncation",
-    "TruncationUnit",
-    "decode_observation",
-    "display_status",
-    "encode_observation",
-    "parse_envelope",
-    "read_descriptor",
-    "tool_result_state",
-]
+__all__ = list(_contract_all)
