@@ -1,13 +1,25 @@
 """The same thread as AG-UI events, via the ``ag-ui-protocol`` package's models.
 
-Observations map one to one onto the protocol's lifecycle: ``run-started`` /
-``run-ended`` to RUN_STARTED / RUN_FINISHED (or RUN_ERROR), a ``tool-call`` to
+Observations map onto the protocol's lifecycle: ``run-started`` / ``run-ended``
+to RUN_STARTED / RUN_FINISHED (or RUN_ERROR), a ``tool-call`` to
 TOOL_CALL_START/ARGS/END, a completed ``tool-result`` to TOOL_CALL_RESULT with
 the descriptor in ``metadata["toolview:result"]``, a ``message`` to
 TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event. A
 refused call is a tool call whose result is the refusal (no descriptor).
-Observations outside any run are wrapped in an implicit run, because AG-UI
-clients expect every event inside one.
+
+AG-UI is stricter than a thread, and the official client's ``verifyEvents``
+and reducer enforce it (``tests/node/agui_verify.mjs``), so:
+- every event sits inside a run: observations outside one get an implicit run,
+  and a run still open when another starts is finished first;
+- a ``run-ended`` ends the AG-UI run only if it is that run (or an implicit
+  one), never whichever run happens to be open;
+- a call still without a result when its run ends is *aborted* (the call-state
+  table's rule): it gets a result saying so, ``metadata["toolview:aborted"]``,
+  so a client's history never holds a call with no answer;
+- ids are unique in the stream: a call id used again gets an occurrence
+  suffix (the original in ``metadata["toolview:toolCallId"]``) — the client
+  would otherwise glue both calls' arguments into one — and every message id
+  carries its seq.
 """
 
 from __future__ import annotations
@@ -43,9 +55,11 @@ from toolview.contract import (
 )
 from toolview.wire.follow import Redactor, redact_observation
 
-__all__ = ["REFUSED_KEY", "AguiTranslator", "encode_sse"]
+__all__ = ["ABORTED_KEY", "CALL_ID_KEY", "REFUSED_KEY", "AguiTranslator", "encode_sse"]
 
 REFUSED_KEY = "toolview:refused"
+ABORTED_KEY = "toolview:aborted"
+CALL_ID_KEY = "toolview:toolCallId"
 
 
 def encode_sse(event: BaseEvent) -> str:
@@ -59,9 +73,11 @@ class AguiTranslator:
     def __init__(self, thread_id: str, redactor: Redactor) -> None:
         self.thread_id = thread_id
         self.redactor = redactor
-        self.run_id: str | None = None
+        self.run_id: str | None = None  # the open AG-UI run
         self.implicit = False  # whether the open run is one this translator made up
-        self.started: set[str] = set()
+        self.started: set[str] = set()  # every AG-UI tool call id announced so far
+        self.ids: dict[str, str] = {}  # toolview call id -> its latest AG-UI id
+        self.pending: dict[str, str | None] = {}  # calls without a result -> their run
 
     def push(self, seq: int, observation: Observation) -> list[BaseEvent]:
         """Events for one observation (none for a partial result)."""
@@ -73,16 +89,16 @@ class AguiTranslator:
             self.run_id = observation.run_id
             return [*events, RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)]
         if isinstance(observation, RunEnded):
-            return self._end(observation)
+            return self._end(seq, observation)
         events = self._ensure_run(seq)
         if isinstance(observation, Message):
             events += self._message(seq, observation)
         elif isinstance(observation, ToolCall):
-            events += self._call(observation.tool_call_id, observation.tool_name, observation.args)
-        elif isinstance(observation, ToolResult):
-            events += self._result(observation)
-        elif isinstance(observation, ToolRefused):
-            events += self._refused(observation)
+            events += self._call(
+                seq, observation.tool_call_id, observation.tool_name, observation.args
+            )
+        else:
+            events += self._result(seq, observation)
         return events
 
     def finish(self) -> list[BaseEvent]:
@@ -102,18 +118,26 @@ class AguiTranslator:
         self.run_id, self.implicit = f"{self.thread_id}:implicit-{seq}", True
         return [RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)]
 
-    def _end(self, ended: RunEnded) -> list[BaseEvent]:
-        if self.run_id is None:
+    def _end(self, seq: int, ended: RunEnded) -> list[BaseEvent]:
+        """Abort the run's unanswered calls; end the AG-UI run if it is this one."""
+        current = self.run_id is not None and (self.implicit or self.run_id == ended.run_id)
+        runs = {ended.run_id, None} if current else {ended.run_id}
+        orphans = [call for call, run in self.pending.items() if run in runs]
+        if not orphans and not current:
             return []
-        run_id, self.run_id, self.implicit = self.run_id, None, False
+        events = self._ensure_run(seq)
+        events += [self._aborted(seq, call, ended.outcome) for call in orphans]
+        if not current:
+            return events
+        run_id, self.run_id, self.implicit = self.run_id or "", None, False
         if ended.outcome == "error":
-            return [RunErrorEvent(message="the run ended with an error", code="run_error")]
+            return [*events, RunErrorEvent(message="the run ended with an error", code="run_error")]
         outcome = (
             RunFinishedCancelledOutcome()
             if ended.outcome == "aborted"
             else RunFinishedSuccessOutcome()
         )
-        return [RunFinishedEvent(thread_id=self.thread_id, run_id=run_id, outcome=outcome)]
+        return [*events, RunFinishedEvent(thread_id=self.thread_id, run_id=run_id, outcome=outcome)]
 
     def _message(self, seq: int, message: Message) -> list[BaseEvent]:
         message_id = f"{self.thread_id}:message-{seq}"
@@ -122,40 +146,61 @@ class AguiTranslator:
             events.append(TextMessageContentEvent(message_id=message_id, delta=message.text))
         return [*events, TextMessageEndEvent(message_id=message_id)]
 
-    def _call(self, call_id: str, name: str, args: object) -> list[BaseEvent]:
-        self.started.add(call_id)
-        return [
-            ToolCallStartEvent(tool_call_id=call_id, tool_call_name=name),
-            ToolCallArgsEvent(tool_call_id=call_id, delta=json.dumps(args)),
-            ToolCallEndEvent(tool_call_id=call_id),
-        ]
-
-    def _opened(self, call_id: str, name: str) -> list[BaseEvent]:
-        """A result for a call never announced is announced first (with no args)."""
-        return [] if call_id in self.started else self._call(call_id, name, {})
-
-    def _result(self, result: ToolResult) -> list[BaseEvent]:
-        metadata: dict[str, object] = {"toolview:isError": result.is_error}
-        if not isinstance(result.descriptor, msgspec.UnsetType):
-            metadata[METADATA_KEY] = msgspec.to_builtins(result.descriptor)
-        event = ToolCallResultEvent(
-            message_id=f"{self.thread_id}:result-{result.tool_call_id}",
-            tool_call_id=result.tool_call_id,
-            content=result.text,
-            role="tool",
-            metadata=metadata,
+    def _call(self, seq: int, call_id: str, name: str, args: object) -> list[BaseEvent]:
+        """START/ARGS/END of a call, under an AG-UI id no earlier call of the stream has."""
+        agui_id, n = call_id, 1
+        while agui_id in self.started:
+            n += 1
+            agui_id = f"{call_id}~{n}"
+        self.started.add(agui_id)
+        self.ids[call_id] = agui_id
+        self.pending[call_id] = None if self.implicit else self.run_id
+        start = ToolCallStartEvent(
+            tool_call_id=agui_id,
+            tool_call_name=self.redactor.text(name),
+            parent_message_id=f"{self.thread_id}:call-{seq}",
+            metadata=self._original(call_id),
         )
-        return [*self._opened(result.tool_call_id, result.tool_name), event]
+        delta = json.dumps(args, ensure_ascii=False)
+        args_event = ToolCallArgsEvent(tool_call_id=agui_id, delta=delta)
+        return [start, args_event, ToolCallEndEvent(tool_call_id=agui_id)]
 
-    def _refused(self, refused: ToolRefused) -> list[BaseEvent]:
-        guard = refused.guard if isinstance(refused.guard, str) else None
-        text = f"refused{f' by {guard}' if guard else ''}: {refused.reason}"
-        receipt = {"reason": refused.reason, **({"guard": guard} if guard else {})}
-        event = ToolCallResultEvent(
-            message_id=f"{self.thread_id}:result-{refused.tool_call_id}",
-            tool_call_id=refused.tool_call_id,
+    def _original(self, call_id: str) -> dict[str, object] | None:
+        """The toolview call id, in metadata, when the AG-UI id had to differ from it."""
+        return {CALL_ID_KEY: call_id} if self.ids[call_id] != call_id else None
+
+    def _answer(self, seq: int, call_id: str, name: str) -> list[BaseEvent]:
+        """A result's call, announced first (with no args) if the stream never saw it."""
+        events = [] if call_id in self.ids else self._call(seq, call_id, name, {})
+        self.pending.pop(call_id, None)
+        return events
+
+    def _result(self, seq: int, result: ToolResult | ToolRefused) -> list[BaseEvent]:
+        events = self._answer(seq, result.tool_call_id, result.tool_name)
+        if isinstance(result, ToolRefused):
+            guard = self.redactor.text(result.guard) if isinstance(result.guard, str) else None
+            text = f"refused{f' by {guard}' if guard else ''}: {result.reason}"
+            receipt = {"reason": result.reason, **({"guard": guard} if guard else {})}
+            metadata: dict[str, object] = {REFUSED_KEY: receipt}
+        else:
+            text, metadata = result.text, {"toolview:isError": result.is_error}
+            if not isinstance(result.descriptor, msgspec.UnsetType):
+                metadata[METADATA_KEY] = msgspec.to_builtins(result.descriptor)
+        return [*events, self._result_event(seq, result.tool_call_id, text, metadata)]
+
+    def _aborted(self, seq: int, call_id: str, outcome: str) -> BaseEvent:
+        del self.pending[call_id]
+        text = "aborted: the run ended before the call returned"
+        return self._result_event(seq, call_id, text, {ABORTED_KEY: {"runOutcome": outcome}})
+
+    def _result_event(
+        self, seq: int, call_id: str, text: str, metadata: dict[str, object]
+    ) -> BaseEvent:
+        agui_id = self.ids[call_id]
+        return ToolCallResultEvent(
+            message_id=f"{self.thread_id}:result-{seq}-{agui_id}",
+            tool_call_id=agui_id,
             content=text,
             role="tool",
-            metadata={REFUSED_KEY: receipt},
+            metadata={**metadata, **(self._original(call_id) or {})},
         )
-        return [*self._opened(refused.tool_call_id, refused.tool_name), event]
