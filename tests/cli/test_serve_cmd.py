@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 from toolview_servers import REPO, ToolviewServer
 
 from toolview.cli import main
-from toolview.cli.serve_cmd import is_loopback
+from toolview.cli.serve_cmd import byte_size, is_loopback, positive_int
 
 
 def test_loopback_addresses() -> None:
@@ -68,3 +68,55 @@ def test_a_loaded_file_with_an_odd_name_gets_a_reachable_thread_id() -> None:
     assert thread_id_for(Path("/tmp/my run (1).jsonl")) == "my-run--1-"
     assert thread_id_for(Path("/tmp/" + "x" * 100 + ".jsonl")) == "x" * 64
     assert thread_id_for(Path("/tmp/.jsonl")) == ".jsonl"
+
+
+def test_follow_limit_and_body_limit_apply_to_a_real_server(tmp_path: Path) -> None:
+    args = ["--port", "0", "--db", str(tmp_path / "x.db"), "--follow-limit", "2"]
+    server = ToolviewServer.start([*args, "--body-limit", "1k"])
+    try:
+        httpx.post(f"{server.url}/api/threads", json={"id": "t"}).raise_for_status()
+        url = f"{server.url}/api/threads/t/follow"
+        with httpx.Client(timeout=30) as client:
+            streams = [client.send(client.build_request("GET", url), stream=True) for _ in "ab"]
+            third = client.get(url)
+            assert [s.status_code for s in streams] == [200, 200]
+            assert third.status_code == 429
+            assert "at most 2" in third.json()["error"]
+            for stream in streams:
+                stream.close()
+            line = b'{"kind": "message", "role": "user", "text": "' + b"x" * 2000 + b'"}\n'
+            posted = client.post(f"{server.url}/api/threads/t/observations", content=line)
+            assert posted.status_code == 413
+    finally:
+        server.kill()
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [
+        ("--follow-limit", "0", "must be at least 1, not 0"),
+        ("--follow-limit", "-3", "must be at least 1, not -3"),
+        ("--follow-limit", "1_000", "is not a whole number"),
+        ("--follow-limit", "2.5", "is not a whole number"),
+        ("--body-limit", "0", "must be at least 1 byte"),
+        ("--body-limit", "0k", "must be at least 1 byte"),
+        ("--body-limit", "-1", "is not a size"),
+        ("--body-limit", "2G", "is not a size"),
+        ("--body-limit", "lots", "is not a size"),
+    ],
+)
+def test_bad_limits_are_clear_argparse_errors(
+    flag: str, value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", flag, value])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}" in err and message in err
+
+
+def test_limit_values_are_read_exactly() -> None:
+    assert positive_int("512") == 512
+    assert byte_size("4096") == 4096
+    assert byte_size("512k") == 512 * 1024
+    assert byte_size("64M") == 64 * 1024 * 1024

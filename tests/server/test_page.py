@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -9,10 +10,21 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Dialog, Page, expect, sync_playwright
 from toolview_servers import ToolviewServer, run_in_thread
 
-from toolview.contract import Descriptor, Message, ToolCall, ToolRefused, ToolResult
+from toolview.contract import (
+    STATUS_DISPLAY,
+    Descriptor,
+    Message,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+)
+from toolview.render.thread import Thread
+from toolview.server.pages import pending_calls, pending_ids
 from toolview.wire.client import Publisher
 
 pytestmark = pytest.mark.browser
@@ -135,7 +147,12 @@ HOSTILE = [
 def test_hostile_inputs_in_every_field_never_run_script(server: ToolviewServer) -> None:
     def scenario(page: Page) -> None:
         dialogs: list[str] = []
-        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+        def on_dialog(dialog: Dialog) -> None:
+            dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
         with Publisher(f"{server.url}/threads/evil") as publisher:
             publisher.ensure_thread()
             page.goto(f"{server.url}/threads/evil")
@@ -199,3 +216,121 @@ def test_toolview_run_to_shows_a_growing_command(server: ToolviewServer) -> None
             assert runner.wait(timeout=120) == 0
 
     in_browser(scenario)
+
+
+def thread_refetches(urls: list[str], thread: str) -> list[str]:
+    """Requests for the whole thread fragment (what the page no longer needs live)."""
+    return [url for url in urls if url.endswith(f"/api/threads/{thread}/html")]
+
+
+def test_messages_calls_and_receipts_appear_live_without_a_thread_refetch(
+    server: ToolviewServer,
+) -> None:
+    def scenario(page: Page) -> None:
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        with Publisher(f"{server.url}/threads/chat") as publisher:
+            publisher.ensure_thread()
+            publisher.publish([Message("user", "before the page"), ToolCall("c0", "shell", {})])
+            page.goto(f"{server.url}/threads/chat")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            publisher.publish([Message("assistant", "<b>not bold</b>\n  two lines")])
+            publisher.publish([ToolCall("c1", "shell", {"command": "ls"})])
+            publisher.publish([ToolResult("c1", "shell", "a\nb", complete=True, is_error=False)])
+            publisher.publish([ToolRefused("r1", "shell", "rm -rf / is not allowed", guard="g")])
+            publisher.publish([Message("user", "thanks 👍🏽 and 👨‍👩‍👧")])
+            messages = page.locator(".tv-message")
+            expect(messages).to_have_count(3)
+            expect(page.locator("#tv-call-r1")).to_have_attribute("data-state", "refused")
+            expect(page.locator("#tv-call-c1")).to_have_attribute("data-state", "done")
+            expect(messages.nth(1).locator(".tv-message-text")).to_have_text(
+                "<b>not bold</b>\n  two lines", use_inner_text=False
+            )
+            expect(messages.nth(1).locator("b")).to_have_count(0)
+            expect(page.locator(".tv-summary")).to_contain_text("3 calls")
+        live = messages.evaluate_all("els => els.map(el => el.outerHTML)")
+        assert thread_refetches(urls, "chat") == []
+        page.reload()
+        expect(page.locator(".tv-message")).to_have_count(3)
+        reloaded = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
+        assert live == reloaded  # drawn live exactly as the server renders it
+
+    in_browser(scenario)
+
+
+def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        with Publisher(f"{server.url}/threads/abort") as publisher:
+            publisher.ensure_thread()
+            # c0 is pending when the page loads (the page knows it from the server)
+            publisher.publish([RunStarted("r1"), ToolCall("c0", "shell", {})])
+            page.goto(f"{server.url}/threads/abort")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            expect(page.locator("#tv-call-c0")).to_have_attribute("data-state", "pending")
+            publisher.publish([ToolCall("c1", "shell", {}), result("half", call="c1")])
+            publisher.publish([ToolCall("c2", "shell", {}), result("done", True, call="c2")])
+            expect(page.locator("#tv-call-c1 .tv-live-output")).to_have_text("half")
+            publisher.publish([RunEnded("r1", "aborted")])
+            for call in ("c0", "c1"):
+                article = page.locator(f"#tv-call-{call}")
+                expect(article).to_have_attribute("data-state", "aborted")
+                expect(article.locator(".tv-status")).to_have_attribute(
+                    "aria-label", STATUS_DISPLAY["cancelled"].aria
+                )
+            expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "done")
+            expect(page.locator("#tv-status")).to_have_text("no call running")
+        assert thread_refetches(urls, "abort") == []
+        # only the calls still pending were fetched again after the run ended
+        assert sum(url.endswith("/calls/c2/html") for url in urls) == 2  # started, completed
+
+    in_browser(scenario)
+
+
+def test_a_message_the_server_would_clean_is_shown_as_the_server_shows_it(
+    server: ToolviewServer,
+) -> None:
+    hidden = "admin\u202e txt.exe \x1b[31mred\x1b[0m"
+
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/odd") as publisher:
+            publisher.ensure_thread()
+            page.goto(f"{server.url}/threads/odd")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            # the thread fetched for the first one already holds the plain ones after it
+            publisher.publish(
+                [
+                    Message("assistant", hidden),
+                    Message("user", "plain"),
+                    Message("user", "x\n" * 150),
+                    Message("assistant", "plain too"),
+                ]
+            )
+            expect(page.locator(".tv-message")).to_have_count(4)
+            expect(page.locator(".tv-message").first).to_contain_text("<U+202E>")
+            expect(page.locator(".tv-message details.tv-trunc")).to_have_count(1)
+            publisher.publish([Message("user", "last")])
+            expect(page.locator(".tv-message")).to_have_count(5)
+        live = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
+        page.reload()
+        expect(page.locator(".tv-message")).to_have_count(5)
+        reloaded = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
+        assert live == reloaded
+
+    in_browser(scenario)
+
+
+def test_the_page_names_only_pending_calls_whose_ids_are_safe_to_show() -> None:
+    token = "ghp_" + "a1B2c3D4e5" * 4  # a GitHub token as a call id: never spelled out
+    thread = Thread.from_observations(
+        [
+            ToolCall("done", "shell", {}),
+            ToolResult("done", "shell", "ok", complete=True, is_error=False),
+            ToolCall("c1", "shell", {}),
+            ToolCall(token, "shell", {}),
+        ]
+    )
+    pending = pending_calls(thread)
+    assert [e.tool_call_id for e in pending] == ["c1", token]
+    assert json.loads(pending_ids(pending)) == {"tv-call-c1": "c1"}

@@ -22,11 +22,12 @@ from toolview.cli.inputs import InputError, open_input
 from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
+from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog, default_db_path
 
-__all__ = ["is_loopback", "register", "run"]
+__all__ = ["byte_size", "is_loopback", "positive_int", "register", "run"]
 
 
 def register(subparsers: Any) -> None:
@@ -49,7 +50,46 @@ def register(subparsers: Any) -> None:
         metavar="FILE.jsonl",
         help="load observations into a thread named after the file (once)",
     )
+    parser.add_argument(
+        "--follow-limit",
+        type=positive_int,
+        default=FOLLOW_LIMIT,
+        metavar="N",
+        help=f"concurrent follow streams per client address (default {FOLLOW_LIMIT})",
+    )
+    parser.add_argument(
+        "--body-limit",
+        type=byte_size,
+        default=BODY_LIMIT,
+        metavar="SIZE",
+        help="largest request body, in bytes or with k/M suffix (default 16M)",
+    )
     parser.set_defaults(handler=run)
+
+
+def positive_int(raw: str) -> int:
+    """A whole number ≥ 1, or a clear argparse error (never coerced)."""
+    if not re.fullmatch(r"-?[0-9]+", raw):
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a whole number")
+    value = int(raw)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+_SIZE = re.compile(r"(?P<count>[0-9]+)(?P<unit>[kKmM]?)")
+
+
+def byte_size(raw: str) -> int:
+    """``4096``, ``512k`` or ``64M`` (powers of 1024) as bytes ≥ 1, or an argparse error."""
+    match = _SIZE.fullmatch(raw.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a size like 4096, 512k or 64M")
+    scale = {"": 1, "k": 1024, "m": 1024 * 1024}[match["unit"].lower()]
+    value = int(match["count"]) * scale
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 byte, not {raw!r}")
+    return value
 
 
 def is_loopback(host: str) -> bool:
@@ -89,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"toolview: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
-    app = create_app(open_log, token=args.token)
+    app = create_app(
+        open_log, token=args.token, follow_limit=args.follow_limit, body_limit=args.body_limit
+    )
     host, port = sock.getsockname()[:2]
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)

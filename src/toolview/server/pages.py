@@ -3,7 +3,11 @@
 The page follows its thread live with a small served script (``static/live.js``,
 no inline script: the CSP forbids it). Completed calls are fetched as
 fragments rendered here (``/api/threads/{id}/calls/{callId}/html``), never
-rendered in the browser, so the page and a reload always agree.
+rendered in the browser, so the page and a reload always agree; a plain
+message is drawn by the script as text, in the markup ``message_html`` makes.
+
+Every route reads its thread through the server's projections (``projection``):
+a request reads only the records not read before, not the whole thread.
 """
 
 from __future__ import annotations
@@ -11,37 +15,64 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from toolview.render.html import FRAGMENT_CSS, render_call_html, render_thread_html
-from toolview.render.thread import Thread
+from toolview.render.html import (
+    FRAGMENT_CSS,
+    call_element_id,
+    render_call_html,
+    render_thread_html,
+)
+from toolview.render.html.receipt import summary_html
+from toolview.render.limits import DEFAULT_LIMITS
+from toolview.render.summary import thread_summary
+from toolview.render.thread import CallEntry, Thread
 from toolview.render.view import view_call
-from toolview.safety import escape_html
+from toolview.safety import escape_html, redact
 from toolview.server.api import thread_or_404
 from toolview.server.state import server_state
-from toolview.wire.log import Replay
 
-__all__ = ["routes", "status_line"]
+__all__ = ["load_thread", "pending_calls", "pending_ids", "routes", "status_line"]
 
 STATIC: Final = Path(__file__).parent / "static"
 
 
 async def load_thread(request: Request, thread_id: str) -> tuple[Thread, int]:
-    """The whole thread from the log, and the seq it was read up to."""
-    replay = Replay(server_state(request).log, thread_id, 0)
-    thread = Thread()
-    while batch := await replay.next_batch(1000):
-        for item in batch:
-            thread.add(item.observation)
-    return thread, replay.position
+    """The thread from the server's projection (only new records are read), and its seq.
+
+    Use the thread before the next ``await``: another request may extend it.
+    """
+    projection = await server_state(request).projections.current(thread_id)
+    return projection.thread, projection.seq
 
 
-def status_line(thread: Thread) -> str:
+def pending_calls(thread: Thread) -> list[CallEntry]:
+    """The calls still waiting for their result."""
+    return [e for e in thread.calls() if view_call(e, thread).state == "pending"]
+
+
+def pending_ids(pending: list[CallEntry]) -> str:
+    """``{element id: toolCallId}`` of pending calls, as JSON for the live script.
+
+    The script needs a call's id to fetch its fragment when the run ends; an id
+    that redaction would change is left out (it must not reach the DOM spelled
+    out), and the script then falls back to reloading the thread fragment.
+    """
+    ids = {
+        call_element_id(e.tool_call_id): e.tool_call_id
+        for e in pending
+        if redact(e.tool_call_id) == e.tool_call_id
+    }
+    return msgspec.json.encode(ids).decode()
+
+
+def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
     """ "running <tool>" while calls run, else how many calls the thread holds."""
-    running = [e.tool_name for e in thread.calls() if view_call(e, thread).state == "pending"]
+    running = [e.tool_name for e in (pending_calls(thread) if pending is None else pending)]
     if running:
         return "running " + ", ".join(running)
     count = len(thread.calls())
@@ -80,12 +111,15 @@ async def thread_page(request: Request) -> Response:
     if isinstance(thread_id, Response):
         return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
     thread, seq = await load_thread(request, thread_id)
+    pending = pending_calls(thread)
     safe_id = escape_html(thread_id)
     body = (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
-        f"{escape_html(status_line(thread))}</p>"
-        f'<div id="tv-live" data-thread="{safe_id}" data-seq="{seq}">'
+        f"{escape_html(status_line(thread, pending))}</p>"
+        f'<div id="tv-live" data-thread="{safe_id}" data-seq="{seq}" '
+        f'data-pending="{escape_html(pending_ids(pending))}" '
+        f'data-max-lines="{DEFAULT_LIMITS.max_lines}" data-max-chars="{DEFAULT_LIMITS.max_chars}">'
         f"{render_thread_html(thread)}</div></main>"
     )
     return HTMLResponse(document(thread_id, body, live=True))
@@ -109,8 +143,22 @@ async def thread_fragment(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
+    thread, seq = await load_thread(request, thread_id)
+    # the seq it holds, so the live page skips the messages it already shows
+    return HTMLResponse(render_thread_html(thread), headers={"x-toolview-seq": str(seq)})
+
+
+async def summary_fragment(request: Request) -> Response:
+    """``GET /threads/{id}/summary``: the thread's summary footer (empty below two calls).
+
+    The live page refreshes it after calls change instead of the whole thread.
+    """
+    thread_id = await thread_or_404(request)
+    if isinstance(thread_id, Response):
+        return thread_id
     thread, _ = await load_thread(request, thread_id)
-    return HTMLResponse(render_thread_html(thread))
+    summary = thread_summary(thread)
+    return HTMLResponse("" if summary is None else summary_html(summary))
 
 
 async def fragments_css(request: Request) -> Response:
@@ -121,6 +169,7 @@ async def fragments_css(request: Request) -> Response:
 routes = [
     Route("/", index, methods=["GET"]),
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
+    Route("/threads/{thread_id}/summary", summary_fragment, methods=["GET"]),
     Route("/api/threads/{thread_id}/html", thread_fragment, methods=["GET"]),
     Route("/api/threads/{thread_id}/calls/{call_id}/html", call_fragment, methods=["GET"]),
     Route("/static/fragments.css", fragments_css, methods=["GET"]),

@@ -1,4 +1,4 @@
-"""What the routes share: the log, the sent tail, the redactor, the limits."""
+"""What the routes share: the log, the sent tail, the redactor, the limits, the projections."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Final, cast
 from starlette.requests import Request
 
 from toolview.safety import redact, redact_json
+from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
 from toolview.wire.follow import Redactor
 from toolview.wire.log import ObservationLog
@@ -32,6 +33,12 @@ class ServerState:
     redactor: Redactor = REDACTOR
     follow_limit: int = FOLLOW_LIMIT
     follows: Counter[str] = field(default_factory=Counter)
+    projection_limit: int = PROJECTION_LIMIT
+    projections: Projections = field(init=False)
+
+    def __post_init__(self) -> None:
+        """The page's thread projections read this state's log."""
+        self.projections = Projections(self.log, self.projection_limit)
 
 
 def server_state(request: Request) -> ServerState:

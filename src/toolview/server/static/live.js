@@ -1,6 +1,9 @@
 // toolview live page: follows the thread over SSE (live mode) and patches it in place.
-// Completed calls are fetched as server-rendered fragments; only running output is
-// drawn here, always as text (textContent), never as markup.
+// Calls are fetched as server-rendered fragments, one call at a time; running output
+// and plain messages are drawn here, always as text (textContent), never as markup.
+// The whole thread is fetched again only for what cannot be drawn exactly here: a
+// message the server would clean or cut, a pending call whose id the page does not
+// know when its run ends, or a frame of a kind this script does not know.
 "use strict";
 (() => {
   const root = document.getElementById("tv-live");
@@ -11,7 +14,17 @@
   const outputs = new Map(); // toolCallId -> accumulated text shown so far
   const elements = new Map(); // toolCallId -> element id of its <article>
   const running = new Map(); // toolCallId -> tool name
+  const callIds = new Map(Object.entries(JSON.parse(root.dataset.pending || "{}")));
+  for (const [elementId, callId] of callIds) elements.set(callId, elementId);
+  const maxLines = Number(root.dataset.maxLines) || 0;
+  const maxChars = Number(root.dataset.maxChars) || 0;
   const SHOWN = 200000; // characters of live output kept in the page
+  // What the server's cleaning would change (controls, bidi and invisible characters,
+  // lone surrogates: safety.terminal / safety.invisible): such a message is fetched.
+  const UNCLEAN =
+    /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\ud800-\udfff]/u;
+  let summaryTimer = null;
+  let covered = 0; // highest seq the last whole-thread fragment held
   let queue = Promise.resolve();
 
   function dropCodePoints(text, count) {
@@ -50,14 +63,73 @@
     if (existing) existing.replaceWith(article);
     else threadContainer().appendChild(article);
     elements.set(callId, article.id);
+    callIds.set(article.id, callId);
+    scheduleSummary();
     return article;
   }
 
+  async function refreshSummary() {
+    summaryTimer = null;
+    const fragment = await fetchHtml(`/threads/${encodeURIComponent(thread)}/summary`);
+    if (!fragment) return;
+    const fresh = fragment.querySelector(".tv-summary");
+    const existing = root.querySelector(".tv-summary");
+    if (existing && fresh) existing.replaceWith(fresh);
+    else if (existing) existing.remove();
+    else if (fresh) threadContainer().appendChild(fresh);
+  }
+
+  function scheduleSummary() {
+    // at most one summary request a second, whatever the number of calls changing
+    if (summaryTimer !== null) return;
+    summaryTimer = setTimeout(() => {
+      queue = queue.then(refreshSummary).catch(() => undefined);
+    }, 1000);
+  }
+
+  function plainMessage(data) {
+    // drawn here only when the server would show it unchanged: no cleaning, no cut
+    const text = data.text;
+    if (typeof text !== "string" || !/^[a-z]+$/.test(data.role)) return false;
+    if (text.length > maxChars || UNCLEAN.test(text)) return false;
+    return text.split("\n").length - 1 < maxLines;
+  }
+
+  function drawMessage(data) {
+    // the markup of the html surface's message_html, built as elements and text
+    const section = document.createElement("section");
+    section.className = `tv-message tv-message-${data.role}`;
+    const role = document.createElement("span");
+    role.className = "tv-role";
+    role.textContent = data.role.charAt(0).toUpperCase() + data.role.slice(1);
+    const text = document.createElement("div");
+    text.className = "tv-message-text";
+    text.textContent = data.text;
+    section.append(role, text);
+    threadContainer().appendChild(section);
+  }
+
+  async function refreshPending() {
+    // a run ended: its calls without a result turn aborted; fetch only those
+    let unknown = false;
+    for (const article of root.querySelectorAll('article.tv-call[data-state="pending"]')) {
+      const callId = callIds.get(article.id);
+      if (callId === undefined) unknown = true;
+      else await refreshCall(callId);
+    }
+    if (unknown) await refreshThread();
+  }
+
   async function refreshThread() {
-    const fragment = await fetchHtml(`${base}/html`);
-    const fresh = fragment && fragment.querySelector(".tv-thread");
+    const response = await fetch(`${base}/html`, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return;
+    const template = document.createElement("template");
+    template.innerHTML = await response.text();
+    const fresh = template.content.querySelector(".tv-thread");
     if (!fresh) return;
     threadContainer().replaceWith(fresh);
+    // it may hold observations whose frames are still queued: do not draw their messages twice
+    covered = Math.max(covered, Number(response.headers.get("x-toolview-seq")) || 0);
     for (const [callId, text] of outputs) drawOutput(callId, text);
   }
 
@@ -97,7 +169,7 @@
     }
   }
 
-  async function handle(data) {
+  async function handle(data, seq) {
     switch (data.kind) {
       case "tool-output":
         await onOutput(data);
@@ -112,10 +184,17 @@
         running.delete(data.toolCallId);
         await refreshCall(data.toolCallId);
         break;
+      case "message":
+        if (seq <= covered) break;
+        if (plainMessage(data)) drawMessage(data);
+        else await refreshThread();
+        break;
+      case "run-started":
+        break;
       case "run-ended":
         running.clear();
         outputs.clear();
-        await refreshThread();
+        await refreshPending();
         break;
       default:
         await refreshThread();
@@ -126,7 +205,8 @@
   const source = new EventSource(`${base}/follow?mode=live&lastEventId=${root.dataset.seq}`);
   source.onmessage = (event) => {
     const data = JSON.parse(event.data);
-    queue = queue.then(() => handle(data)).catch(() => undefined);
+    const seq = Number(event.lastEventId) || 0;
+    queue = queue.then(() => handle(data, seq)).catch(() => undefined);
   };
   source.onopen = () => root.setAttribute("data-connected", "true");
   source.onerror = () => root.setAttribute("data-connected", "false");
