@@ -22,6 +22,8 @@ from toolview.contract import (
     parse_envelope,
     tool_result_state,
 )
+from toolview.render import bodies
+from toolview.render.bodies import *  # noqa: F403 - re-exported under the names bodies pins
 from toolview.render.bodies import (
     AbortedBody,
     Body,
@@ -41,20 +43,10 @@ from toolview.render.props import PropsError, ShellProps, validate_props
 from toolview.render.thread import CallEntry, Thread
 from toolview.safety import cut_stack_trace
 
-__all__ = [
-    "AbortedBody",
-    "Body",
-    "CallView",
-    "EmptyBody",
-    "ErrorBody",
-    "FallbackBody",
-    "Header",
-    "KindBody",
-    "PendingBody",
-    "RefusedBody",
-    "fallback_for",
-    "view_call",
-]
+# The body shapes are re-exported from the one list ``bodies`` pins, so that
+# ``toolview.render.view`` stays the one import a surface needs.
+__all__ = ["fallback_for", "view_call"]
+__all__ += bodies.__all__
 
 _NAME_CHARS = 200
 

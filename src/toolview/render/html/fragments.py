@@ -19,8 +19,8 @@ from toolview.render.html.receipt import receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt, receipt_from_view, view_entry
 from toolview.render.registry import Registry
-from toolview.render.summary import summarize
 from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import CallView
 
 __all__ = [
@@ -99,18 +99,11 @@ def render_thread_html(
     registry: Registry[str] | None = None,
 ) -> str:
     """The whole thread as one ``<div class="tv-thread">`` fragment, its summary last."""
-    parts: list[str] = []
-    views: list[CallView | Receipt] = []
-    for entry in thread.entries:
-        if isinstance(entry, CallEntry):
-            view = view_entry(entry, thread, limits)
-            views.append(view)
-            parts.append(_entry_html(view, entry, registry))
-        elif isinstance(entry, MessageEntry):
-            parts.append(message_html(entry, limits))
-        else:
-            parts.append(note_html(entry, limits))
-    summary = summarize(views)
-    if summary is not None:
-        parts.append(summary_html(summary))
-    return '<div class="tv-thread">' + "\n".join(parts) + "</div>"
+    parts = ThreadParts(
+        call=lambda view, entry: _entry_html(view, entry, registry),
+        message=lambda entry: message_html(entry, limits),
+        note=lambda entry: note_html(entry, limits),
+        summary=summary_html,
+    )
+    pieces = walk_thread(thread, limits, parts)
+    return '<div class="tv-thread">' + "\n".join(pieces) + "</div>"

@@ -16,9 +16,8 @@ from rich.text import Text
 
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_omission
-from toolview.render.receipt import Receipt, receipt_from_view, view_entry
+from toolview.render.receipt import Receipt, receipt_from_view
 from toolview.render.registry import Registry
-from toolview.render.summary import summarize
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.text import (
@@ -26,7 +25,8 @@ from toolview.render.terminal.text import (
     omission_text,
     window_text,
 )
-from toolview.render.thread import CallEntry, MessageEntry, Thread
+from toolview.render.thread import Thread
+from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
     Body,
@@ -79,22 +79,17 @@ def thread_renderables(
     thread: Thread, registry: Registry[RenderableType], limits: Limits = DEFAULT_LIMITS
 ) -> list[RenderableType]:
     """One renderable per entry of the thread."""
-    out: list[RenderableType] = []
-    views: list[CallView | Receipt] = []
-    for entry in thread.entries:
-        if isinstance(entry, CallEntry):
-            view = view_entry(entry, thread, limits)
-            views.append(view)
-            if isinstance(view, Receipt):
-                out.append(ReceiptLine(view))
-            else:
-                out.append(call_renderable(view, registry))
-        elif isinstance(entry, MessageEntry):
-            out.append(_message(entry.message.role, shown_text(entry.message.text, limits)))
-        else:
-            out.append(note_text(clean_field(entry.text, limits.max_chars)))
-    summary = summarize(views)
-    return [*out, SummaryLine(summary)] if summary is not None else out
+    parts = ThreadParts(
+        call=lambda view, _entry: _call(view, registry),
+        message=lambda entry: _message(entry.message.role, shown_text(entry.message.text, limits)),
+        note=lambda entry: note_text(clean_field(entry.text, limits.max_chars)),
+        summary=SummaryLine,
+    )
+    return walk_thread(thread, limits, parts)
+
+
+def _call(view: CallView | Receipt, registry: Registry[RenderableType]) -> RenderableType:
+    return ReceiptLine(view) if isinstance(view, Receipt) else call_renderable(view, registry)
 
 
 def _message(role: str, window: Window) -> RenderableType:

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-from toolview.contract import Truncation
 from toolview.render.blocks import (
     AudioBlock,
     Block,
-    BlocksProps,
     ImageBlock,
     Progress,
-    ResourceBlock,
     ResourceLinkBlock,
     StructuredBlock,
-    TextBlock,
-    UiBlock,
-    UnknownBlock,
 )
-from toolview.render.clean import clean_field, shown_text
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.bodies import KindBody
+from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission, truncation_omission
-from toolview.render.props import PropsError, validate_props
+from toolview.render.limits import Limits, Omission, Window, truncation_omission
 from toolview.render.text.kinds import BUILTIN_RENDERERS, window_lines
-from toolview.render.view import KindBody
-from toolview.render.words import media_label, progress_text, resource_label, ui_notice
+from toolview.render.words import media_label, progress_text
 from toolview.safety import safe_url
 
 __all__ = ["blocks"]
@@ -30,58 +24,60 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
-    props: BlocksProps = body.props
-    limit = body.limits.max_json_items
-    lines = [progress_text(props.progress)] if isinstance(props.progress, Progress) else []
-    for index, block in enumerate(props.blocks[:limit]):
-        lines += [""] * bool(index) + block_lines(block, body.limits)
-    if len(props.blocks) > limit:
-        lines.append(str(Omission(len(props.blocks) - limit, "items")))
-    lines += [f"note: {clean_field(note, 500)}" for note in props.notes[:limit]]
-    if not props.blocks and not props.notes:
-        lines.append("(no content)")
+    lines = [line for part in _LAYOUT.walk(body.props, body.limits) for line in part]
     omission = truncation_omission(body.truncated)
     return lines + ([str(omission)] if omission else [])
 
 
 def block_lines(block: Block, limits: Limits) -> list[str]:
     """One block as lines."""
-    if isinstance(block, TextBlock):
-        return window_lines(shown_text(block.text, limits)) if block.text else ["(empty text)"]
-    if isinstance(block, ImageBlock | AudioBlock):
+    return _LAYOUT.block(block, limits)
+
+
+class _TextBlocks(BlocksLayout[list[str]]):
+    """Each piece as lines, with no markup."""
+
+    def separator(self) -> list[str]:
+        return [""]
+
+    def progress(self, progress: Progress) -> list[str]:
+        return [progress_text(progress)]
+
+    def blocks_left(self, omission: Omission) -> list[str]:
+        return [str(omission)]
+
+    def note(self, text: str) -> list[str]:
+        return [f"note: {text}"]
+
+    def no_content(self) -> list[str]:
+        return ["(no content)"]
+
+    def text(self, window: Window | None) -> list[str]:
+        return window_lines(window) if window else ["(empty text)"]
+
+    def media(self, block: ImageBlock | AudioBlock) -> list[str]:
         return [media_label(block)]
-    if isinstance(block, ResourceLinkBlock):
-        return _link(block)
-    if isinstance(block, ResourceBlock):
-        text = block.text if isinstance(block.text, str) else ""
-        return [resource_label(block), *(window_lines(shown_text(text, limits)) if text else [])]
-    if isinstance(block, UnknownBlock):
-        reason = f": {clean_field(block.reason, 300)}" if isinstance(block.reason, str) else ""
-        head = f"note: unreadable block of type '{clean_field(block.original_type, 100)}'{reason}"
-        return [head, *json_lines(block.json, limits)]
-    if isinstance(block, UiBlock):
-        return [ui_notice(block)]
-    return _structured(block, limits)
+
+    def resource_link(self, block: ResourceLinkBlock) -> list[str]:
+        title = block.title if isinstance(block.title, str) else block.name
+        uri = clean_field(block.uri, NOTE_CHARS)
+        where = uri if safe_url(block.uri) else f"{uri} (not an http/https link)"
+        lines = [f"{clean_field(title, NOTE_CHARS)} <{where}>"]
+        if isinstance(block.description, str) and block.description:
+            lines.append(f"  {clean_field(block.description, NOTE_CHARS)}")
+        return lines
+
+    def resource(self, label: str, window: Window | None) -> list[str]:
+        return [label, *(window_lines(window) if window else [])]
+
+    def noted_json(self, note: str, value: object, limits: Limits) -> list[str]:
+        return [*self.note(note), *json_lines(value, limits)]
+
+    def ui(self, notice: str) -> list[str]:
+        return [notice]
+
+    def structured(self, body: KindBody, block: StructuredBlock) -> list[str]:
+        return BUILTIN_RENDERERS[body.kind](body)
 
 
-def _link(block: ResourceLinkBlock) -> list[str]:
-    title = block.title if isinstance(block.title, str) else block.name
-    uri = clean_field(block.uri, 500)
-    where = uri if safe_url(block.uri) else f"{uri} (not an http/https link)"
-    lines = [f"{clean_field(title, 500)} <{where}>"]
-    if isinstance(block.description, str) and block.description:
-        lines.append(f"  {clean_field(block.description, 500)}")
-    return lines
-
-
-def _structured(block: StructuredBlock, limits: Limits) -> list[str]:
-    """Structured content through this surface's renderer for its view."""
-    truncated = block.truncated if isinstance(block.truncated, Truncation) else None
-    try:
-        props = validate_props(block.view, block.props)
-    except PropsError as exc:
-        note = (
-            f"note: structured content is not a valid '{block.view}': {clean_field(str(exc), 300)}"
-        )
-        return [note, *json_lines(block.props, limits)]
-    return BUILTIN_RENDERERS[block.view](KindBody(block.view, props, "", limits, truncated))
+_LAYOUT = _TextBlocks()

@@ -1,0 +1,119 @@
+"""The layout the text and Markdown surfaces share: a thread as blocks of lines.
+
+Both surfaces put the same things in the same order — a call's header lines
+then its body, the body chosen in the core's fixed order, a blank line between
+entries, the summary last. What differs is only how a piece is written
+(escaped or not, fenced or not, emphasised or not), so each surface passes a
+``PlainStyle`` and this module does the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from toolview.render.bodies import (
+    AbortedBody,
+    Body,
+    CallView,
+    EmptyBody,
+    ErrorBody,
+    FallbackBody,
+    Header,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+)
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.receipt import Receipt, receipt_from_view
+from toolview.render.registry import Registry
+from toolview.render.summary import Summary
+from toolview.render.thread import Thread
+from toolview.render.threadwalk import ThreadParts, walk_thread
+from toolview.render.words import aborted_text, fallback_note
+
+__all__ = ["PlainStyle", "body_parts", "fallback_parts", "render_thread", "render_view"]
+
+
+@dataclass(frozen=True)
+class PlainStyle:
+    """How one plain surface writes each piece; every string it is given is cleaned."""
+
+    escape: Callable[[str], str]
+    """Untrusted inline text, made inert for the surface."""
+    emphasis: Callable[[str], str]
+    """A status line of the surface's own (running, aborted, empty), from raw words."""
+    strong: Callable[[str], str]
+    """A label such as ``Refused by rules:``, from raw words."""
+    note: Callable[[str], str]
+    """A visible note (a fallback's reason, a thread note), from raw words."""
+    window: Callable[[Window, Omission | None], list[str]]
+    """A window of output with what was left out, the tool's own cut joined in."""
+    error_code: Callable[[str], str]
+    running: str
+    header: Callable[[Header], list[str]]
+    message: Callable[[str, Window], str]
+    """A user or assistant message: its role and the window of its text."""
+    receipt: Callable[[Receipt], str]
+    summary: Callable[[Summary], str]
+    call_join: str
+    """What joins a call's header and body lines."""
+    body_indent: str
+    """What each non-empty body line starts with, under the header."""
+
+
+def render_thread(
+    thread: Thread, registry: Registry[list[str]], style: PlainStyle, limits: Limits
+) -> str:
+    """The whole thread, a blank line between entries, ending in a newline."""
+    parts = ThreadParts(
+        call=lambda view, _entry: _call(view, registry, style),
+        message=lambda entry: style.message(
+            entry.message.role, shown_text(entry.message.text, limits)
+        ),
+        note=lambda entry: style.note(clean_field(entry.text, limits.max_chars)),
+        summary=style.summary,
+    )
+    return "\n\n".join(walk_thread(thread, limits, parts)) + "\n"
+
+
+def _call(view: CallView | Receipt, registry: Registry[list[str]], style: PlainStyle) -> str:
+    return style.receipt(view) if isinstance(view, Receipt) else render_view(view, registry, style)
+
+
+def render_view(view: CallView, registry: Registry[list[str]], style: PlainStyle) -> str:
+    """One call: its header, then its body under it (a refusal: its receipt)."""
+    receipt = receipt_from_view(view)
+    if receipt is not None:
+        return style.receipt(receipt)
+    body = [
+        style.body_indent + line if line else "" for line in body_parts(view.body, registry, style)
+    ]
+    return style.call_join.join([*style.header(view.header), *body])
+
+
+def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> list[str]:
+    """The body in the order the core decided; a kind goes through the registry."""
+    if isinstance(body, PendingBody):
+        return [style.running, *(style.window(body.partial, None) if body.partial else [])]
+    if isinstance(body, AbortedBody):
+        return [style.emphasis(aborted_text(body.outcome))]
+    if isinstance(body, RefusedBody):
+        guard = f" by {body.guard}" if body.guard else ""
+        return [f"{style.strong(f'Refused{guard}:')} {style.escape(body.reason)}"]
+    if isinstance(body, ErrorBody):
+        code = [style.error_code(body.error_code)] if body.error_code else []
+        return [*code, *style.window(body.message, None)]
+    if isinstance(body, KindBody):
+        return registry.render(body, lambda fallback: fallback_parts(fallback, style))
+    if isinstance(body, FallbackBody):
+        return fallback_parts(body, style)
+    assert isinstance(body, EmptyBody)
+    return [style.emphasis(body.message)]
+
+
+def fallback_parts(body: FallbackBody, style: PlainStyle) -> list[str]:
+    """The text, under the note saying why it is shown instead of a kind."""
+    note = [style.note(fallback_note(body.note))] if body.note else []
+    return [*note, *style.window(body.text, truncation_omission(body.truncated))]
