@@ -148,3 +148,22 @@ def test_deep_nesting_is_an_observation_error_not_a_crash() -> None:
 def test_decode_returns_or_raises_observation_error_only(line: bytes | str) -> None:
     with contextlib.suppress(ObservationError):
         decode_observation(line)
+
+
+@pytest.mark.parametrize(
+    ("document", "echo"),
+    [
+        ({"kind": "Trace\nback\u202e\x00"}, "$.kind: Invalid value 'Trace\\u000aback\\u202e\\u0000'"),
+        (
+            {"kind": "run-ended", "runId": "r", "outcome": "x" * 5000},
+            "$.outcome: Invalid enum value '" + "x" * 60 + "'… (5000 characters)",
+        ),
+        ({"kind": "k" * 60}, "$.kind: Invalid value '" + "k" * 60 + "'"),
+    ],
+)
+def test_a_rejected_value_is_echoed_short_on_one_line_without_controls(
+    document: dict[str, object], echo: str
+) -> None:
+    with pytest.raises(ObservationError) as caught:
+        decode_observation(json.dumps(document))
+    assert str(caught.value) == echo

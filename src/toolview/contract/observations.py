@@ -90,6 +90,10 @@ Observation: TypeAlias = ToolCall | ToolResult | ToolRefused | RunStarted | RunE
 _DECODER = msgspec.json.Decoder(Observation)
 _ENCODER = msgspec.json.Encoder()
 _PATH_SUFFIX = re.compile(r" - at `(?P<path>\$[^`]*)`$")
+_ECHOED_VALUE = re.compile(
+    r"(?P<head>Invalid (?:enum )?value )(?P<quote>['\"])(?P<value>.*)(?P=quote)\Z", re.DOTALL
+)
+_ECHO_LIMIT = 60
 
 
 class ObservationError(ValueError):
@@ -124,5 +128,24 @@ def encode_observation(observation: Observation) -> bytes:
 def _with_path(message: str) -> ObservationError:
     match = _PATH_SUFFIX.search(message)
     if match is None:
-        return ObservationError(message)
-    return ObservationError(message[: match.start()], match.group("path"))
+        return ObservationError(_bound_echo(message))
+    return ObservationError(_bound_echo(message[: match.start()]), match.group("path"))
+
+
+def _bound_echo(reason: str) -> str:
+    """Quote a rejected value the way a reader can trust: short, one line, no controls.
+
+    msgspec echoes an invalid tag or enum value verbatim; that value is
+    untrusted input and may be megabytes long or carry newlines, terminal
+    escapes and bidi controls — which would then reach a terminal (``toolview
+    check``) or an HTTP error. So: at most ``_ECHO_LIMIT`` characters, and every
+    non-printable character written as its ``\\uXXXX`` escape.
+    """
+    match = _ECHOED_VALUE.match(reason)
+    if match is None:
+        return reason
+    value = match.group("value")
+    shown = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value[:_ECHO_LIMIT])
+    more = f"… ({len(value)} characters)" if len(value) > _ECHO_LIMIT else ""
+    quote = match.group("quote")
+    return f"{match.group('head')}{quote}{shown}{quote}{more}"
