@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import threading
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,9 @@ def is_partial(item: Observation) -> bool:
 class Producer:
     """Posts batches of ``observation(n)`` to a thread until stopped; keeps what was acked.
 
+    Like a real producer it resends a failed batch, unchanged and under the same
+    ``Idempotency-Key``, until it is acknowledged — so after ``stop()`` the log
+    must hold exactly ``observation(0 .. sent-1)``, each once (``expected()``).
     Given several servers (``base`` a list), it moves to the next when one is unreachable.
     """
 
@@ -70,6 +74,7 @@ class Producer:
     acked: dict[int, Observation] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     sent: int = 0
+    replayed: int = 0  # acknowledgements that were replays of a batch already stored
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -83,24 +88,39 @@ class Producer:
         bases = [self.base] if isinstance(self.base, str) else list(self.base)
         with httpx.Client(timeout=30) as client:
             while not self._stop.is_set():
-                base = bases[0]
                 items = [observation(self.sent + i) for i in range(self.batch)]
-                self.sent += self.batch
                 body = "".join(json.dumps(item) + "\n" for item in items)
-                try:
-                    url = f"{base}/api/threads/{self.thread}/observations"
-                    response = client.post(url, content=body)
-                    if response.status_code != 200:
-                        self.errors.append(f"{response.status_code} {response.text}")
-                    else:
-                        with self._lock:
-                            self.acked.update(zip(response.json()["seqs"], items, strict=True))
-                except httpx.HTTPError as exc:
-                    self.errors.append(f"{type(exc).__name__}: {exc}")
-                    bases.append(bases.pop(0))
-                    time.sleep(0.02)
+                if not self._post_until_acked(client, bases, body, items, uuid.uuid4().hex):
+                    return
+                self.sent += self.batch
                 if self.pause:
                     time.sleep(self.pause)
+
+    def _post_until_acked(
+        self, client: httpx.Client, bases: list[str], body: str, items: list[Observation], key: str
+    ) -> bool:
+        """Resend one batch (same body, same key) until acknowledged; False if it never was."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                url = f"{bases[0]}/api/threads/{self.thread}/observations"
+                response = client.post(url, content=body, headers={"idempotency-key": key})
+                if response.status_code == 200:
+                    with self._lock:
+                        self.acked.update(zip(response.json()["seqs"], items, strict=True))
+                    self.replayed += response.headers.get("idempotent-replayed") == "true"
+                    return True
+                self.errors.append(f"{response.status_code} {response.text}")
+            except httpx.HTTPError as exc:
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+                bases.append(bases.pop(0))
+            time.sleep(0.02)
+        self.errors.append("gave up on a batch after 60 s")
+        return False
+
+    def expected(self) -> list[Observation]:
+        """What the log must hold once stopped: every batch sent, once, in order."""
+        return [observation(n) for n in range(self.sent)]
 
     def count(self) -> int:
         with self._lock:
@@ -212,12 +232,21 @@ def stop_all(followers: list[ResumingFollower]) -> None:
 
 
 def stored(base: str, thread: str = "t") -> dict[int, Observation]:
-    """Every observation of the thread as the server's log holds it, by seq."""
+    """Every observation of the thread as the server's log holds it, by seq.
+
+    A ``503`` (the log's backend just came back) is retried as its ``Retry-After`` asks.
+    """
     log: dict[int, Observation] = {}
     after = 0
     with httpx.Client(base_url=base, timeout=60) as client:
         while True:
-            response = client.get(f"/api/threads/{thread}/events?after={after}&limit=10000")
+            url = f"/api/threads/{thread}/events?after={after}&limit=10000"
+            response = client.get(url)
+            for _ in range(20):
+                if response.status_code != 503:
+                    break
+                time.sleep(float(response.headers.get("retry-after", "1")))
+                response = client.get(url)
             response.raise_for_status()
             events = response.json()["events"]
             if not events:
@@ -225,6 +254,23 @@ def stored(base: str, thread: str = "t") -> dict[int, Observation]:
             for event in events:
                 log[event["seq"]] = event["observation"]
             after = events[-1]["seq"]
+
+
+def read_back(base: str, follower: ResumingFollower) -> tuple[dict[int, Observation], list[int]]:
+    """The thread as stored and the seqs that cross the wire, once the follower has them all."""
+    log = stored(base)
+    crossing = [seq for seq, item in sorted(log.items()) if not is_partial(item)]
+    follower.wait_until(crossing[-1])
+    return log, crossing
+
+
+def assert_each_batch_stored_once(log: dict[int, Observation], producer: Producer) -> None:
+    """No gap; every batch once, in order (resent under its key until acknowledged, so a
+    batch committed before a fault and resent is not stored twice); every ack where it was."""
+    assert sorted(log) == list(range(1, len(log) + 1)), "the log has a gap"
+    assert [log[seq] for seq in sorted(log)] == producer.expected(), "a batch stored twice or lost"
+    for seq, item in producer.acked.items():
+        assert log.get(seq) == item, f"acknowledged seq {seq} lost or changed"
 
 
 def without_unset(item: Observation) -> Observation:

@@ -2,10 +2,12 @@
 
 Each round: a producer posts small batches non-stop and a follower reads the
 thread over SSE; the server is killed with SIGKILL mid-stream and restarted on
-the same port and file. Afterwards every observation whose POST returned its
-seqs is in the log, at that seq, exactly as posted, and the follower — which
-resumed by ``Last-Event-ID`` after every kill — saw every observation that
-crosses the wire exactly once, in order.
+the same port and file. The producer resends a cut batch under its
+``Idempotency-Key`` until it is acknowledged. Afterwards the log holds every
+batch exactly once, in order (a batch committed just before a kill and resent
+is not stored twice), every acknowledged seq holds what was posted, and the
+follower — which resumed by ``Last-Event-ID`` after every kill — saw every
+observation that crosses the wire exactly once, in order.
 
 ``TOOLVIEW_FAULT_LOOPS`` sets the number of kills (CI: 20).
 """
@@ -16,7 +18,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from fault_tools import Producer, ResumingFollower, env_int, is_partial, stored
+from fault_tools import (
+    Producer,
+    ResumingFollower,
+    assert_each_batch_stored_once,
+    env_int,
+    read_back,
+)
 from toolview_servers import ToolviewServer
 
 LOOPS = env_int("TOOLVIEW_FAULT_LOOPS", 20)
@@ -37,17 +45,13 @@ def kill_and_restart_loop(tmp_path: Path, loops: int) -> None:
             server = ToolviewServer.start(["--port", port, "--db", db])
         producer.wait_for(producer.count() + 6)
         producer.stop()
-        log = stored(server.url)
-        crossing = [seq for seq, item in sorted(log.items()) if not is_partial(item)]
-        follower.wait_until(crossing[-1])
+        log, crossing = read_back(server.url, follower)
     finally:
         producer.stop()
         follower.stop()
         server.kill()
 
-    assert sorted(log) == list(range(1, len(log) + 1)), "the log has a gap"
-    for seq, item in producer.acked.items():
-        assert log.get(seq) == item, f"acknowledged seq {seq} lost or changed"
+    assert_each_batch_stored_once(log, producer)
     ids = [seq for seq, _ in follower.frames]
     assert ids == crossing, "the follower missed or repeated a frame"
     assert [data for _, data in follower.frames] == [log[seq] for seq in crossing]

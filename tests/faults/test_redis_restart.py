@@ -21,10 +21,12 @@ import pytest
 from fault_tools import (
     Producer,
     ResumingFollower,
+    assert_each_batch_stored_once,
     durable_redis,
     env_int,
     is_partial,
     observation,
+    read_back,
     stored,
 )
 from toolview_servers import RedisServer, ToolviewServer, free_port
@@ -57,18 +59,14 @@ def redis_restart_loop(tmp_path: Path, restarts: int) -> None:
             producer.wait_for(producer.count() + 6)
             assert len(producer.errors) > errors_before, "no POST met the dead Redis"
         producer.stop()
-        log = stored(server.url)
-        crossing = [seq for seq, item in sorted(log.items()) if not is_partial(item)]
-        follower.wait_until(crossing[-1])
+        log, crossing = read_back(server.url, follower)
     finally:
         producer.stop()
         follower.stop()
         server.kill()
         redis.stop()
 
-    assert sorted(log) == list(range(1, len(log) + 1)), "the log has a gap"
-    for seq, item in producer.acked.items():
-        assert log.get(seq) == item, f"acknowledged seq {seq} lost or changed"
+    assert_each_batch_stored_once(log, producer)
     assert [seq for seq, _ in follower.frames] == crossing, "a follower missed or repeated"
     for error in producer.errors:  # clear errors: a 503 that says why, or no connection
         assert error.startswith("503 ") and "observation log is unavailable" in error, error

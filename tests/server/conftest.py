@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,34 +11,14 @@ from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
+from log_fixtures import LogOpener, open_log_fixture, redis_server
 from server_threads import ThreadedServer
-from toolview_servers import RedisServer
 
 from toolview.server.app import create_app
-from toolview.wire.log import ObservationLog
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
 
-LogOpener = Callable[[], ObservationLog]
-_prefixes = itertools.count()
+__all__ = ["LogOpener", "client", "live_server", "open_log", "redis_server"]
 
-
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    server = RedisServer.start(tmp_path_factory.mktemp("redis"))
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def open_log(request: pytest.FixtureRequest, tmp_path: Path) -> LogOpener:
-    """Opens a log of one backend (a fresh store per test)."""
-    if request.param == "sqlite":
-        path = tmp_path / "log.db"
-        return lambda: SQLiteLog(path)
-    server: RedisServer = request.getfixturevalue("redis_server")
-    prefix = f"srv{next(_prefixes)}"
-    return lambda: RedisLog(server.url, prefix=prefix)
+open_log = open_log_fixture("srv")
 
 
 @pytest.fixture

@@ -147,3 +147,61 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
         assert "unsafe-inline" not in csp
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["referrer-policy"] == "no-referrer"
+
+
+def stored_seqs(client: TestClient, thread: str) -> list[int]:
+    return [e["seq"] for e in client.get(f"/api/threads/{thread}/events").json()["events"]]
+
+
+def test_a_repeated_idempotency_key_replays_the_seqs_and_stores_nothing(
+    client: TestClient,
+) -> None:
+    client.post("/api/threads", json={"id": "t"})
+    headers = {"idempotency-key": "batch-1"}
+    first = client.post("/api/threads/t/observations", content=jsonl(CALL), headers=headers)
+    assert first.status_code == 200 and first.json() == {"seqs": [1]}
+    assert "idempotent-replayed" not in first.headers
+    again = client.post("/api/threads/t/observations", json=[CALL], headers=headers)  # as array
+    assert again.status_code == 200 and again.json() == {"seqs": [1]}
+    assert again.headers["idempotent-replayed"] == "true"
+    assert stored_seqs(client, "t") == [1]
+
+
+def test_a_key_reused_for_another_batch_is_422_and_stores_nothing(client: TestClient) -> None:
+    client.post("/api/threads", json={"id": "t"})
+    headers = {"idempotency-key": "batch-1"}
+    client.post("/api/threads/t/observations", content=jsonl(CALL), headers=headers)
+    other = client.post("/api/threads/t/observations", content=jsonl(FINAL), headers=headers)
+    assert other.status_code == 422
+    assert "already used on this thread for a different batch" in other.json()["error"]
+    assert stored_seqs(client, "t") == [1]
+
+
+def test_idempotency_keys_are_per_thread(client: TestClient) -> None:
+    for thread in ("a", "b"):
+        client.post("/api/threads", json={"id": thread})
+        response = client.post(
+            f"/api/threads/{thread}/observations",
+            content=jsonl(CALL),
+            headers={"idempotency-key": "same"},
+        )
+        assert response.status_code == 200 and "idempotent-replayed" not in response.headers
+        assert stored_seqs(client, thread) == [1]
+
+
+def test_a_malformed_idempotency_key_is_400_and_stores_nothing(client: TestClient) -> None:
+    client.post("/api/threads", json={"id": "t"})
+    url = "/api/threads/t/observations"
+    for key in ["", "has space", "x" * 129, "tab\tkey"]:
+        response = client.post(url, content=jsonl(CALL), headers={"idempotency-key": key})
+        assert response.status_code == 400, key
+        assert "Idempotency-Key must be 1-128 visible ASCII" in response.json()["error"]
+    twice = client.post(
+        url, content=jsonl(CALL), headers=[("idempotency-key", "a"), ("idempotency-key", "b")]
+    )
+    assert twice.status_code == 400 and "one Idempotency-Key" in twice.json()["error"]
+    non_ascii = client.post(
+        url, content=jsonl(CALL), headers=[(b"idempotency-key", "clé".encode("latin-1"))]
+    )
+    assert non_ascii.status_code == 400
+    assert stored_seqs(client, "t") == []

@@ -63,3 +63,28 @@ def test_an_unreachable_server_is_a_clear_error(tmp_path: Path) -> None:
         pytest.raises(PublishError, match="cannot reach"),
     ):
         publisher.publish([Message("user", "hi")])
+
+
+def test_publishing_again_under_the_same_key_answers_the_original_seqs(
+    server: ToolviewServer,
+) -> None:
+    with Publisher(f"{server.url}/threads/retry", token="s3cret") as publisher:
+        batch = [Message("assistant", "once")]
+        first = publisher.publish(batch, key="batch-1")
+        assert publisher.publish(batch, key="batch-1") == first  # a retry: stored once
+        assert publisher.publish(batch) != first  # no key given: a fresh one, stored again
+        assert publisher.publish(batch) != publisher.publish(batch)
+        with pytest.raises(PublishError, match=r"422.*different batch"):
+            publisher.publish([Message("assistant", "other")], key="batch-1")
+    events = httpx.get(
+        f"{server.url}/api/threads/retry/events", headers={"authorization": "Bearer s3cret"}
+    ).json()["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3, 4]
+
+
+def test_a_malformed_key_fails_before_anything_is_sent() -> None:
+    with (
+        Publisher("http://127.0.0.1:9/threads/x", timeout=5) as publisher,
+        pytest.raises(PublishError, match="idempotency key"),
+    ):
+        publisher.publish([Message("user", "hi")], key="has space")

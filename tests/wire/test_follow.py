@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult
 from toolview.safety import redact, redact_json
@@ -26,7 +27,7 @@ def final(text: str) -> ToolResult:
     )
 
 
-def items(observations: list[Observation], first: int = 1) -> list[LogItem]:
+def items(observations: Sequence[Observation], first: int = 1) -> list[LogItem]:
     out, previous = [], None
     for seq, observation in enumerate(observations, start=first):
         delta = None
@@ -58,7 +59,12 @@ def view(frames: list[Frame]) -> tuple[str | None, dict[str, object] | None]:
 def test_elide_skips_partials_and_sends_the_final_result_whole() -> None:
     follower = Follower("elide", REDACTOR)
     frames = []
-    log = [ToolCall("c1", "shell", {}), partial("a"), partial("ab"), final("abc")]
+    log: list[Observation] = [
+        ToolCall("c1", "shell", {}),
+        partial("a"),
+        partial("ab"),
+        final("abc"),
+    ]
     for item in items(log):
         frames += follower.push(item, now=100.0)
     assert [frame.seq for frame in frames] == [1, 4]
@@ -127,7 +133,10 @@ def test_a_secret_split_across_two_updates_never_crosses() -> None:
 
 def test_every_observation_is_redacted_in_elide_mode() -> None:
     follower = Follower("elide", REDACTOR)
-    log = [ToolCall("c1", "shell", {"token": SECRET}), Message("assistant", f"use {SECRET}")]
+    log: list[Observation] = [
+        ToolCall("c1", "shell", {"token": SECRET}),
+        Message("assistant", f"use {SECRET}"),
+    ]
     frames = [f for item in items(log) for f in follower.push(item, now=0.0)]
     assert SECRET not in b"".join(frame.data for frame in frames).decode()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from toolview_servers import run_async
 
-from toolview.contract import Message, ToolCall, ToolResult
+from toolview.contract import Message, Observation, ToolCall, ToolResult
 from toolview.wire.log import ObservationLog, Replay, UnknownThread
 from toolview.wire.log_sqlite import SQLiteLog
 
@@ -102,7 +102,7 @@ async def _check_partials_read_back_exactly_from_any_seq(open_log: LogOpener) ->
     log = open_log()
     await log.create_thread("t")
     texts = [f"line {n}\n" * n for n in range(1, 30)]
-    observations = [ToolCall("c1", "shell", {"command": "x"})]
+    observations: list[Observation] = [ToolCall("c1", "shell", {"command": "x"})]
     observations += [partial(t) for t in texts] + [final(texts[-1] + "done\n")]
     await log.append("t", observations)
     for start in (0, 5, 17, 29):

@@ -88,26 +88,60 @@ def test_when_full_non_partials_are_refused_and_partials_dropped() -> None:
     assert box.put(RunEnded("r1", "completed")) == "queued"
 
 
-def test_a_failed_batch_goes_back_to_the_front_in_order() -> None:
+def test_a_failed_batch_is_resent_first_as_it_was_under_its_key() -> None:
     box = Outbox()
     first: list[Observation] = [RunStarted("r1"), ToolCall("c1", "shell", {}), partial("c1", "a")]
     for observation in first:
         box.put(observation)
     assert box.next_batch() == first
+    key = box.key
     box.put(Message("user", "later"))
     box.failed()
-    assert box.in_flight == 0 and box.pending == 4
-    assert box.next_batch() == [*first, Message("user", "later")]
+    assert box.in_flight == 0 and box.pending == 4 and box.key == key
+    assert box.next_batch() == first and box.key == key  # the same body, the same key
+    box.sent()
+    assert box.next_batch() == [Message("user", "later")]  # what came meanwhile: next batch
+    assert box.key is not None and box.key != key
 
 
-def test_a_failed_partial_superseded_meanwhile_is_dropped() -> None:
+def test_a_failed_partial_superseded_meanwhile_is_resent_then_the_newer_one() -> None:
     box = Outbox()
     box.put(partial("c1", "a"))
     box.next_batch()
     box.put(partial("c1", "abc"))
     box.failed()
+    assert box.next_batch() == [partial("c1", "a")]  # byte-identical: it may be stored already
+    box.sent()
     assert box.next_batch() == [partial("c1", "abc")]
-    assert box.coalesced == 1
+    assert box.coalesced == 0
+
+
+def test_each_new_batch_gets_a_fresh_key_and_a_retry_keeps_its_own() -> None:
+    keys = iter(["k1", "k2", "k3"])
+    box = Outbox(make_key=lambda: next(keys))
+    box.put(Message("user", "a"))
+    box.next_batch()
+    assert box.key == "k1"
+    box.failed()
+    box.next_batch()
+    box.failed()
+    box.next_batch()
+    assert box.key == "k1"  # failed twice, still its own key
+    box.sent()
+    assert box.key is None
+    box.put(Message("user", "b"))
+    box.next_batch()
+    assert box.key == "k2"
+
+
+def test_drain_gives_up_a_failed_batch_too() -> None:
+    box = Outbox()
+    box.put(Message("user", "a"))
+    box.next_batch()
+    box.failed()
+    box.put(Message("user", "b"))
+    assert box.drain() == [Message("user", "a"), Message("user", "b")]
+    assert box.idle and box.key is None
 
 
 def test_batches_respect_the_byte_budget_but_always_take_one() -> None:

@@ -15,10 +15,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from toolview.server.batch import BadBatch, BodyTooLarge, parse_observations, read_body
+from toolview.server.agui_follow import follow_agui
+from toolview.server.batch import (
+    BadBatch,
+    BodyTooLarge,
+    idempotency_key,
+    parse_observations,
+    read_body,
+)
 from toolview.server.state import server_state
 from toolview.wire.agui import AguiTranslator, encode_sse
 from toolview.wire.follow import redact_observation
+from toolview.wire.idempotency import KeyConflict
 from toolview.wire.log import Replay, UnknownThread
 
 __all__ = ["OPENAPI", "THREAD_ID", "routes", "thread_or_404"]
@@ -72,22 +80,32 @@ async def create_thread(request: Request) -> Response:
 
 
 async def post_observations(request: Request) -> Response:
-    """``POST /api/threads/{id}/observations``: all stored, or none (400 / 413)."""
+    """``POST /api/threads/{id}/observations``: all stored, or none (400 / 413 / 422).
+
+    With an ``Idempotency-Key`` header, a key this thread has seen answers the
+    original seqs with ``Idempotent-Replayed: true`` and stores nothing.
+    """
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
     state = server_state(request)
     try:
+        key = idempotency_key(request)
         observations = parse_observations(await read_body(request, state.body_limit))
     except BodyTooLarge as exc:
         return error(413, str(exc))
     except BadBatch as exc:
         return error(400, str(exc))
     try:
-        seqs = await state.log.append(thread_id, observations)
+        if key is None:
+            return JSONResponse({"seqs": await state.log.append(thread_id, observations)})
+        appended = await state.log.append_once(thread_id, observations, key)
     except UnknownThread:
         return error(404, f"no thread {thread_id!r}")
-    return JSONResponse({"seqs": seqs})
+    except KeyConflict as exc:
+        return error(422, str(exc))
+    replayed = {"idempotent-replayed": "true"} if appended.replayed else {}
+    return JSONResponse({"seqs": appended.seqs}, headers=replayed)
 
 
 async def events(request: Request) -> Response:
@@ -122,10 +140,15 @@ async def events(request: Request) -> Response:
 
 
 async def agui(request: Request) -> Response:
-    """``GET /api/threads/{id}/agui``: the thread as AG-UI events (SSE, or ``?format=json``)."""
+    """``GET /api/threads/{id}/agui``: the thread as AG-UI events (SSE, or ``?format=json``).
+
+    With ``follow=1``, a live stream instead of a snapshot (``server.agui_follow``).
+    """
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
+    if request.query_params.get("follow", "0") != "0":
+        return follow_agui(request, thread_id)
     form = request.query_params.get("format", "sse")
     if form not in ("sse", "json"):
         return error(400, f"format must be 'sse' or 'json', not {form!r}")

@@ -11,8 +11,9 @@ import msgspec
 from starlette.requests import Request
 
 from toolview.contract import Observation, ObservationError, decode_observation
+from toolview.wire.idempotency import is_valid_key
 
-__all__ = ["BadBatch", "BodyTooLarge", "parse_observations", "read_body"]
+__all__ = ["BadBatch", "BodyTooLarge", "idempotency_key", "parse_observations", "read_body"]
 
 
 class BadBatch(ValueError):
@@ -36,6 +37,22 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise BodyTooLarge(f"body is over the limit of {limit} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The request's ``Idempotency-Key``, or ``None``; ``BadBatch`` for a malformed one.
+
+    Checked before the body is read: a key the log could not keep exactly (too
+    long, spaces, control or non-ASCII bytes) is refused, never trimmed.
+    """
+    keys = request.headers.getlist("idempotency-key")
+    if not keys:
+        return None
+    if len(keys) > 1:
+        raise BadBatch("send one Idempotency-Key header, not several")
+    if not is_valid_key(keys[0]):
+        raise BadBatch("Idempotency-Key must be 1-128 visible ASCII characters (! to ~)")
+    return keys[0]
 
 
 def parse_observations(body: bytes) -> list[Observation]:

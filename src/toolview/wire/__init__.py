@@ -8,6 +8,7 @@ from toolview.wire.client import Publisher, PublishError
 from toolview.wire.delta import Append, Delta, Reset, Slide
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.follow import Follower, Frame, Mode, OutputFrame, Redactor
+from toolview.wire.idempotency import Appended, KeyConflict
 from toolview.wire.log import ObservationLog, Replay, ThreadInfo, UnknownThread
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog
@@ -15,9 +16,11 @@ from toolview.wire.log_sqlite import SQLiteLog
 __all__ = [
     "AguiTranslator",
     "Append",
+    "Appended",
     "Delta",
     "Follower",
     "Frame",
+    "KeyConflict",
     "LogItem",
     "Mode",
     "ObservationLog",

@@ -60,6 +60,7 @@ __all__ = ["ABORTED_KEY", "CALL_ID_KEY", "REFUSED_KEY", "AguiTranslator", "encod
 REFUSED_KEY = "toolview:refused"
 ABORTED_KEY = "toolview:aborted"
 CALL_ID_KEY = "toolview:toolCallId"
+_VERBATIM = Redactor(text=lambda text: text, json=lambda value: value)
 
 
 def encode_sse(event: BaseEvent) -> str:
@@ -100,6 +101,19 @@ class AguiTranslator:
         else:
             events += self._result(seq, observation)
         return events
+
+    def skip(self, seq: int, observation: Observation) -> None:
+        """Advance exactly as ``push`` would, and send nothing.
+
+        How a resumed stream rebuilds its runs, ids and occurrence suffixes
+        before the resume point. No redaction: the events are dropped and no
+        state depends on redacted text, so a resume costs a replay, no more.
+        """
+        redactor, self.redactor = self.redactor, _VERBATIM
+        try:
+            self.push(seq, observation)
+        finally:
+            self.redactor = redactor
 
     def finish(self) -> list[BaseEvent]:
         """Close the open run, if any (at a new run or at the end of the stream)."""

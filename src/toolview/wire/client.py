@@ -4,6 +4,10 @@
 ``build`` on that server, creating it if needed. Observations go as JSON Lines;
 the server stores a batch whole or not at all, and a refusal raises
 ``PublishError`` with the server's message (which names the bad line).
+
+Each batch carries an ``Idempotency-Key``: pass the same ``key`` to retry a
+batch whose answer was lost and the server stores it once (see
+``wire.idempotency``); without one, every call gets a fresh key.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from typing import Final, Self
 import httpx
 
 from toolview.contract import Observation, encode_observation
+from toolview.wire.idempotency import is_valid_key, new_key
 
-__all__ = ["PublishError", "Publisher", "parse_thread_url"]
+__all__ = ["PublishError", "Publisher", "auth_headers", "parse_thread_url"]
 
 _THREAD_URL: Final = re.compile(r"^(?P<base>https?://[^/]+)(?:/api)?/threads/(?P<id>[^/?#]+)/?$")
 
@@ -35,13 +40,22 @@ def parse_thread_url(url: str) -> tuple[str, str]:
     return match["base"], match["id"]
 
 
+def auth_headers(token: str | None) -> dict[str, str]:
+    """The bearer header for ``token`` (``None``: ``$TOOLVIEW_TOKEN``); none without one.
+
+    Shared by every client of the server (publishing and reading), so they
+    agree on where the token comes from.
+    """
+    token = token if token is not None else os.environ.get("TOOLVIEW_TOKEN")
+    return {"authorization": f"Bearer {token}"} if token else {}
+
+
 class Publisher:
     """Publishes observations to one server thread over HTTP."""
 
     def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
         self.base, self.thread_id = parse_thread_url(url)
-        token = token if token is not None else os.environ.get("TOOLVIEW_TOKEN")
-        headers = {"authorization": f"Bearer {token}"} if token else {}
+        headers = auth_headers(token)
         self._client = httpx.Client(base_url=self.base, headers=headers, timeout=timeout)
         self._created = False
 
@@ -56,8 +70,14 @@ class Publisher:
             self._request("POST", "/api/threads", json={"id": self.thread_id})
             self._created = True
 
-    def publish(self, observations: Iterable[Observation]) -> list[int]:
-        """Store a batch (all or nothing); returns the seqs the server gave it."""
+    def publish(self, observations: Iterable[Observation], *, key: str | None = None) -> list[int]:
+        """Store a batch (all or nothing) under ``key``; returns the seqs the server gave it.
+
+        Retrying with the same ``key`` and the same observations is safe: a
+        batch the server already stored is answered with its original seqs.
+        """
+        if key is not None and not is_valid_key(key):
+            raise PublishError(f"an idempotency key is 1-128 visible ASCII characters: {key!r}")
         body = b"".join(encode_observation(o) + b"\n" for o in observations)
         if not body:
             return []
@@ -66,7 +86,10 @@ class Publisher:
             "POST",
             f"/api/threads/{self.thread_id}/observations",
             content=body,
-            headers={"content-type": "application/x-ndjson"},
+            headers={
+                "content-type": "application/x-ndjson",
+                "idempotency-key": key if key is not None else new_key(),
+            },
         )
         seqs: list[int] = response.json()["seqs"]
         return seqs

@@ -1,6 +1,7 @@
 """The observation log: one small interface, two backends, one replay helper.
 
-A backend numbers and stores (``append``), reads a range (``read``), waits for
+A backend numbers and stores (``append``, or ``append_once`` under an
+idempotency key, see ``wire.idempotency``), reads a range (``read``), waits for
 more (``wait``) and knows each thread's open calls (``open_calls``).
 ``Replay`` reads a thread back as observations from any seq, rebuilding the
 text of calls that were already running there.
@@ -15,6 +16,7 @@ import msgspec
 
 from toolview.contract import Observation
 from toolview.wire.feed import LogItem, OpenCall, Reconstructor
+from toolview.wire.idempotency import Appended
 
 __all__ = ["ObservationLog", "Replay", "ThreadInfo", "UnknownThread"]
 
@@ -48,6 +50,17 @@ class ObservationLog(Protocol):
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store, atomically; returns the seqs once durable."""
+        ...
+
+    async def append_once(
+        self, thread_id: str, observations: Sequence[Observation], key: str
+    ) -> Appended:
+        """``append`` under an idempotency key, stored in the same atomic write.
+
+        A key this thread already has returns the original seqs (``replayed``)
+        and stores nothing; the same key with a different batch raises
+        ``KeyConflict`` and stores nothing.
+        """
         ...
 
     async def read(

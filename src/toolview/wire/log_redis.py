@@ -4,16 +4,17 @@ Each thread is a stream whose entry ids carry the seq (``<seq>-0``, explicit),
 so replay is ``XRANGE`` from an id and follow is ``XREAD BLOCK``. Numbering is
 an optimistic transaction (``WATCH`` the counter and the open calls, then
 ``MULTI``/``EXEC``, retried on conflict), so two processes appending to one
-thread never reuse or skip a seq.
+thread never reuse or skip a seq. An idempotency key goes into the same
+``MULTI``: a per-thread hash (key → seq range and digest) and a list of keys in
+the order they came, trimmed to ``keep_keys``; both are watched too, so two
+processes given one key store its batch once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import redis.asyncio as redis
@@ -27,7 +28,9 @@ from toolview.wire.feed import (
     encode_open_call,
     record_call_id,
 )
+from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
 from toolview.wire.log import ThreadInfo, UnknownThread
+from toolview.wire.watch import Watch
 
 __all__ = ["RedisLog"]
 
@@ -37,16 +40,17 @@ _BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams 
 class RedisLog:
     """The ``ObservationLog`` on Redis Streams."""
 
-    def __init__(self, url: str, *, prefix: str = "toolview") -> None:
+    def __init__(self, url: str, *, prefix: str = "toolview", keep_keys: int = KEEP_KEYS) -> None:
         self.url = url
         self.prefix = prefix
+        self.keep_keys = keep_keys  # idempotency keys remembered per thread
         # redis-py's async stubs type replies as unions of everything; the replies
         # are checked where they are read instead.
         # A blocking pool: under a burst (500 followers reading at once) a caller
         # waits for a connection instead of failing.
         pool = redis.BlockingConnectionPool.from_url(url, max_connections=64, timeout=None)
         self._redis: Any = redis.Redis(connection_pool=pool)
-        self._watches: dict[str, _Watch] = {}
+        self._watches: dict[str, Watch] = {}
         self._watcher: asyncio.Task[None] | None = None
 
     def _key(self, thread_id: str, part: str) -> str:
@@ -77,15 +81,30 @@ class RedisLog:
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once Redis has it."""
+        return (await self._append(thread_id, observations, None)).seqs
+
+    async def append_once(
+        self, thread_id: str, observations: Sequence[Observation], key: str
+    ) -> Appended:
+        """``append`` with the key written in the same ``MULTI`` (see ``ObservationLog``)."""
+        return await self._append(thread_id, observations, key)
+
+    async def _append(
+        self, thread_id: str, observations: Sequence[Observation], key: str | None
+    ) -> Appended:
         if await self._redis.zscore(self._index, thread_id) is None:
             raise UnknownThread(thread_id)
         seq_key, calls_key = self._key(thread_id, "seq"), self._key(thread_id, "calls")
+        keys_key, order_key = self._key(thread_id, "keys"), self._key(thread_id, "keyorder")
+        digest = batch_digest(observations) if key is not None else b""
         wanted = sorted({cid for cid in map(record_call_id, observations) if cid is not None})
         pipeline: Any = self._redis.pipeline(transaction=True)
         async with pipeline as pipe:
             while True:
                 try:
-                    await pipe.watch(seq_key, calls_key)
+                    await pipe.watch(seq_key, calls_key, keys_key, order_key)
+                    if key is not None and (known := await pipe.hget(keys_key, key)) is not None:
+                        return Remembered.decode(bytes(known)).replay(key, digest)
                     last = int(await pipe.get(seq_key) or 0)
                     states = await pipe.hmget(calls_key, wanted) if wanted else []
                     calls = {
@@ -93,6 +112,7 @@ class RedisLog:
                         for cid, raw in zip(wanted, states, strict=True)
                         if raw is not None
                     }
+                    forget = await self._to_forget(pipe, order_key) if key is not None else []
                     batch = encode_batch(observations, last, calls)
                     pipe.multi()
                     for seq, body in batch.records:
@@ -103,10 +123,29 @@ class RedisLog:
                         else:
                             pipe.hset(calls_key, call_id, encode_open_call(call))
                     pipe.set(seq_key, last + len(observations))
+                    if key is not None and batch.records:
+                        remembered = Remembered(last + 1, last + len(observations), digest)
+                        self._remember(pipe, thread_id, key, remembered, forget)
                     await pipe.execute()
-                    return [seq for seq, _ in batch.records]
+                    return Appended([seq for seq, _ in batch.records])
                 except WatchError:
                     continue
+
+    async def _to_forget(self, pipe: Any, order_key: str) -> list[bytes]:
+        """The oldest keys that one more would push past ``keep_keys`` (read under WATCH)."""
+        excess = int(await pipe.llen(order_key)) + 1 - self.keep_keys
+        return [bytes(k) for k in await pipe.lrange(order_key, 0, excess - 1)] if excess > 0 else []
+
+    def _remember(
+        self, pipe: Any, thread_id: str, key: str, batch: Remembered, forget: list[bytes]
+    ) -> None:
+        """Queue (inside the ``MULTI``) the key's record and the forgetting of the oldest."""
+        keys_key, order_key = self._key(thread_id, "keys"), self._key(thread_id, "keyorder")
+        pipe.hset(keys_key, key, batch.encode())
+        pipe.rpush(order_key, key)
+        if forget:
+            pipe.ltrim(order_key, len(forget), -1)
+            pipe.hdel(keys_key, *forget)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
@@ -135,21 +174,10 @@ class RedisLog:
         watch = self._watches.get(thread_id)
         if watch is None:
             last = int(await self._redis.get(self._key(thread_id, "seq")) or 0)
-            watch = self._watches.setdefault(thread_id, _Watch(last))
-        watch.waiters += 1
+            watch = self._watches.setdefault(thread_id, Watch(last))
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch_all())
-        try:
-            deadline = time.monotonic() + timeout
-            while watch.last <= after:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(watch.changed.wait(), remaining)
-            return True
-        finally:
-            watch.waiters -= 1
+        return await watch.wait_past(after, timeout)  # counts itself before the watcher runs
 
     async def _watch_all(self) -> None:
         """Block on every stream someone waits on; forget threads nobody waits on.
@@ -179,19 +207,3 @@ class RedisLog:
         if self._watcher is not None:
             self._watcher.cancel()
         await self._redis.aclose()
-
-
-@dataclass
-class _Watch:
-    """The highest seq seen on one thread, and an event set whenever it grows."""
-
-    last: int
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    waiters: int = 0
-
-    def advance(self, last: int) -> None:
-        """Record a new highest seq and wake every waiter."""
-        if last > self.last:
-            self.last = last
-            changed, self.changed = self.changed, asyncio.Event()
-            changed.set()

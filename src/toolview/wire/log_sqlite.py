@@ -9,12 +9,10 @@ by other processes sharing the file.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
 
@@ -28,7 +26,10 @@ from toolview.wire.feed import (
     encode_open_call,
     record_call_id,
 )
+from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
 from toolview.wire.log import ThreadInfo, UnknownThread
+from toolview.wire.log_sqlite_keys import KEYS_SCHEMA, known_key, remember_key
+from toolview.wire.watch import Watch
 
 __all__ = ["SQLiteLog", "default_db_path"]
 
@@ -57,17 +58,18 @@ def default_db_path() -> Path:
 class SQLiteLog:
     """The ``ObservationLog`` on one SQLite file."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, keep_keys: int = KEEP_KEYS) -> None:
         self.path = Path(path)
+        self.keep_keys = keep_keys  # idempotency keys remembered per thread
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None, timeout=30
         )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        self._db.executescript(_SCHEMA + KEYS_SCHEMA)
         self._lock = threading.Lock()
-        self._watches: dict[str, _Watch] = {}
+        self._watches: dict[str, Watch] = {}
 
     async def _run(self, fn: Callable[[], T]) -> T:
         def locked() -> T:
@@ -97,31 +99,58 @@ class SQLiteLog:
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once it is committed."""
-        seqs = await self._run(lambda: self._append(thread_id, observations))
-        if seqs:
-            self._notify(thread_id, seqs[-1])
-        return seqs
+        return (await self._append_async(thread_id, observations, None)).seqs
 
-    def _append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
+    async def append_once(
+        self, thread_id: str, observations: Sequence[Observation], key: str
+    ) -> Appended:
+        """``append`` with the key written in the same transaction (see ``ObservationLog``)."""
+        return await self._append_async(thread_id, observations, key)
+
+    async def _append_async(
+        self, thread_id: str, observations: Sequence[Observation], key: str | None
+    ) -> Appended:
+        appended = await self._run(lambda: self._append(thread_id, observations, key))
+        if appended.seqs and not appended.replayed:
+            self._notify(thread_id, appended.seqs[-1])
+        return appended
+
+    def _append(
+        self, thread_id: str, observations: Sequence[Observation], key: str | None
+    ) -> Appended:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             row = db.execute("SELECT last_seq FROM threads WHERE id = ?", (thread_id,)).fetchone()
             if row is None:
                 raise UnknownThread(thread_id)
-            batch = encode_batch(observations, row[0], self._load_calls(thread_id, observations))
-            db.executemany(
-                "INSERT INTO records (thread, seq, body) VALUES (?, ?, ?)",
-                [(thread_id, seq, body) for seq, body in batch.records],
-            )
-            for call_id, call in batch.calls.items():
-                self._store_call(thread_id, call_id, call)
-            last = row[0] + len(observations)
-            db.execute("UPDATE threads SET last_seq = ? WHERE id = ?", (last, thread_id))
+            known = known_key(db, thread_id, key) if key is not None else None
+            digest = batch_digest(observations) if key is not None else b""
+            if key is not None and known is not None:
+                appended = known.replay(key, digest)  # KeyConflict rolls back: nothing written
+            else:
+                last = row[0]
+                appended = Appended(self._store(thread_id, observations, last))
+                if key is not None and appended.seqs:
+                    batch = Remembered(last + 1, last + len(observations), digest)
+                    remember_key(db, thread_id, key, batch, self.keep_keys)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        return appended
+
+    def _store(self, thread_id: str, observations: Sequence[Observation], last: int) -> list[int]:
+        """Number and write the batch (inside the caller's transaction)."""
+        batch = encode_batch(observations, last, self._load_calls(thread_id, observations))
+        self._db.executemany(
+            "INSERT INTO records (thread, seq, body) VALUES (?, ?, ?)",
+            [(thread_id, seq, body) for seq, body in batch.records],
+        )
+        for call_id, call in batch.calls.items():
+            self._store_call(thread_id, call_id, call)
+        sql = "UPDATE threads SET last_seq = ? WHERE id = ?"
+        self._db.execute(sql, (last + len(observations), thread_id))
         return [seq for seq, _ in batch.records]
 
     def _load_calls(
@@ -173,23 +202,12 @@ class SQLiteLog:
         watch = self._watches.get(thread_id)
         if watch is None:
             info = await self.thread(thread_id)
-            watch = self._watches.setdefault(thread_id, _Watch(info.last_seq if info else 0))
+            watch = self._watches.setdefault(thread_id, Watch(info.last_seq if info else 0))
         if watch.task is None or watch.task.done():
             watch.task = asyncio.create_task(self._poll(thread_id, watch))
-        watch.waiters += 1
-        try:
-            deadline = time.monotonic() + timeout
-            while watch.last <= after:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(watch.changed.wait(), remaining)
-            return True
-        finally:
-            watch.waiters -= 1
+        return await watch.wait_past(after, timeout)
 
-    async def _poll(self, thread_id: str, watch: _Watch) -> None:
+    async def _poll(self, thread_id: str, watch: Watch) -> None:
         while True:
             await asyncio.sleep(_POLL)
             if watch.waiters == 0:  # nobody left: stop, and forget the thread
@@ -211,20 +229,3 @@ class SQLiteLog:
             if watch.task is not None:
                 watch.task.cancel()
         await self._run(self._db.close)
-
-
-@dataclass
-class _Watch:
-    """The highest seq seen on one thread, and an event set whenever it grows."""
-
-    last: int
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
-    waiters: int = 0
-
-    def advance(self, last: int) -> None:
-        """Record a new highest seq and wake every waiter."""
-        if last > self.last:
-            self.last = last
-            changed, self.changed = self.changed, asyncio.Event()
-            changed.set()

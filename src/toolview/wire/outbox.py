@@ -14,16 +14,23 @@ The rules:
   refused (``"full"``) and the caller decides to wait or to fail.
 * A partial that cannot coalesce into a full outbox is dropped (``"dropped"``):
   a newer partial or the final result will carry its text anyway.
-* One batch is in flight at a time. ``sent()`` forgets it; ``failed()`` puts it
-  back at the front to be retried, minus partials a newer one superseded.
+* One batch is in flight at a time, with its idempotency key (``key``).
+  ``sent()`` forgets it; ``failed()`` keeps it whole to be sent again *first,
+  byte-identical, under the same key*: the server may have stored it already
+  (the answer was lost), and only an identical retry under its key is then
+  stored once. A partial a newer one superseded meanwhile is resent anyway
+  (harmless: the newer one follows it); anything queued meanwhile waits for
+  the next batch, under a new key.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
 from toolview.contract import Observation, ToolRefused, ToolResult, encode_observation
+from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
 
@@ -46,7 +53,11 @@ class Outbox:
     """A bounded queue of observations that coalesces partial results per call."""
 
     def __init__(
-        self, capacity: int = DEFAULT_CAPACITY, max_batch_bytes: int = DEFAULT_BATCH_BYTES
+        self,
+        capacity: int = DEFAULT_CAPACITY,
+        max_batch_bytes: int = DEFAULT_BATCH_BYTES,
+        *,
+        make_key: Callable[[], str] = new_key,
     ) -> None:
         if capacity < 1 or max_batch_bytes < 1:
             raise ValueError("capacity and max_batch_bytes must be at least 1")
@@ -54,15 +65,18 @@ class Outbox:
         self.max_batch_bytes = max_batch_bytes
         self._queue: deque[_Slot] = deque()
         self._partial_of: dict[str, _Slot] = {}  # call id → its pending, replaceable partial
-        self._in_flight: list[_Slot] | None = None
+        self._make_key = make_key
+        self._in_flight: list[Observation] | None = None
+        self._retry: list[Observation] | None = None  # a failed batch, to resend as it was
+        self.key: str | None = None  # the idempotency key of the batch in flight (or to retry)
         self.coalesced = 0
         self.dropped = 0
         self.sent_count = 0
 
     @property
     def pending(self) -> int:
-        """Observations waiting for a batch (not counting the one in flight)."""
-        return len(self._queue)
+        """Observations waiting for a batch (a failed one included, not the one in flight)."""
+        return len(self._queue) + (len(self._retry) if self._retry is not None else 0)
 
     @property
     def in_flight(self) -> int:
@@ -72,7 +86,7 @@ class Outbox:
     @property
     def idle(self) -> bool:
         """Nothing pending and nothing in flight."""
-        return not self._queue and self._in_flight is None
+        return self.pending == 0 and self._in_flight is None
 
     def put(self, observation: Observation) -> PutResult:
         """Queue ``observation``; see the module docstring for what each result means."""
@@ -98,12 +112,19 @@ class Outbox:
         return "queued"
 
     def next_batch(self) -> list[Observation]:
-        """Take the oldest pending observations (at least one) up to the batch size."""
+        """A failed batch again, as it was; else the oldest pending up to the batch size.
+
+        A new batch (at least one observation) gets a fresh ``key``; a failed
+        one keeps its own.
+        """
         if self._in_flight is not None:
             raise RuntimeError("a batch is already in flight: call sent() or failed() first")
+        if self._retry is not None:
+            self._in_flight, self._retry = self._retry, None
+            return list(self._in_flight)
         if not self._queue:
             return []
-        batch: list[_Slot] = []
+        batch: list[Observation] = []
         size = 0
         while self._queue:
             slot = self._queue[0]
@@ -112,33 +133,29 @@ class Outbox:
                 break
             self._queue.popleft()
             self._forget_partial(slot)
-            batch.append(slot)
+            batch.append(slot.observation)
             size += cost
-        self._in_flight = batch
-        return [slot.observation for slot in batch]
+        self._in_flight, self.key = batch, self._make_key()
+        return list(batch)
 
     def sent(self) -> None:
         """The batch in flight was stored by the server."""
         if self._in_flight is None:
             raise RuntimeError("no batch in flight")
         self.sent_count += len(self._in_flight)
-        self._in_flight = None
+        self._in_flight, self.key = None, None
 
     def failed(self) -> None:
-        """The batch in flight was not stored: put it back at the front, oldest first."""
+        """The batch in flight may not be stored: keep it, and its key, to resend first."""
         if self._in_flight is None:
             raise RuntimeError("no batch in flight")
-        for slot in reversed(self._in_flight):
-            observation = slot.observation
-            if _is_partial(observation) and observation.tool_call_id in self._partial_of:
-                self.coalesced += 1  # a newer partial of the call is already pending
-                continue
-            self._queue.appendleft(slot)
-        self._in_flight = None
+        self._retry, self._in_flight = self._in_flight, None
 
     def drain(self) -> list[Observation]:
         """Give up: remove and return everything pending (a batch in flight stays)."""
-        drained = [slot.observation for slot in self._queue]
+        drained = [*(self._retry or []), *(slot.observation for slot in self._queue)]
+        if self._retry is not None:
+            self._retry, self.key = None, None
         self._queue.clear()
         self._partial_of.clear()
         return drained

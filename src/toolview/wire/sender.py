@@ -5,9 +5,11 @@ from its own loop and must never wait for the network. ``put`` only hands the
 observation to an ``Outbox`` (which coalesces partial results per call); a
 daemon thread POSTs whatever is pending as one batch, so while one POST is in
 flight the next batch gathers by itself. A failed POST is retried a few times
-with backoff; after that the publisher gives up for good (stops sending, keeps
-counting what it could not send) and ``close()`` raises ``PublishError`` with
-the reason — the producer's own work is never affected.
+with backoff, byte-identical and under the batch's idempotency key, so a batch
+whose answer was lost after the server stored it is stored once; after that
+the publisher gives up for good (stops sending, keeps counting what it could
+not send) and ``close()`` raises ``PublishError`` with the reason — the
+producer's own work is never affected.
 """
 
 from __future__ import annotations
@@ -118,7 +120,8 @@ class BackgroundPublisher:
                 if self._error is not None or self._outbox.pending == 0:
                     return
                 batch = self._outbox.next_batch()
-            error = self._send(batch)
+                key = self._outbox.key
+            error = self._send(batch, key)
             with self._cond:
                 if error is None:
                     self._outbox.sent()
@@ -127,12 +130,15 @@ class BackgroundPublisher:
                     self._give_up(error)
                 self._cond.notify_all()
 
-    def _send(self, batch: list[Observation]) -> str | None:
-        """POST ``batch``, retrying with backoff; the last error, or None once stored."""
+    def _send(self, batch: list[Observation], key: str | None) -> str | None:
+        """POST ``batch`` under ``key``, retrying (same body, same key) with backoff.
+
+        The last error, or None once stored.
+        """
         delay = self._backoff
         for attempt in range(self._retries + 1):
             try:
-                self._publisher.publish(batch)
+                self._publisher.publish(batch, key=key)
                 return None
             except PublishError as exc:
                 if attempt == self._retries:

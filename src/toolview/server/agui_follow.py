@@ -1,0 +1,132 @@
+"""``GET /api/threads/{id}/agui?follow=1``: the thread as a live AG-UI stream, resumable.
+
+The events of the thread from the start (or after ``Last-Event-ID``), then
+live as observations are appended, until the client goes; no implicit finish,
+since the thread may go on. It pulls from the log at the client's pace and
+holds a slot of the client's follow limit, exactly as ``/follow`` does
+(``server.streams``).
+
+Event ids are ``<seq>.<n>``: the n-th (from 1) AG-UI event of observation
+``seq``. Why not ``<seq>`` on the last event of each observation's group only:
+an SSE client keeps the last id it saw, so a connection cut inside a group
+would resume from the group before and repeat the events it already had. With
+``<seq>.<n>`` every event is named, so a resume sends exactly the events after
+it. A bare ``<seq>`` (``0``: from the start) means after all of that
+observation's events.
+
+Resuming replays the log from the start through the translator silently
+(``AguiTranslator.skip``), so the runs, ids and occurrence suffixes after the
+resume point are the ones an uninterrupted stream would have sent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Final
+
+from ag_ui.core import BaseEvent
+from sse_starlette import ServerSentEvent
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from toolview.contract import Message, Observation, ToolResult
+from toolview.server.state import ServerState, server_state
+from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
+from toolview.wire.agui import AguiTranslator
+from toolview.wire.follow import Redactor
+from toolview.wire.log import Replay
+
+__all__ = ["AguiCursor", "Position", "follow_agui", "parse_position"]
+
+_EVENT_ID: Final = re.compile(r"([0-9]{1,18})(?:\.([0-9]{1,9}))?")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a client is: after ``shown`` events of ``seq`` (``None``: after all of them)."""
+
+    seq: int
+    shown: int | None = None
+
+
+def parse_position(raw: str) -> Position:
+    """``<seq>`` or ``<seq>.<n>`` as a ``Position``; ``ValueError`` says what is wrong."""
+    match = _EVENT_ID.fullmatch(raw.strip())
+    if match is None:
+        raise ValueError(
+            f"Last-Event-ID must be an AG-UI event id (<seq>.<n>) or a seq, not {raw[:80]!r}"
+        )
+    seq, shown = match.groups()
+    return Position(int(seq), None if shown is None else int(shown))
+
+
+class AguiCursor:
+    """The translator resumed after a position: ``(id, event)`` pairs past it only."""
+
+    def __init__(self, thread_id: str, redactor: Redactor, after: Position) -> None:
+        self.translator = AguiTranslator(thread_id, redactor)
+        self.after = after
+
+    def push(self, seq: int, observation: Observation) -> list[tuple[str, BaseEvent]]:
+        """The events of one observation that lie after the position, each with its id."""
+        after = self.after
+        if seq < after.seq or (seq == after.seq and after.shown is None):
+            self.translator.skip(seq, observation)
+            return []
+        events = self.translator.push(seq, observation)
+        first = after.shown if seq == after.seq and after.shown is not None else 0
+        return [(f"{seq}.{n}", event) for n, event in enumerate(events, 1)][first:]
+
+
+def follow_agui(request: Request, thread_id: str) -> Response:
+    """The live stream of an existing thread (``400``: a bad parameter; ``429``: over the limit)."""
+    if request.query_params.get("follow") != "1":
+        return _bad(f"follow must be '0' or '1', not {request.query_params.get('follow')!r}")
+    form = request.query_params.get("format", "sse")
+    if form != "sse":
+        return _bad(f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
+    raw = request.headers.get("last-event-id") or request.query_params.get("lastEventId") or "0"
+    try:
+        after = parse_position(raw)
+    except ValueError as exc:
+        return _bad(str(exc))
+    return limited_stream(request, _events(server_state(request), thread_id, after))
+
+
+def _bad(message: str) -> Response:
+    return JSONResponse({"error": message}, 400)
+
+
+async def _events(
+    state: ServerState, thread_id: str, after: Position
+) -> AsyncIterator[ServerSentEvent]:
+    """Every event after ``after``, forever: the log from the start, then live."""
+    cursor = AguiCursor(thread_id, state.redactor, after)
+    replay = Replay(state.log, thread_id, 0)
+    limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
+    while True:
+        items = await replay.next_batch(limit)
+        size = 0
+        for item in items:
+            pairs = cursor.push(item.seq, item.observation)
+            size += 0 if pairs else _weight(item.observation)
+            for event_id, event in pairs:
+                data = event.model_dump_json(by_alias=True, exclude_none=True)
+                size += len(data)
+                yield ServerSentEvent(data=data, id=event_id)
+        if items:
+            limit = next_limit(limit, size, len(items))
+        else:
+            await state.log.wait(thread_id, replay.position, state.keepalive)
+
+
+def _weight(observation: Observation) -> int:
+    """What an observation that sent nothing (skipped, or partial) held: mostly its text.
+
+    Why: sizing batches by sent bytes alone would leave a replay of a long
+    thread at the first, small batch size.
+    """
+    text = observation.text if isinstance(observation, ToolResult | Message) else ""
+    return 64 + len(text)

@@ -1,0 +1,79 @@
+"""What every endless SSE stream of the server shares: the per-client limit, batch sizing.
+
+``/follow`` and the live ``/agui`` stream both hold a slot of the client's
+follow limit for as long as they run (more get ``429``), so one client cannot
+exhaust the server's connections and tasks whichever stream it opens. Both
+PULL from the log at the client's own pace and size their batches by bytes,
+so a stalled client holds at most about one batch until ``send_timeout``
+drops it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Final
+
+from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import Receive, Scope, Send
+
+from toolview.server.state import ServerState, server_state
+
+__all__ = ["BATCH", "FIRST_BATCH", "limited_stream", "next_limit"]
+
+BATCH: Final = 256
+BATCH_BYTES: Final = 256 * 1024
+FIRST_BATCH: Final = 16
+
+
+def next_limit(limit: int, size: int, count: int) -> int:
+    """How many records to read next so one batch stays near ``BATCH_BYTES``.
+
+    Why: a follower that stops reading holds its current batch until it is
+    dropped; sized by count alone, a batch of large observations (16 KiB each:
+    4 MiB) times many stalled followers is what made the server's memory grow.
+    """
+    if size == 0:
+        return limit
+    return max(1, min(BATCH, BATCH_BYTES * count // size))
+
+
+def limited_stream(request: Request, events: AsyncIterator[ServerSentEvent]) -> Response:
+    """``events`` as SSE holding one of the client's follow slots, or ``429`` if none is free.
+
+    ``events`` is not started when the answer is ``429``.
+    """
+    state = server_state(request)
+    client = request.client.host if request.client else "unknown"
+    if state.follows[client] >= state.follow_limit:
+        message = f"too many follow streams from {client} (at most {state.follow_limit})"
+        return JSONResponse({"error": message}, 429, headers={"retry-after": "5"})
+    state.follows[client] += 1
+    return _CountedStream(
+        events,
+        release=lambda: _release(state, client),
+        ping=state.keepalive,
+        send_timeout=state.send_timeout,
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    )
+
+
+class _CountedStream(EventSourceResponse):
+    """An SSE response that gives its client's slot back however the stream ends."""
+
+    def __init__(self, *args: Any, release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+def _release(state: ServerState, client: str) -> None:
+    state.follows[client] -= 1
+    if state.follows[client] <= 0:
+        del state.follows[client]
