@@ -153,7 +153,10 @@ def test_decode_returns_or_raises_observation_error_only(line: bytes | str) -> N
 @pytest.mark.parametrize(
     ("document", "echo"),
     [
-        ({"kind": "Trace\nback\u202e\x00"}, "$.kind: Invalid value 'Trace\\u000aback\\u202e\\u0000'"),
+        (
+            {"kind": "Trace\nback\u202e\x00"},
+            "$.kind: Invalid value 'Trace\\u000aback\\u202e\\u0000'",
+        ),
         (
             {"kind": "run-ended", "runId": "r", "outcome": "x" * 5000},
             "$.outcome: Invalid enum value '" + "x" * 60 + "'… (5000 characters)",
