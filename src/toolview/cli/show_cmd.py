@@ -1,8 +1,10 @@
-"""``toolview show``: render a thread (observation JSON Lines, or a host's transcript).
+"""``toolview show``: render a thread (observation JSON Lines, a host's transcript, a server).
 
 Lines that break the contract are not dropped silently: each shows in the
 thread as a note ("line 7 skipped: $.path: reason") and the rest still
-renders. ``--surface html`` writes a standalone page.
+renders. ``--surface html`` writes a standalone page. A server thread's URL
+(``http://HOST:PORT/threads/ID``) is read back from the server, once or with
+``--follow`` live (``cli.show_remote``).
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ import importlib
 import os
 import shutil
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from toolview.cli.inputs import open_input
+from toolview.cli.show_remote import is_url, show_url
 from toolview.cli.sources import SOURCES, BadDescriptor, Item, Skipped, SourceError, load
 from toolview.render import Thread
 
-__all__ = ["SURFACES", "build_thread", "register", "render", "run"]
+__all__ = ["SURFACES", "build_thread", "register", "render", "run", "write_thread"]
 
 SURFACES = ("text", "terminal", "html", "markdown")
 
@@ -26,7 +30,12 @@ SURFACES = ("text", "terminal", "html", "markdown")
 def register(subparsers: Any) -> None:
     """Add the ``show`` subcommand."""
     parser = subparsers.add_parser("show", help="render a thread of tool calls on a surface")
-    parser.add_argument("path", nargs="?", default="-", help="a .jsonl file, or - for stdin")
+    parser.add_argument(
+        "path",
+        nargs="?",
+        default="-",
+        help="a .jsonl file, - for stdin, or a server thread's URL (http://HOST:PORT/threads/ID)",
+    )
     parser.add_argument("--surface", choices=SURFACES, default="terminal")
     parser.add_argument("--width", type=_width, default=None, help="columns (terminal surface)")
     parser.add_argument(
@@ -42,11 +51,21 @@ def register(subparsers: Any) -> None:
         default="auto",
         help="input format (default: detect)",
     )
+    parser.add_argument(
+        "--follow",
+        action="store_true",
+        help="keep following a server thread live (Ctrl-C stops)",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the input, build the thread, write the rendered surface to stdout."""
+    if is_url(args.path):
+        return show_url(args)
+    if args.follow:
+        print("toolview show: --follow needs a server thread's URL", file=sys.stderr)
+        return 2
     with open_input(args.path) as stream:
         data = stream.read()
     try:
@@ -54,8 +73,13 @@ def run(args: argparse.Namespace) -> int:
     except SourceError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
+    return write_thread(build_thread(items), args)
+
+
+def write_thread(thread: Thread, args: argparse.Namespace) -> int:
+    """Render ``thread`` on the chosen surface to stdout; 2 if the surface is missing."""
     try:
-        output = render(build_thread(items), args.surface, width=args.width, color=args.color)
+        output = render(thread, args.surface, width=args.width, color=args.color)
     except _Unavailable as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
@@ -64,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_thread(items: list[Item]) -> Thread:
+def build_thread(items: Iterable[Item]) -> Thread:
     """A thread from loaded items; unreadable lines become visible notes."""
     thread = Thread()
     for item in items:

@@ -12,6 +12,7 @@ from toolview.wire.idempotency import Appended, KeyConflict
 from toolview.wire.log import ObservationLog, Replay, ThreadInfo, UnknownThread
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.reader import ReadError, ThreadReader
 
 __all__ = [
     "AguiTranslator",
@@ -28,6 +29,7 @@ __all__ = [
     "OutputFrame",
     "PublishError",
     "Publisher",
+    "ReadError",
     "Redactor",
     "RedisLog",
     "Replay",
@@ -35,5 +37,6 @@ __all__ = [
     "SQLiteLog",
     "Slide",
     "ThreadInfo",
+    "ThreadReader",
     "UnknownThread",
 ]

@@ -1,0 +1,107 @@
+"""``toolview show URL --follow``: a server thread, live, until interrupted.
+
+Why this shape: on a terminal it is what ``toolview run`` shows — the live
+view of running calls (``cli.live``: spinner, elapsed time, the growing tail)
+with each call's final render printed above it as the call completes. Anywhere
+else (a pipe, a file, a CI log) nothing is redrawn: each entry is printed once,
+when it is final — a message at once, a call when its result (or refusal)
+arrives or its run ends without one. The reader resumes a dropped connection
+by itself; this module only says so on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Iterable
+
+from rich.console import Console
+
+from toolview.cli.live import LiveCalls, live_view
+from toolview.contract import Observation, ToolRefused, ToolResult
+from toolview.render.thread import CallEntry, Entry, Thread
+from toolview.wire.reader import ReadError, ThreadReader
+
+__all__ = ["Settling", "follow"]
+
+PROG = "toolview show"
+
+
+class Settling:
+    """A thread that says which entries just became final (each exactly once)."""
+
+    def __init__(self) -> None:
+        self.thread = Thread()
+        self._seen = 0
+        self._open: list[CallEntry] = []
+
+    def add(self, observation: Observation) -> list[Entry]:
+        """Apply one observation; return the entries it made final, in thread order."""
+        self.thread.add(observation)
+        fresh = self.thread.entries[self._seen :]
+        self._seen = len(self.thread.entries)
+        candidates: list[Entry] = [*self._open, *fresh]
+        self._open = [e for e in candidates if isinstance(e, CallEntry) and not self._final(e)]
+        return [e for e in candidates if not isinstance(e, CallEntry) or self._final(e)]
+
+    def view(self, entry: Entry) -> Thread:
+        """A thread showing ``entry`` alone, with the run state the whole thread knows."""
+        return dataclasses.replace(self.thread, entries=[entry])
+
+    def _final(self, entry: CallEntry) -> bool:
+        result = entry.result
+        if isinstance(result, ToolRefused) or (isinstance(result, ToolResult) and result.complete):
+            return True
+        return self.thread.run_outcome(entry) is not None  # its run ended: aborted
+
+
+def follow(reader: ThreadReader, args: argparse.Namespace) -> int:
+    """Follow until interrupted (``KeyboardInterrupt`` reaches the CLI: exit 130)."""
+    items = reader.follow(on_retry=_retrying, on_resume=_resumed)
+    observations = (item.observation for item in items)
+    try:
+        if args.surface == "terminal" and sys.stdout.isatty():
+            _follow_live(observations, args)
+        else:
+            _follow_plain(observations, args)
+    except ReadError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    return 0  # the stream ended for good (never, short of an error or Ctrl-C)
+
+
+def _follow_live(observations: Iterable[Observation], args: argparse.Namespace) -> None:
+    from toolview.render.terminal import thread_renderables
+
+    console = Console(highlight=False, width=args.width, no_color=args.color is False)
+    calls, settling, printed = LiveCalls(), Settling(), 0
+    with live_view(console, calls):
+        for observation in observations:
+            calls.observe(observation)
+            for entry in settling.add(observation):
+                for renderable in thread_renderables(settling.view(entry)):
+                    if printed:
+                        console.line()
+                    console.print(renderable, markup=False, highlight=False, emoji=False)
+                    printed += 1
+
+
+def _follow_plain(observations: Iterable[Observation], args: argparse.Namespace) -> None:
+    from toolview.cli.show_cmd import render
+
+    settling, printed = Settling(), False
+    for observation in observations:
+        for entry in settling.add(observation):
+            output = render(settling.view(entry), args.surface, width=args.width, color=args.color)
+            sys.stdout.write(("\n" if printed else "") + output)
+            sys.stdout.flush()
+            printed = True
+
+
+def _retrying(attempt: int, delay: float, error: ReadError) -> None:
+    print(f"{PROG}: {error}; reconnecting in {delay:g} s (attempt {attempt})", file=sys.stderr)
+
+
+def _resumed(seq: int) -> None:
+    print(f"{PROG}: reconnected, resuming after seq {seq}", file=sys.stderr)
