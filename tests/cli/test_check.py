@@ -73,3 +73,22 @@ def test_reads_standard_input_through_the_installed_command() -> None:
 
 def test_bundled_example_conforms() -> None:
     assert main(["check", str(REPO / "examples" / "thread.jsonl")]) == 0
+
+
+def test_counts_are_worded_for_one_and_for_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_lines(tmp_path / "one.jsonl", BAD_SHOWN)
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err.strip() == "1 observation checked, 1 violation"
+
+
+def test_check_and_show_name_a_broken_line_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b'{"kind":"message","role":"user","text":"cut off\n')
+    main(["check", str(path)])
+    reason = capsys.readouterr().out.strip().removeprefix("line 1: ")
+    main(["show", "--surface", "text", str(path)])
+    assert f"line 1 skipped: {reason}" in capsys.readouterr().out

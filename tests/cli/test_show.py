@@ -147,3 +147,15 @@ def test_a_missing_html_surface_is_a_clear_error(
     monkeypatch.setitem(sys.modules, "toolview.render.html", None)  # import now fails
     code, out, err = show(capsys, "--surface", "html", str(EXAMPLE))
     assert code == 2 and out == "" and "the html surface is not available" in err
+
+
+def test_an_input_of_run_events_only_says_what_it_held(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "runs.jsonl").write_text(
+        '{"kind":"run-started","runId":"r1"}\n'
+        '{"kind":"run-ended","runId":"r1","outcome":"completed"}\n'
+    )
+    code, out, _ = show(capsys, "--surface", "text", str(tmp_path / "runs.jsonl"))
+    assert code == 0
+    assert "the input held 2 observations but no tool call or message to draw" in out

@@ -177,6 +177,7 @@ def test_follow_resumes_after_the_server_restarts(
             wait_for(lambda: "message 7" in out.read_text(), "the later messages")
         finally:
             code = interrupt(follower)
+            first.kill()  # already dead on the happy path; killed here when a wait failed
             if second is not None:
                 second.kill()
     assert code == 130

@@ -43,7 +43,7 @@ def check_lines(lines: Iterable[bytes]) -> Iterator[Violation]:
         if not line.strip():
             continue
         try:
-            decode_observation(line)
+            decode_observation(line.rstrip(b"\r\n"))  # as `show` reads it: the line, not its end
         except ObservationError as error:
             yield Violation(number, error)
 
@@ -57,5 +57,12 @@ def run(args: argparse.Namespace) -> int:
         violations += 1
         print(violation)
     checked = sum(1 for line in lines if line.strip())
-    print(f"{checked} observations checked, {violations} violations", file=sys.stderr)
+    print(
+        f"{_count(checked, 'observation')} checked, {_count(violations, 'violation')}",
+        file=sys.stderr,
+    )
     return 1 if violations else 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"

@@ -91,16 +91,26 @@ def write_thread(thread: Thread, args: argparse.Namespace) -> int:
 def build_thread(items: Iterable[Item]) -> Thread:
     """A thread from loaded items; unreadable lines become visible notes."""
     thread = Thread()
+    observations = 0
     for item in items:
         if isinstance(item, Skipped):
             thread.note(str(item))
-        elif isinstance(item, BadDescriptor):
+            continue
+        observations += 1
+        if isinstance(item, BadDescriptor):
             thread.add(item.result, descriptor_error=item.reason)
         else:
             thread.add(item)
     if not thread.entries:  # say so: a blank page would look like a failure
-        thread.note("the input held no observations")
+        thread.note(_nothing_to_draw(observations))
     return thread
+
+
+def _nothing_to_draw(observations: int) -> str:
+    if observations == 0:
+        return "the input held no observations"
+    held = f"{observations} observation{'' if observations == 1 else 's'}"
+    return f"the input held {held} but no tool call or message to draw (run events only)"
 
 
 def render(thread: Thread, surface: str, *, width: int | None, color: bool | None) -> str:
