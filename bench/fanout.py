@@ -2,9 +2,12 @@
 
 A real ``toolview serve`` process per log backend (SQLite file; Redis Streams on
 a real redis-server); 500 SSE followers (raw asyncio sockets in this process)
-follow one thread in ``elide`` mode while a producer posts 200 observations in
-batches. CPU and peak RSS are the server process's own (from /proc).
-Run: .venv/bin/python bench/fanout.py [followers] [observations]
+follow one thread while a producer posts 200 observations in batches of 10,
+50 ms apart. ``elide`` (the default): assistant messages, each one frame.
+``live``: one call's growing output (a line per update), so followers get
+append deltas, coalesced to 10 a second per call, and stop at its completion.
+CPU and peak RSS are the server process's own (from /proc).
+Run: .venv/bin/python bench/fanout.py [followers] [observations] [elide|live]
 """
 
 from __future__ import annotations
@@ -39,44 +42,64 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def follower(port: int, expected: int, ready: asyncio.Event, counts: list[int]) -> None:
+DONE = b'"complete":true'
+
+
+async def follower(port: int, mode: str, expected: int, counts: list[int]) -> None:
+    """Count frames (``id:`` lines) until ``expected`` (elide) or the call completes (live)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(b"GET /api/threads/t/follow HTTP/1.1\r\nHost: bench\r\n\r\n")
+    writer.write(f"GET /api/threads/t/follow?mode={mode} HTTP/1.1\r\nHost: b\r\n\r\n".encode())
     await writer.drain()
     seen, index = 0, len(counts)
     counts.append(0)
-    buffer = b""
-    while seen < expected:
+    buffer, done = b"", False
+    while not done:
         chunk = await reader.read(65536)
         if not chunk:
             break
         buffer += chunk
-        seen += buffer.count(b"\nid: ") + buffer.startswith(b"id: ")
-        buffer = buffer[-8:]
+        seen += buffer.count(b"\nid: ")
+        done = seen >= expected or (mode == "live" and DONE in buffer)
+        buffer = buffer[-(len(DONE) - 1) :]  # no whole match kept: none counted twice
         counts[index] = seen
-        ready.set()
     writer.close()
 
 
-async def measure(server: ToolviewServer, followers: int, observations: int) -> dict[str, float]:
+def batch_body(mode: str, batch: int, last: bool) -> str:
+    """Ten observations: messages (elide), or ten updates of one call's output (live)."""
+    if mode == "elide":
+        texts = [f"msg {batch}.{n} " * 8 for n in range(10)]
+        return "".join(
+            json.dumps({"kind": "message", "role": "assistant", "text": text}) + "\n"
+            for text in texts
+        )
+    lines = [json.dumps({**CALL, "args": {}})] if batch == 0 else []
+    for n in range(10):
+        text = "".join(f"line {k}: some output\n" for k in range(batch * 10 + n + 1))
+        complete = last and n == 9
+        lines.append(json.dumps({**CALL, **RESULT, "text": text, "complete": complete}))
+    return "".join(line + "\n" for line in lines)
+
+
+CALL = {"kind": "tool-call", "toolCallId": "c1", "toolName": "shell"}
+RESULT = {"kind": "tool-result", "isError": False}
+
+
+async def measure(
+    server: ToolviewServer, followers: int, observations: int, mode: str = "elide"
+) -> dict[str, float]:
     httpx.post(f"{server.url}/api/threads", json={"id": "t"}).raise_for_status()
     counts: list[int] = []
-    ready = asyncio.Event()
+    expected = observations if mode == "elide" else 10**9
     tasks = [
-        asyncio.create_task(follower(server.port, observations, ready, counts))
-        for _ in range(followers)
+        asyncio.create_task(follower(server.port, mode, expected, counts)) for _ in range(followers)
     ]
     await asyncio.sleep(3)  # let every follower connect and settle
     cpu0, start = cpu_seconds(server.process.pid), time.monotonic()
     async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
-        for batch in range(observations // 10):
-            body = "".join(
-                json.dumps(
-                    {"kind": "message", "role": "assistant", "text": f"msg {batch}.{n} " * 8}
-                )
-                + "\n"
-                for n in range(10)
-            )
+        batches = observations // 10
+        for batch in range(batches):
+            body = batch_body(mode, batch, batch == batches - 1)
             (await client.post("/api/threads/t/observations", content=body)).raise_for_status()
             await asyncio.sleep(0.05)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=600)
@@ -102,7 +125,10 @@ def main() -> None:
     raise_file_limit()
     followers = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     observations = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    print(f"{followers} followers, {observations} observations each")
+    mode = sys.argv[3] if len(sys.argv) > 3 else "elide"
+    if mode not in ("elide", "live"):
+        raise SystemExit(f"mode must be elide or live, not {mode!r}")
+    print(f"{followers} followers, {observations} observations each, {mode} mode")
     print(
         f"{'backend':<9}{'frames':>9}{'seconds':>9}{'frames/s':>10}{'CPU s/1k':>10}{'peak MB':>9}"
     )
@@ -115,7 +141,7 @@ def main() -> None:
             ):
                 server = ToolviewServer.start(["--port", "0", *args])
                 try:
-                    r = asyncio.run(measure(server, followers, observations))
+                    r = asyncio.run(measure(server, followers, observations, mode))
                 finally:
                     server.kill()
                 print(

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import socket
 import threading
 import time
 from typing import Any
 
 import httpx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from log_fixtures import LogOpener
 from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
+from sse_starlette import ServerSentEvent
 
+from toolview.contract import Message, decode_observation
+from toolview.safety import redact, redact_json
+from toolview.server.sse import encode_event
+from toolview.server.state import SharedReads
 from toolview.wire.delta import Append, Reset, Slide, apply
+from toolview.wire.feed import LogItem
+from toolview.wire.follow import Follower, Frame, Redactor
 
 CALL = {"kind": "tool-call", "toolCallId": "c1", "toolName": "shell", "args": {}}
 
@@ -163,3 +176,101 @@ def test_a_client_that_stops_reading_blocks_neither_producer_nor_others(
         assert [f.id for f in frames] == [str(n) for n in range(1, 81)]
     finally:
         stalled.close()
+
+
+@given(seq=st.integers(min_value=0, max_value=2**62), text=st.text())
+def test_an_event_is_encoded_byte_for_byte_as_sse_starlette_does(seq: int, text: str) -> None:
+    frame = Frame(seq, text.encode(), "message")
+    assert encode_event(frame) == ServerSentEvent(data=text, id=str(seq)).encode()
+
+
+SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+PING = re.compile(rb": ping - [^\r\n]*\r\n\r\n")
+
+
+def raw_events(url: str, expected: bytes, into: list[bytes]) -> None:
+    """The stream's bytes, keep-alive comments removed, once they are as long as ``expected``."""
+    body, deadline = b"", time.monotonic() + 60
+    with httpx.stream("GET", url, timeout=60) as response:
+        for chunk in response.iter_bytes():
+            body += chunk
+            if len(PING.sub(b"", body)) >= len(expected) or time.monotonic() > deadline:
+                break
+    into.append(PING.sub(b"", body))
+
+
+def test_every_follower_gets_the_bytes_an_unshared_follower_computes(
+    live_server: ThreadedServer,
+) -> None:
+    create(live_server)
+    log = [
+        {**CALL, "args": {"token": SECRET}},
+        result(f"token={SECRET}\n"),
+        {
+            **result(f"token={SECRET}\ndone\n", complete=True),
+            "descriptor": {"kind": "shell", "props": {"password": SECRET}},
+        },
+        {"kind": "message", "role": "assistant", "text": f"it printed {SECRET}"},
+    ] * 5
+    unshared = Follower("elide", Redactor(text=redact, json=redact_json, budget=0))
+    expected = b"".join(
+        encode_event(frame)
+        for seq, raw in enumerate(log, start=1)
+        for frame in unshared.push(LogItem(seq, decode_observation(json.dumps(raw))), 0.0)
+    )
+    streams: list[bytes] = []
+    url = f"{live_server.url}/api/threads/t/follow"
+    readers = [threading.Thread(target=raw_events, args=(url, expected, streams)) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    for n in range(0, len(log), 4):
+        post(live_server, *log[n : n + 4])
+    for reader in readers:
+        reader.join(timeout=120)
+    assert streams == [expected] * 4
+    assert SECRET.encode() not in expected
+
+
+def test_identical_reads_in_flight_are_made_once(
+    open_log: LogOpener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        log = open_log()
+        await log.create_thread("t")
+        await log.append("t", [Message("assistant", f"m{n}") for n in range(10)])
+        reads: list[int] = []
+        real_read = log.read
+
+        async def counted(
+            thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+        ) -> list[tuple[int, bytes]]:
+            reads.append(after)
+            return await real_read(thread_id, after, upto=upto, limit=limit)
+
+        monkeypatch.setattr(log, "read", counted)
+        shared = SharedReads(log)
+        results = await asyncio.gather(*(shared.read("t", 2, limit=5) for _ in range(50)))
+        assert reads == [2] and results == [await real_read("t", 2, limit=5)] * 50
+        await log.append("t", [Message("assistant", "later")])
+        assert [seq for seq, _ in await shared.read("t", 9)] == [10, 11]  # nothing kept
+        assert reads == [2, 9]
+        await log.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_reader_does_not_cancel_the_read_it_shares(open_log: LogOpener) -> None:
+    async def scenario() -> None:
+        log = open_log()
+        await log.create_thread("t")
+        await log.append("t", [Message("assistant", "m")])
+        shared = SharedReads(log)
+        first = asyncio.create_task(shared.read("t", 0))
+        second = asyncio.create_task(shared.read("t", 0))
+        await asyncio.sleep(0)  # both joined the one read
+        first.cancel()
+        assert [seq for seq, _ in await second] == [1]
+        assert first.cancelled()
+        await log.aclose()
+
+    asyncio.run(scenario())

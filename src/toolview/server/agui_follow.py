@@ -104,7 +104,7 @@ async def _events(
 ) -> AsyncIterator[ServerSentEvent]:
     """Every event after ``after``, forever: the log from the start, then live."""
     cursor = AguiCursor(thread_id, state.redactor, after)
-    replay = Replay(state.log, thread_id, 0)
+    replay = Replay(state.reads, thread_id, 0)  # identical reads of many followers made once
     limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
     while True:
         items = await replay.next_batch(limit)

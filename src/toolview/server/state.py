@@ -2,23 +2,103 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, cast
+from typing import Final, TypeAlias, cast
 
 from starlette.requests import Request
 
+from toolview.contract import Observation
 from toolview.safety import redact, redact_json
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
+from toolview.wire.feed import OpenCall
 from toolview.wire.follow import Redactor
-from toolview.wire.log import ObservationLog
+from toolview.wire.idempotency import Appended
+from toolview.wire.log import ObservationLog, ThreadInfo
 
-__all__ = ["BODY_LIMIT", "FOLLOW_LIMIT", "REDACTOR", "ServerState", "server_state"]
+__all__ = ["BODY_LIMIT", "FOLLOW_LIMIT", "REDACTOR", "ServerState", "SharedReads", "server_state"]
 
 BODY_LIMIT: Final = 16 * 1024 * 1024
 FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
+
+
+Records: TypeAlias = list[tuple[int, bytes]]
+_ReadKey: TypeAlias = tuple[str, int, int | None, int]
+
+
+class SharedReads:
+    """The log, where identical reads in flight at the same time are made once.
+
+    Why: one append wakes every follower of the thread at once, and each asks
+    the log for the same records after the same seq; 500 followers made 500
+    reads (each a thread hop for SQLite, a round trip for Redis). A read that
+    joins one in flight gets records stored up to when that read ran — at
+    worst short of the newest, which its next ``wait`` (past its position)
+    then reads. Nothing is kept once a read completes: at most one result
+    per distinct (thread, after, upto, limit) exists while being read, so
+    memory stays what the followers themselves hold. A caller that is
+    cancelled does not cancel the read for the others (``shield``).
+    """
+
+    def __init__(self, log: ObservationLog) -> None:
+        self.log = log
+        self._flights: dict[_ReadKey, asyncio.Task[Records]] = {}
+
+    async def read(
+        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+    ) -> Records:
+        """``log.read``, shared with identical reads already in flight."""
+        key = (thread_id, after, upto, limit)
+        flight = self._flights.get(key)
+        if flight is None:  # no await between the lookup and the insert
+            flight = asyncio.ensure_future(self.log.read(thread_id, after, upto=upto, limit=limit))
+            self._flights[key] = flight
+            flight.add_done_callback(lambda done: self._land(key, done))
+        return await asyncio.shield(flight)
+
+    def _land(self, key: _ReadKey, flight: asyncio.Task[Records]) -> None:
+        if self._flights.get(key) is flight:
+            del self._flights[key]
+        if not flight.cancelled():
+            flight.exception()  # retrieved: every waiter re-raises it, none may be left
+
+    async def create_thread(self, thread_id: str) -> bool:
+        """As the log."""
+        return await self.log.create_thread(thread_id)
+
+    async def threads(self) -> list[ThreadInfo]:
+        """As the log."""
+        return await self.log.threads()
+
+    async def thread(self, thread_id: str) -> ThreadInfo | None:
+        """As the log."""
+        return await self.log.thread(thread_id)
+
+    async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
+        """As the log."""
+        return await self.log.append(thread_id, observations)
+
+    async def append_once(
+        self, thread_id: str, observations: Sequence[Observation], key: str
+    ) -> Appended:
+        """As the log."""
+        return await self.log.append_once(thread_id, observations, key)
+
+    async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
+        """As the log."""
+        return await self.log.open_calls(thread_id)
+
+    async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
+        """As the log."""
+        return await self.log.wait(thread_id, after, timeout)
+
+    async def aclose(self) -> None:
+        """As the log."""
+        await self.log.aclose()
 
 
 @dataclass
@@ -35,10 +115,12 @@ class ServerState:
     follows: Counter[str] = field(default_factory=Counter)
     projection_limit: int = PROJECTION_LIMIT
     projections: Projections = field(init=False)
+    reads: SharedReads = field(init=False)
 
     def __post_init__(self) -> None:
-        """The page's thread projections read this state's log."""
+        """The page's thread projections read this state's log; followers share reads."""
         self.projections = Projections(self.log, self.projection_limit)
+        self.reads = SharedReads(self.log)
 
 
 def server_state(request: Request) -> ServerState:

@@ -8,8 +8,11 @@ its write to the socket returned, and the tail keeps the most recent ones.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+from toolview.wire.follow import Frame
 
 __all__ = ["SentFrame", "SentStats", "SentTail"]
 
@@ -26,6 +29,9 @@ class SentFrame:
     bytes: int
 
 
+_FIELDS: Final = ("seq", "mode", "op", "bytes")
+
+
 @dataclass
 class SentStats:
     """Counts and the recent tail for one thread."""
@@ -33,7 +39,9 @@ class SentStats:
     frames: int = 0
     bytes: int = 0
     by_mode: dict[str, int] = field(default_factory=dict)
-    tail: deque[SentFrame] = field(default_factory=lambda: deque(maxlen=TAIL_LENGTH))
+    tail: deque[tuple[int, str, str, int]] = field(
+        default_factory=lambda: deque(maxlen=TAIL_LENGTH)
+    )  # SentFrame fields as tuples: one is made per frame per follower, a dataclass costs 2x
 
     def as_json(self) -> dict[str, object]:
         """The JSON the events endpoint shows."""
@@ -41,7 +49,7 @@ class SentStats:
             "frames": self.frames,
             "bytes": self.bytes,
             "byMode": dict(self.by_mode),
-            "tail": [vars(frame) for frame in self.tail],
+            "tail": [dict(zip(_FIELDS, frame, strict=True)) for frame in self.tail],
         }
 
 
@@ -57,7 +65,23 @@ class SentTail:
         stats.frames += 1
         stats.bytes += frame.bytes
         stats.by_mode[frame.mode] = stats.by_mode.get(frame.mode, 0) + 1
-        stats.tail.append(frame)
+        stats.tail.append((frame.seq, frame.mode, frame.op, frame.bytes))
+
+    def record_many(self, thread_id: str, mode: str, frames: Sequence[Frame]) -> None:
+        """Count frames written to a follower in one write.
+
+        Why: one update per write, not per frame; only the frames the tail can
+        still hold become ``SentFrame``s.
+        """
+        if not frames:
+            return
+        stats = self._threads.setdefault(thread_id, SentStats())
+        stats.frames += len(frames)
+        stats.bytes += sum(len(frame.data) for frame in frames)
+        stats.by_mode[mode] = stats.by_mode.get(mode, 0) + len(frames)
+        stats.tail.extend(
+            (frame.seq, mode, frame.op, len(frame.data)) for frame in frames[-TAIL_LENGTH:]
+        )
 
     def get(self, thread_id: str) -> SentStats:
         """The stats of one thread (empty if nothing was sent)."""

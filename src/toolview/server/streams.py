@@ -39,10 +39,13 @@ def next_limit(limit: int, size: int, count: int) -> int:
     return max(1, min(BATCH, BATCH_BYTES * count // size))
 
 
-def limited_stream(request: Request, events: AsyncIterator[ServerSentEvent]) -> Response:
+def limited_stream(
+    request: Request, events: AsyncIterator[ServerSentEvent] | AsyncIterator[bytes]
+) -> Response:
     """``events`` as SSE holding one of the client's follow slots, or ``429`` if none is free.
 
-    ``events`` is not started when the answer is ``429``.
+    ``events`` are events, or bytes already in SSE form (several events in
+    one write). ``events`` is not started when the answer is ``429``.
     """
     state = server_state(request)
     client = request.client.host if request.client else "unknown"

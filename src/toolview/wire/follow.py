@@ -10,6 +10,9 @@ Redaction runs on the ACCUMULATED text and the delta is taken between redacted
 texts, so a secret split across two updates is still caught: the follower's
 view always equals ``redact(accumulated text)``.
 
+Redacting and encoding go through the redactor's memo (``wire.memo``): every
+follower using one redactor shares the results, byte for byte the same.
+
 A frame's id is the highest seq the follower has consumed. Resuming after it
 loses nothing: observations up to it were sent, and a call still running gets
 a ``reset`` first.
@@ -18,37 +21,21 @@ a ``reset`` first.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 import msgspec
 
-from toolview.contract import (
-    Descriptor,
-    Message,
-    Observation,
-    ToolCall,
-    ToolRefused,
-    ToolResult,
-    encode_observation,
-)
+from toolview.contract import Descriptor, ToolResult
 from toolview.wire.delta import Append, Delta, Slide, diff
 from toolview.wire.feed import LogItem, OpenCall
+from toolview.wire.memo import Redactor, redact_observation
 
 __all__ = ["Follower", "Frame", "Mode", "OutputFrame", "Redactor", "redact_observation"]
 
 Mode: TypeAlias = Literal["elide", "live"]
 INTERVAL: Final = 0.1  # ≤ 10 frames a second per call
-
-
-@dataclass(frozen=True)
-class Redactor:
-    """The surfaces' secret redaction, for text and for JSON values."""
-
-    text: Callable[[str], str]
-    json: Callable[[object], object]
 
 
 class OutputFrame(msgspec.Struct, frozen=True, rename="camel", tag_field="kind", tag="tool-output"):
@@ -83,35 +70,6 @@ class _Call:
 
 
 _ENCODER = msgspec.json.Encoder()
-_REDACTED: OrderedDict[tuple[int, str], str] = OrderedDict()
-_REDACTED_MAX: Final = 64
-
-
-def redact_observation(observation: Observation, redactor: Redactor) -> Observation:
-    """The observation with every untrusted string field redacted."""
-    replace = msgspec.structs.replace
-    if isinstance(observation, ToolCall):
-        args = redactor.json(observation.args)
-        safe_args = args if isinstance(args, dict) else {"args": args}
-        return replace(observation, tool_name=redactor.text(observation.tool_name), args=safe_args)
-    if isinstance(observation, ToolResult):
-        descriptor = _redact_descriptor(observation.descriptor, redactor)
-        text = redactor.text(observation.text)
-        return replace(observation, text=text, descriptor=descriptor)
-    if isinstance(observation, ToolRefused):
-        return replace(observation, reason=redactor.text(observation.reason))
-    if isinstance(observation, Message):
-        return replace(observation, text=redactor.text(observation.text))
-    return observation
-
-
-def _redact_descriptor(
-    descriptor: Descriptor | msgspec.UnsetType, redactor: Redactor
-) -> Descriptor | msgspec.UnsetType:
-    if isinstance(descriptor, msgspec.UnsetType):
-        return descriptor
-    props = redactor.json(descriptor.props)
-    return msgspec.structs.replace(descriptor, props=props if isinstance(props, dict) else {})
 
 
 class Follower:
@@ -153,10 +111,8 @@ class Follower:
             state_or_none = self._calls.pop(observation.tool_call_id, None)
             if state_or_none is not None and state_or_none.sent is not None:
                 return [self._complete(observation, state_or_none)]
-        redacted = redact_observation(observation, self.redactor)
-        return [
-            Frame(item.seq, encode_observation(redacted), str(observation.__struct_config__.tag))
-        ]
+        data = self.redactor.memo.frame(observation)
+        return [Frame(item.seq, data, str(observation.__struct_config__.tag))]
 
     def due(self, now: float) -> list[Frame]:
         """Coalesced frames whose interval has passed."""
@@ -181,7 +137,9 @@ class Follower:
     def _complete(self, result: ToolResult, state: _Call) -> Frame:
         state.text = result.text
         delta = self._advance(state)
-        descriptor = _redact_descriptor(result.descriptor, self.redactor)
+        descriptor = result.descriptor
+        if not isinstance(descriptor, msgspec.UnsetType):
+            descriptor = self.redactor.memo.descriptor(descriptor)
         frame = OutputFrame(
             result.tool_call_id,
             state.tool_name,
@@ -195,20 +153,10 @@ class Follower:
         return Frame(self.position, _ENCODER.encode(frame), "complete")
 
     def _advance(self, state: _Call) -> Delta:
-        redacted = self._redact(state.text)
+        redacted = self.redactor.memo.text(state.text)
         delta = diff(state.sent, redacted)
         state.sent = redacted
         return delta
-
-    def _redact(self, text: str) -> str:
-        """Redact, remembering recent texts: every follower of a thread sees the same ones."""
-        key = (id(self.redactor.text), text)
-        hit = _REDACTED.get(key)
-        if hit is None:
-            hit = _REDACTED[key] = self.redactor.text(text)
-            while len(_REDACTED) > _REDACTED_MAX:
-                _REDACTED.popitem(last=False)
-        return hit
 
 
 def _op(delta: Delta) -> str:

@@ -1,0 +1,189 @@
+"""Redaction, and its results shared by every follower of a process.
+
+A server with 500 followers of one thread would otherwise redact (40+ regular
+expressions) and re-encode each observation 500 times. Redaction is a pure
+function of its input, so each ``Redactor`` keeps one ``RedactionMemo`` and
+every follower using that redactor reads the same results from it: the memo
+is keyed by the input's CONTENT (the text, or the observation's JSON
+encoding), never by a seq or a thread, so it cannot serve a stale or another
+thread's result, whatever the log does.
+
+Concurrency: followers run on one asyncio thread and nothing awaits between
+a lookup and its insert. The map also takes a lock per call, so a follower
+in another thread (a CLI, a test) cannot corrupt it: two threads missing
+the same key at once each compute it, and the second insert replaces the
+first (equal values).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Final, Generic, TypeVar
+
+import msgspec
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    Observation,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    encode_observation,
+)
+
+__all__ = ["MEMO_BUDGET", "ByteLRU", "RedactionMemo", "Redactor", "redact_observation"]
+
+MEMO_BUDGET: Final = 32 * 1024 * 1024
+_ENTRY_COST: Final = 200  # the dict slot, the key and entry tuples
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class ByteLRU(Generic[K, V]):
+    """A least-recently-used map bounded by the summed SIZE of its entries, not their count.
+
+    Why bytes: what is cached is untrusted output of any length; 64 entries of
+    16 MiB each would be a gigabyte. The caller states each entry's size; an
+    entry bigger than ``budget // 4`` is not kept at all (it would evict most
+    of the others for one value).
+    """
+
+    def __init__(self, budget: int) -> None:
+        if budget < 0:
+            raise ValueError(f"budget must be ≥ 0 bytes, not {budget}")
+        self.budget = budget
+        self.size = 0
+        self._entries: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: K) -> V | None:
+        """The value, marked recently used; ``None`` when absent."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            self._entries.move_to_end(key)
+            return entry[0]
+
+    def put(self, key: K, value: V, size: int) -> None:
+        """Keep ``value``, evicting the least recently used until within budget."""
+        cost = size + _ENTRY_COST
+        if cost > self.budget // 4:
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.size -= old[1]
+            self._entries[key] = (value, cost)
+            self.size += cost
+            while self.size > self.budget:
+                _, (_, evicted) = self._entries.popitem(last=False)
+                self.size -= evicted
+
+
+class RedactionMemo:
+    """One redactor's results, bounded to ``budget`` bytes (see ``ByteLRU``).
+
+    An entry's size is what its key and value objects take (``sys.getsizeof``;
+    a value that IS its key — text with nothing to redact — counts once). At
+    the default 32 MiB, live output of up to ~8 MiB is redacted once for
+    every follower; a larger text is redacted by each follower on its own.
+    """
+
+    def __init__(self, redactor: Redactor, budget: int = MEMO_BUDGET) -> None:
+        self.redactor = redactor
+        self.cache: ByteLRU[tuple[str, str | bytes], object] = ByteLRU(budget)
+
+    def text(self, text: str) -> str:
+        """``redactor.text(text)``, computed once per distinct text."""
+        key = ("text", text)
+        hit = self.cache.get(key)
+        if isinstance(hit, str):
+            return hit
+        redacted = self.redactor.text(text)
+        self.cache.put(key, redacted, _size(text, redacted))
+        return redacted
+
+    def frame(self, observation: Observation) -> bytes:
+        """The redacted observation's JSON, computed once per distinct observation.
+
+        Keyed by the observation's own encoding: equal encodings are equal
+        observations, so they redact to equal frames.
+        """
+        key = ("frame", encode_observation(observation))
+        hit = self.cache.get(key)
+        if isinstance(hit, bytes):
+            return hit
+        data = encode_observation(redact_observation(observation, self.redactor))
+        self.cache.put(key, data, _size(key[1], data))
+        return data
+
+    def descriptor(self, descriptor: Descriptor) -> Descriptor:
+        """The descriptor with its props redacted, computed once per distinct descriptor."""
+        key = ("descriptor", _ENCODER.encode(descriptor))
+        hit = self.cache.get(key)
+        if isinstance(hit, Descriptor):
+            return hit
+        redacted = _redact_descriptor(descriptor, self.redactor)
+        self.cache.put(key, redacted, 2 * sys.getsizeof(key[1]))  # about: a Struct's size
+        return redacted
+
+
+def _size(key: str | bytes, value: str | bytes) -> int:
+    return sys.getsizeof(key) + (0 if value is key else sys.getsizeof(value))
+
+
+@dataclass(frozen=True)
+class Redactor:
+    """The surfaces' secret redaction, for text and for JSON values.
+
+    ``memo`` shares its results between everyone using this redactor, within
+    ``budget`` bytes (0 keeps nothing: every call computes); neither takes
+    part in equality.
+    """
+
+    text: Callable[[str], str]
+    json: Callable[[object], object]
+    budget: int = field(default=MEMO_BUDGET, kw_only=True, repr=False, compare=False)
+    memo: RedactionMemo = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Every redactor owns its memo: results of other functions never mix."""
+        object.__setattr__(self, "memo", RedactionMemo(self, self.budget))
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def redact_observation(observation: Observation, redactor: Redactor) -> Observation:
+    """The observation with every untrusted string field redacted."""
+    replace = msgspec.structs.replace
+    if isinstance(observation, ToolCall):
+        args = redactor.json(observation.args)
+        safe_args = args if isinstance(args, dict) else {"args": args}
+        return replace(observation, tool_name=redactor.text(observation.tool_name), args=safe_args)
+    if isinstance(observation, ToolResult):
+        descriptor = observation.descriptor
+        if not isinstance(descriptor, msgspec.UnsetType):
+            descriptor = _redact_descriptor(descriptor, redactor)
+        text = redactor.text(observation.text)
+        return replace(observation, text=text, descriptor=descriptor)
+    if isinstance(observation, ToolRefused):
+        return replace(observation, reason=redactor.text(observation.reason))
+    if isinstance(observation, Message):
+        return replace(observation, text=redactor.text(observation.text))
+    return observation
+
+
+def _redact_descriptor(descriptor: Descriptor, redactor: Redactor) -> Descriptor:
+    props = redactor.json(descriptor.props)
+    return msgspec.structs.replace(descriptor, props=props if isinstance(props, dict) else {})
