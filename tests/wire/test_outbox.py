@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from toolview.contract import (
+    Descriptor,
     Message,
     Observation,
     RunEnded,
@@ -14,8 +15,10 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Truncation,
     encode_observation,
 )
+from toolview.wire.fit import fit_result
 from toolview.wire.outbox import Outbox
 
 
@@ -244,3 +247,160 @@ def test_nothing_final_is_lost_and_each_call_ends_on_its_latest_text(
         last = [o for o in produced if isinstance(o, ToolResult) and o.tool_call_id == call][-1]
         if last.complete or box.dropped == 0:  # a partial is only lost to a full outbox
             assert mine[-1] == last
+
+
+# -- a batch refused as too large (413): re-formed smaller, under new keys ------------
+
+
+def _cost(observation: Observation) -> int:
+    return len(encode_observation(observation)) + 1
+
+
+def test_a_batch_refused_as_too_large_is_re_formed_at_half_its_size() -> None:
+    keys = iter(["k1", "k2", "k3"])
+    box = Outbox(make_key=lambda: next(keys))
+    messages = [Message("assistant", f"{n}" + "x" * 500) for n in range(4)]
+    for message in messages:
+        box.put(message)
+    assert box.next_batch() == messages and box.key == "k1"
+    assert box.too_large() is None  # nothing stored: not resent as it was
+    assert box.max_batch_bytes == sum(map(_cost, messages)) // 2
+    assert box.key is None and box.pending == 4
+    assert box.next_batch() == messages[:2] and box.key == "k2"  # a new key, smaller
+    box.sent()
+    assert box.next_batch() == messages[2:] and box.key == "k3"
+    box.sent()
+    assert box.sent_count == 4 and box.idle
+
+
+def test_after_a_413_other_failures_still_resend_byte_identical() -> None:
+    box = Outbox()
+    messages = [Message("user", str(n) * 300) for n in range(4)]
+    for message in messages:
+        box.put(message)
+    box.next_batch()
+    box.too_large()
+    first = box.next_batch()
+    key = box.key
+    box.put(Message("user", "meanwhile"))
+    box.failed()  # a lost answer: maybe stored, so the same body under the same key
+    assert box.next_batch() == first and box.key == key
+    box.sent()
+    assert box.next_batch() == messages[2:]  # the budget stays learnt
+    box.sent()
+    assert box.next_batch() == [Message("user", "meanwhile")]
+
+
+def test_a_partial_superseded_while_its_batch_was_refused_is_not_put_back() -> None:
+    box = Outbox()
+    box.put(ToolCall("c1", "shell", {}))
+    box.put(partial("c1", "a"))
+    box.next_batch()
+    box.put(partial("c1", "ab"))  # queued on its own slot: "a" was on the wire
+    box.too_large()
+    assert box.pending == 2 and box.coalesced == 1
+    crossed = box.next_batch()
+    box.sent()
+    crossed += box.next_batch()
+    assert crossed == [ToolCall("c1", "shell", {}), partial("c1", "ab")]
+
+
+def test_a_put_back_partial_is_replaced_in_place_again() -> None:
+    box = Outbox()
+    box.put(Message("user", "hi"))
+    box.put(partial("c1", "a"))
+    box.next_batch()
+    box.too_large()
+    assert box.put(partial("c1", "ab")) == "coalesced"
+    assert box.pending == 2
+
+
+def test_one_partial_too_large_alone_is_dropped() -> None:
+    box = Outbox()
+    box.put(partial("c1", "x" * 1000))
+    box.next_batch()
+    assert box.too_large() is None
+    assert box.dropped == 1 and box.idle
+
+
+def test_one_other_observation_too_large_alone_is_handed_back() -> None:
+    box = Outbox()
+    call = ToolCall("c1", "shell", {"command": "x" * 1000})
+    box.put(call)
+    box.put(Message("user", "next"))
+    assert box.next_batch() == [call, Message("user", "next")]
+    box.too_large()
+    assert box.next_batch() == [call]
+    assert box.too_large() == call  # the caller must fail: never dropped silently
+    assert box.pending == 1 and box.dropped == 0
+
+
+def test_a_final_result_too_large_alone_is_cut_to_fit_and_says_so() -> None:
+    box = Outbox()
+    text = "".join(f"line {n}\n" for n in range(2000))
+    descriptor = Descriptor("shell", {"command": "seq", "stdout": text, "exitCode": 0})
+    result = ToolResult("c1", "shell", text, complete=True, is_error=False, descriptor=descriptor)
+    box.put(result)
+    box.next_batch()
+    assert box.too_large() is None
+    [cut] = box.next_batch()
+    assert isinstance(cut, ToolResult) and isinstance(cut.descriptor, Descriptor)
+    assert _cost(cut) <= _cost(result) // 2 == box.max_batch_bytes
+    assert text.endswith(cut.text) and cut.text.endswith("line 1999\n")  # the end is kept
+    assert cut.descriptor.props == {"command": "seq", "stdout": cut.text, "exitCode": 0}
+    assert cut.descriptor.truncated == Truncation(len(cut.text), len(text), "bytes")
+    assert box.cut == {"c1": len(cut.text)} and cut.complete
+
+
+def test_a_final_result_keeps_its_kind_and_original_total_when_cut_again() -> None:
+    described = Descriptor("shell", {"stdout": "y" * 5000, "exitCode": 1})
+    result = ToolResult("c1", "t", "y" * 5000, complete=True, is_error=True, descriptor=described)
+    fitted = fit_result(result, 1000)
+    assert fitted is not None and _cost(fitted) <= 1000 and fitted.is_error
+    assert isinstance(fitted.descriptor, Descriptor) and fitted.descriptor.kind == "shell"
+    assert fitted.descriptor.truncated == Truncation(len(fitted.text), 5000, "bytes")
+    again = fit_result(fitted, 500)
+    assert again is not None and isinstance(again.descriptor, Descriptor)
+    assert again.descriptor.truncated == Truncation(len(again.text), 5000, "bytes")
+    assert fit_result(result, 20) is None  # not even its skeleton fits
+
+
+def test_a_final_result_without_a_descriptor_is_not_cut_but_handed_back() -> None:
+    bare = ToolResult("c1", "t", "y" * 5000, complete=True, is_error=True)
+    assert fit_result(bare, 1000) is None  # no kind to keep, nowhere to say what was cut
+    box = Outbox()
+    box.put(bare)
+    box.next_batch()
+    assert box.too_large() == bare  # the caller fails clearly; nothing is dropped
+
+
+# Halving may land the budget anywhere down to half the limit, so the limit must
+# exceed twice the cut result's skeleton (~233 bytes here) for it to be sure to fit.
+@given(st.lists(st.integers(0, 3000), min_size=1, max_size=12), st.integers(480, 4000))
+def test_a_server_limit_is_learnt_without_losing_or_repeating_anything(
+    sizes: list[int], limit: int
+) -> None:
+    box = Outbox()
+    produced: list[Observation] = [Message("assistant", "m" * size) for size in sizes]
+    output = "r" * 5000
+    shell = Descriptor("shell", {"command": "yes r", "stdout": output, "exitCode": 0})
+    produced.append(ToolResult("c1", "shell", output, True, False, shell))
+    for observation in produced:
+        box.put(observation)
+    stored: list[Observation] = []
+    refused: list[Observation] = []
+    for _ in range(10_000):  # a bound, never reached: each 413 shrinks the batch
+        batch = box.next_batch()
+        if not batch:
+            break
+        if sum(map(_cost, batch)) <= limit:
+            stored.extend(batch)
+            box.sent()
+        elif (alone := box.too_large()) is not None:
+            refused.append(alone)
+    assert box.idle
+    fits = [o for o in produced[:-1] if _cost(o) <= limit]
+    assert [o for o in stored if isinstance(o, Message)] == fits  # each once, in order
+    assert refused == [o for o in produced[:-1] if _cost(o) > limit]
+    [result] = [o for o in stored if isinstance(o, ToolResult)]
+    assert result.complete and "c1" in box.cut and _cost(result) <= limit

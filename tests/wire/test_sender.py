@@ -10,7 +10,7 @@ import httpx
 import pytest
 from toolview_servers import ToolviewServer
 
-from toolview.contract import Message, RunEnded, RunStarted, ToolCall, ToolResult
+from toolview.contract import Descriptor, Message, RunEnded, RunStarted, ToolCall, ToolResult
 from toolview.wire.client import PublishError
 from toolview.wire.sender import BackgroundPublisher
 
@@ -36,7 +36,8 @@ def test_everything_final_arrives_in_order_and_partials_coalesce(server: Toolvie
     for n in range(2000):  # far faster than one POST: most partials are replaced in place
         text += f"{n}\n"
         publisher.put(ToolResult("c1", "shell", text, complete=False, is_error=False))
-    publisher.put(ToolResult("c1", "shell", text, complete=True, is_error=False))
+    shell = Descriptor("shell", {"command": "seq", "stdout": text, "exitCode": 0})
+    publisher.put(ToolResult("c1", "shell", text, complete=True, is_error=False, descriptor=shell))
     publisher.put(RunEnded("r1", "completed"))
     publisher.close()
     stored = events(server, "burst")
@@ -95,3 +96,57 @@ def test_a_server_that_never_answers_cannot_hold_the_producer() -> None:
             publisher.put(Message("assistant", f"m{n}"))
         with pytest.raises(PublishError, match="not keeping up"):
             publisher.close()
+
+
+@pytest.fixture(scope="module")
+def small_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]:
+    db = tmp_path_factory.mktemp("sender-64k") / "log.db"
+    started = ToolviewServer.start(["--port", "0", "--db", str(db), "--body-limit", "64k"])
+    yield started
+    started.kill()
+
+
+def test_a_lower_body_limit_is_learnt_and_nothing_is_lost_or_stored_twice(
+    small_server: ToolviewServer,
+) -> None:
+    publisher = BackgroundPublisher(f"{small_server.url}/threads/many")
+    sent = [Message("assistant", f"{n:03d} " + "x" * 10_000) for n in range(40)]  # 400 kB
+    for message in sent:
+        publisher.put(message)
+    publisher.close()
+    stored = events(small_server, "many")
+    assert [o["text"] for o in stored] == [m.text for m in sent]  # all, once, in order
+    assert publisher.published == 40
+
+
+def test_one_observation_over_the_limit_alone_is_a_clear_error(
+    small_server: ToolviewServer,
+) -> None:
+    publisher = BackgroundPublisher(f"{small_server.url}/threads/huge-call", backoff=0.01)
+    publisher.put(RunStarted("r1"))
+    publisher.put(ToolCall("c9", "shell", {"command": "x" * 100_000}))
+    publisher.put(RunEnded("r1", "completed"))
+    with pytest.raises(PublishError) as raised:
+        publisher.close()
+    message = str(raised.value)
+    assert "the tool-call of call 'c9'" in message and "limit of 65536" in message
+    assert "2 observations not published" in message  # the call and what came after it
+    assert [o["kind"] for o in events(small_server, "huge-call")] == ["run-started"]
+
+
+def test_a_final_result_over_the_limit_is_published_cut(small_server: ToolviewServer) -> None:
+    publisher = BackgroundPublisher(f"{small_server.url}/threads/huge-result")
+    text = "".join(f"{n}\n" for n in range(40_000))  # 229 kB
+    publisher.put(ToolCall("c1", "shell", {"command": "seq"}))
+    publisher.put(ToolResult("c1", "shell", text, complete=False, is_error=False))
+    shell = Descriptor("shell", {"command": "seq", "stdout": text, "exitCode": 0})
+    publisher.put(ToolResult("c1", "shell", text, complete=True, is_error=False, descriptor=shell))
+    publisher.put(RunEnded("r1", "completed"))
+    publisher.close()  # no error: everything the thread needs arrived
+    stored = events(small_server, "huge-result")
+    assert [o["kind"] for o in stored] == ["tool-call", "tool-result", "run-ended"]
+    result = stored[1]
+    assert result["complete"] is True and text.endswith(str(result["text"]))
+    truncated = result["descriptor"]["truncated"]  # type: ignore[index]
+    assert truncated == {"shown": len(str(result["text"])), "total": len(text), "unit": "bytes"}
+    assert publisher.cut == {"c1": len(str(result["text"]))}

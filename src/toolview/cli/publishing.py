@@ -81,6 +81,17 @@ class Publishing:
         try:
             publisher.close(timeout=_CLOSE_TIMEOUT)
         except PublishError as exc:
+            self._report_cut(publisher)
             print(f"{self.prog}: publishing failed: {exc}", file=sys.stderr)
             return exit_code if exit_code != 0 else EXIT_PUBLISH_FAILED
+        self._report_cut(publisher)
         return exit_code
+
+    def _report_cut(self, publisher: BackgroundPublisher) -> None:
+        """Say which final results the thread shows cut (the local output is whole)."""
+        for call, kept in publisher.cut.items():
+            print(
+                f"{self.prog}: the result of call {call} was over the server's body limit; "
+                f"published with only the last {kept} bytes of its output",
+                file=sys.stderr,
+            )

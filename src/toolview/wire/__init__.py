@@ -4,7 +4,7 @@ Sans-server: nothing here serves HTTP; ``toolview.server`` puts it on the networ
 """
 
 from toolview.wire.agui import AguiTranslator
-from toolview.wire.client import Publisher, PublishError
+from toolview.wire.client import BatchTooLarge, Publisher, PublishError
 from toolview.wire.delta import Append, Delta, Reset, Slide
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.follow import Follower, Frame, Mode, OutputFrame, Redactor
@@ -18,6 +18,7 @@ __all__ = [
     "AguiTranslator",
     "Append",
     "Appended",
+    "BatchTooLarge",
     "Delta",
     "Follower",
     "Frame",

@@ -23,13 +23,22 @@ import httpx
 from toolview.contract import Observation, encode_observation
 from toolview.wire.idempotency import is_valid_key, new_key
 
-__all__ = ["PublishError", "Publisher", "auth_headers", "parse_thread_url"]
+__all__ = ["BatchTooLarge", "PublishError", "Publisher", "auth_headers", "parse_thread_url"]
 
 _THREAD_URL: Final = re.compile(r"^(?P<base>https?://[^/]+)(?:/api)?/threads/(?P<id>[^/?#]+)/?$")
 
 
 class PublishError(RuntimeError):
     """The server refused or could not be reached; the message says which."""
+
+
+class BatchTooLarge(PublishError):
+    """The server refused the body as over its size limit (413).
+
+    Its own type because it is the one refusal a publisher can act on: the
+    server checks the size before it reads the batch, so nothing was stored
+    and the batch can be split and sent again (see ``wire.outbox``).
+    """
 
 
 def parse_thread_url(url: str) -> tuple[str, str]:
@@ -99,6 +108,8 @@ class Publisher:
             response = self._client.request(method, path, **kwargs)  # type: ignore[arg-type]
         except httpx.HTTPError as exc:
             raise PublishError(f"cannot reach {self.base}: {exc}") from None
+        if response.status_code == 413:
+            raise BatchTooLarge(f"{self.base} refused (413): {_reason(response)}")
         if response.status_code >= 400:
             raise PublishError(f"{self.base} refused ({response.status_code}): {_reason(response)}")
         return response

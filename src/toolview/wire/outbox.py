@@ -21,6 +21,20 @@ The rules:
   stored once. A partial a newer one superseded meanwhile is resent anyway
   (harmless: the newer one follows it); anything queued meanwhile waits for
   the next batch, under a new key.
+* The one exception: a batch the server refused as too large (413,
+  ``too_large()``). The server checks the body's size before it reads the
+  batch or looks at its key (``server.batch.read_body``), so a 413 means
+  nothing of it was stored and its key was not recorded: the batch is
+  *re-formed* smaller, under new keys. The byte budget drops to half the
+  refused body (never grows back), down to one observation per batch. A
+  single observation over the limit cannot cross as it is: a partial is
+  dropped (a newer partial or the final result carries its text); a final
+  result is *cut to fit* — its longest strings (``text`` and the descriptor's
+  props) keep their tails, ``descriptor.truncated`` says how much is shown,
+  and ``cut`` records it, so the thread still shows how the call ended
+  (``wire.fit``); anything else (or a final result that cannot fit even cut,
+  or one without a descriptor to record the cut in) is handed back
+  to the caller, which must fail — it is never dropped silently.
 """
 
 from __future__ import annotations
@@ -30,12 +44,13 @@ from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
 from toolview.contract import Observation, ToolRefused, ToolResult, encode_observation
+from toolview.wire.fit import fit_result
 from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
 
 DEFAULT_CAPACITY: Final = 1024
-DEFAULT_BATCH_BYTES: Final = 4 * 1024 * 1024  # well under the server's 16 MB body limit
+DEFAULT_BATCH_BYTES: Final = 4 * 1024 * 1024  # under the 16 MB default body limit; a 413 lowers it
 
 PutResult: TypeAlias = Literal["queued", "coalesced", "dropped", "full"]
 
@@ -72,6 +87,7 @@ class Outbox:
         self.coalesced = 0
         self.dropped = 0
         self.sent_count = 0
+        self.cut: dict[str, int] = {}  # call id → bytes of text kept of a final cut to fit
 
     @property
     def pending(self) -> int:
@@ -128,7 +144,7 @@ class Outbox:
         size = 0
         while self._queue:
             slot = self._queue[0]
-            cost = len(encode_observation(slot.observation)) + 1
+            cost = _cost(slot.observation)
             if batch and size + cost > self.max_batch_bytes:
                 break
             self._queue.popleft()
@@ -140,16 +156,40 @@ class Outbox:
 
     def sent(self) -> None:
         """The batch in flight was stored by the server."""
-        if self._in_flight is None:
-            raise RuntimeError("no batch in flight")
-        self.sent_count += len(self._in_flight)
-        self._in_flight, self.key = None, None
+        self.sent_count += len(self._take_in_flight())
+        self.key = None
 
     def failed(self) -> None:
         """The batch in flight may not be stored: keep it, and its key, to resend first."""
-        if self._in_flight is None:
-            raise RuntimeError("no batch in flight")
-        self._retry, self._in_flight = self._in_flight, None
+        self._retry = self._take_in_flight()
+
+    def too_large(self) -> Observation | None:
+        """The batch in flight was refused as too large (413): re-form it smaller.
+
+        Nothing of it was stored (see the module docstring), so its
+        observations go back to the front of the queue, in order, to leave
+        again in smaller batches under new keys, and the budget drops to half
+        the refused body. A batch of one cannot shrink: a partial is dropped
+        (counted in ``dropped``); anything else is returned, and the caller
+        must fail rather than publish on as if it had crossed.
+        """
+        batch = self._take_in_flight()
+        size = sum(_cost(observation) for observation in batch)
+        self.max_batch_bytes = max(1, min(self.max_batch_bytes, size // 2))
+        self.key = None
+        if len(batch) > 1:
+            self._requeue(batch)
+            return None
+        alone = batch[0]
+        if _is_partial(alone):
+            self.dropped += 1
+            return None
+        fitted = fit_result(alone, self.max_batch_bytes) if isinstance(alone, ToolResult) else None
+        if fitted is None:
+            return alone
+        self.cut[fitted.tool_call_id] = len(fitted.text.encode())
+        self._requeue([fitted])
+        return None
 
     def drain(self) -> list[Observation]:
         """Give up: remove and return everything pending (a batch in flight stays)."""
@@ -160,6 +200,36 @@ class Outbox:
         self._partial_of.clear()
         return drained
 
+    def _take_in_flight(self) -> list[Observation]:
+        """The batch in flight, which is in flight no more."""
+        if self._in_flight is None:
+            raise RuntimeError("no batch in flight")
+        batch, self._in_flight = self._in_flight, None
+        return batch
+
+    def _requeue(self, batch: list[Observation]) -> None:
+        """Put a batch that was never stored back in front, in order.
+
+        A partial whose call has a later result queued is superseded (that
+        result carries its text) and is not put back; one that is put back can
+        be replaced in place again by a newer partial.
+        """
+        later = {
+            slot.observation.tool_call_id
+            for slot in self._queue
+            if isinstance(slot.observation, ToolResult | ToolRefused)
+        }
+        for observation in reversed(batch):
+            if isinstance(observation, ToolResult | ToolRefused):
+                if _is_partial(observation) and observation.tool_call_id in later:
+                    self.coalesced += 1
+                    continue
+                later.add(observation.tool_call_id)
+            slot = _Slot(observation)
+            if _is_partial(observation):
+                self._partial_of[observation.tool_call_id] = slot
+            self._queue.appendleft(slot)
+
     def _forget_partial(self, slot: _Slot) -> None:
         """A slot leaving the queue can no longer be overwritten."""
         observation = slot.observation
@@ -168,6 +238,11 @@ class Outbox:
             and self._partial_of.get(observation.tool_call_id) is slot
         ):
             del self._partial_of[observation.tool_call_id]
+
+
+def _cost(observation: Observation) -> int:
+    """Its share of a JSON Lines body, in bytes (exactly what ``Publisher`` sends)."""
+    return len(encode_observation(observation)) + 1
 
 
 def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:

@@ -10,6 +10,14 @@ whose answer was lost after the server stored it is stored once; after that
 the publisher gives up for good (stops sending, keeps counting what it could
 not send) and ``close()`` raises ``PublishError`` with the reason — the
 producer's own work is never affected.
+
+A batch refused as too large (413) is not retried as it was: the server's
+limit (``toolview serve --body-limit``) may be far below the outbox's batch
+budget, so the outbox re-forms it smaller under new keys (safe: a 413 stores
+nothing, see ``wire.outbox``) and sending goes on. An observation over the
+limit *on its own* cannot cross as it is: a partial result is dropped, a
+final one is cut to fit (``cut`` lists them), anything else stops publishing
+with an error naming it.
 """
 
 from __future__ import annotations
@@ -19,9 +27,9 @@ import time
 from types import TracebackType
 from typing import Final, Self
 
-from toolview.contract import Observation
-from toolview.wire.client import Publisher, PublishError
-from toolview.wire.outbox import DEFAULT_CAPACITY, Outbox
+from toolview.contract import Observation, encode_observation
+from toolview.wire.client import BatchTooLarge, Publisher, PublishError
+from toolview.wire.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox
 
 __all__ = ["BackgroundPublisher"]
 
@@ -44,13 +52,14 @@ class BackgroundPublisher:
         *,
         token: str | None = None,
         capacity: int = DEFAULT_CAPACITY,
+        batch_bytes: int = DEFAULT_BATCH_BYTES,
         retries: int = _RETRIES,
         backoff: float = _BACKOFF,
         block_timeout: float = 10.0,
         timeout: float = 30.0,
     ) -> None:
         self._publisher = Publisher(url, token=token, timeout=timeout)
-        self._outbox = Outbox(capacity)
+        self._outbox = Outbox(capacity, batch_bytes)
         self._retries, self._backoff, self._block_timeout = retries, backoff, block_timeout
         self._cond = threading.Condition()
         self._closing = False
@@ -72,9 +81,15 @@ class BackgroundPublisher:
 
     @property
     def coalesced(self) -> int:
-        """Partial results that never crossed because a newer one replaced them."""
+        """Partial results that never crossed: a newer one replaced them, or too large alone."""
         with self._cond:
             return self._outbox.coalesced + self._outbox.dropped
+
+    @property
+    def cut(self) -> dict[str, int]:
+        """Final results cut to fit the server's body limit: call id → bytes of text kept."""
+        with self._cond:
+            return dict(self._outbox.cut)
 
     def put(self, observation: Observation) -> None:
         """Hand ``observation`` over; returns at once unless the queue is full."""
@@ -121,25 +136,34 @@ class BackgroundPublisher:
                     return
                 batch = self._outbox.next_batch()
                 key = self._outbox.key
-            error = self._send(batch, key)
+            outcome = self._send(batch, key)
             with self._cond:
-                if error is None:
+                if outcome is None:
                     self._outbox.sent()
+                elif isinstance(outcome, BatchTooLarge):
+                    self._split(outcome)
                 else:
                     self._outbox.failed()
-                    self._give_up(error)
+                    self._give_up(outcome)
                 self._cond.notify_all()
 
-    def _send(self, batch: list[Observation], key: str | None) -> str | None:
+    def _send(self, batch: list[Observation], key: str | None) -> str | BatchTooLarge | None:
         """POST ``batch`` under ``key``, retrying (same body, same key) with backoff.
 
-        The last error, or None once stored.
+        None once stored; the 413 if the first attempt was refused as too
+        large (nothing stored: the caller splits the batch); else the last error.
+        A 413 after a failed attempt is an error too: that attempt may have
+        been stored, and only a byte-identical resend is then safe.
         """
         delay = self._backoff
         for attempt in range(self._retries + 1):
             try:
                 self._publisher.publish(batch, key=key)
                 return None
+            except BatchTooLarge as exc:
+                if attempt == 0:
+                    return exc
+                return f"{exc}, after an attempt that may have been stored: cannot split it"
             except PublishError as exc:
                 if attempt == self._retries:
                     return str(exc)
@@ -149,6 +173,18 @@ class BackgroundPublisher:
             time.sleep(delay)
             delay *= 2
         return None  # unreachable: the loop returns on its last attempt
+
+    def _split(self, refusal: BatchTooLarge) -> None:
+        """Re-form the refused batch smaller (lock held); fail on one too large alone."""
+        alone = self._outbox.too_large()
+        if alone is not None:
+            self._unsent += 1
+            size = len(encode_observation(alone)) + 1
+            self._give_up(
+                f"cannot publish {_describe(alone)}: it is {size} bytes on its own, "
+                f"over the server's body limit ({refusal}); "
+                "raise the server's --body-limit to publish it"
+            )
 
     def _give_up(self, reason: str) -> None:
         """Stop for good (lock held): everything still queued counts as not published."""
@@ -167,3 +203,10 @@ class BackgroundPublisher:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _describe(observation: Observation) -> str:
+    """``the tool-result of call c1``: which observation, for an error message."""
+    kind = type(observation).__struct_config__.tag
+    call = getattr(observation, "tool_call_id", None)
+    return f"the {kind} of call {call!r}" if call is not None else f"a {kind} observation"
