@@ -20,7 +20,7 @@ import msgspec
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 from server_apps import OBSERVATIONS
 from starlette.routing import Route
 from starlette.testclient import TestClient
@@ -87,7 +87,12 @@ def test_the_api_keeps_to_its_description(case: schemathesis.Case) -> None:
     # JSON Schema cannot say "truncated.shown ≤ truncated.total": a schema-valid batch
     # the contract rejects is a documented 400, so only that one check is waived there.
     waived = [positive_data_acceptance] if case.operation.path.endswith("/observations") else []
-    case.call_and_validate(excluded_checks=waived)
+    response = case.call()
+    if response.status_code == 413:
+        # A body over the limit is refused before it is read, so invalid data that
+        # is also too large gets the documented 413, not a 4xx about its content.
+        waived.append(negative_data_rejection)
+    case.validate_response(response, excluded_checks=waived)
     COUNT["cases"] += 1
 
 

@@ -18,6 +18,7 @@ from log_fixtures import LogOpener
 from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
 from sse_starlette import ServerSentEvent
+from toolview_servers import run_in_thread
 
 from toolview.contract import Message, decode_observation
 from toolview.safety import redact, redact_json
@@ -256,7 +257,7 @@ def test_identical_reads_in_flight_are_made_once(
         assert reads == [2, 9]
         await log.aclose()
 
-    asyncio.run(scenario())
+    run_in_thread(lambda: asyncio.run(scenario()))  # no loop of Playwright's in the way
 
 
 def test_a_cancelled_reader_does_not_cancel_the_read_it_shares(open_log: LogOpener) -> None:
@@ -273,4 +274,4 @@ def test_a_cancelled_reader_does_not_cancel_the_read_it_shares(open_log: LogOpen
         assert first.cancelled()
         await log.aclose()
 
-    asyncio.run(scenario())
+    run_in_thread(lambda: asyncio.run(scenario()))  # no loop of Playwright's in the way
