@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,14 +12,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
+from publishing_runs import run_command as toolview
+from publishing_runs import stored
 from toolview_servers import ToolviewServer
 
-# Only this command, so each subprocess does not import every other command's runtime.
-ENTRY = (
-    "import argparse, sys; from toolview.cli import run_cmd; "
-    "parser = argparse.ArgumentParser(); run_cmd.register(parser.add_subparsers()); "
-    "args = parser.parse_args(sys.argv[1:]); sys.exit(args.handler(args))"
-)
 SCRIPT = "for i in $(seq 1 30); do echo line $i; sleep 0.05; done"
 RULES = '[[rule]]\naction = "deny"\ntool = "shell"\ncommand = "rm *"\nreason = "no rm"\n'
 
@@ -32,22 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]
     started = ToolviewServer.start(["--port", "0", "--db", str(db)])
     yield started
     started.kill()
-
-
-def toolview(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", ENTRY, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "TMPDIR": str(cwd)},
-    )
-
-
-def stored(server: ToolviewServer, thread: str) -> list[dict[str, object]]:
-    body = httpx.get(f"{server.url}/api/threads/{thread}/events", timeout=30).json()
-    return [event["observation"] for event in body["events"]]
 
 
 def test_a_run_is_published_live_to_a_thread(server: ToolviewServer, tmp_path: Path) -> None:

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
+from publishing_runs import run_command as toolview
+from publishing_runs import stored
 from toolview_servers import ToolviewServer
 
-# Only this command, so each subprocess does not import every other command's runtime.
-ENTRY = (
-    "import argparse, sys; from toolview.cli import run_cmd; "
-    "parser = argparse.ArgumentParser(); run_cmd.register(parser.add_subparsers()); "
-    "args = parser.parse_args(sys.argv[1:]); sys.exit(args.handler(args))"
-)
 BIG_OUTPUT = "print(('x'*999+'\\n')*2000, end='')"  # 2 MB; each result is ~130 kB on the wire
 
 
@@ -30,23 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]
     started = ToolviewServer.start(["--port", "0", "--db", str(db), "--body-limit", "64k"])
     yield started
     started.kill()
-
-
-def toolview(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", ENTRY, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "TMPDIR": str(cwd)},
-    )
-
-
-def stored(server: ToolviewServer, thread: str) -> list[dict[str, object]]:
-    body = httpx.get(f"{server.url}/api/threads/{thread}/events", timeout=30).json()
-    assert [event["seq"] for event in body["events"]] == list(range(1, len(body["events"]) + 1))
-    return [event["observation"] for event in body["events"]]
 
 
 def test_a_run_bigger_than_the_limit_is_published_whole_once(

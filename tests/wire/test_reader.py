@@ -11,14 +11,12 @@ import json
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from hypothesis import given
 from hypothesis import strategies as st
-from toolview_servers import ToolviewServer, free_port, wait_for_port
+from toolview_servers import ServedApp, ToolviewServer, free_port
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult, encode_observation
 from toolview.server.app import create_app
@@ -145,14 +143,14 @@ def test_a_message_mentioning_tool_output_is_still_a_message() -> None:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Served]:
+def server(tmp_path: Path) -> Iterator[ServedApp]:
     path = tmp_path / "log.db"
-    with Served(create_app(lambda: SQLiteLog(path), keepalive=0.2, token="s3cret")) as started:
+    with ServedApp(create_app(lambda: SQLiteLog(path), keepalive=0.2, token="s3cret")) as started:
         yield started
 
 
 def post(
-    server: Served | ToolviewServer, observations: Sequence[Observation], thread: str = "t"
+    server: ServedApp | ToolviewServer, observations: Sequence[Observation], thread: str = "t"
 ) -> None:
     headers = {"authorization": "Bearer s3cret"}
     httpx.post(f"{server.url}/api/threads", json={"id": thread}, headers=headers).raise_for_status()
@@ -170,7 +168,7 @@ def growing(lines: int) -> list[Observation]:
     return [*observations, final(text), Message("assistant", "done")]
 
 
-def test_observations_pages_through_the_log_with_partials_rebuilt(server: Served) -> None:
+def test_observations_pages_through_the_log_with_partials_rebuilt(server: ServedApp) -> None:
     sent = growing(30)
     post(server, sent)
     with ThreadReader(f"{server.url}/threads/t", token="s3cret") as reader:
@@ -179,7 +177,7 @@ def test_observations_pages_through_the_log_with_partials_rebuilt(server: Served
     assert [item.observation for item in items] == sent
 
 
-def test_follow_rebuilds_running_output_and_ignores_keepalives(server: Served) -> None:
+def test_follow_rebuilds_running_output_and_ignores_keepalives(server: ServedApp) -> None:
     sent = growing(5)
     post(server, sent[:3])
     seen: list[Observation] = []
@@ -227,7 +225,7 @@ def test_follow_resumes_after_the_server_is_killed_and_restarted(tmp_path: Path)
     assert retries and resumed == [3]
 
 
-def test_errors_say_what_went_wrong(server: Served) -> None:
+def test_errors_say_what_went_wrong(server: ServedApp) -> None:
     post(server, growing(1))
     with pytest.raises(NotAuthorized, match="wants a valid token"):
         list(ThreadReader(f"{server.url}/threads/t", token="wrong").observations())
@@ -269,30 +267,10 @@ def test_a_server_that_breaks_the_api_is_reported_not_crashed_on() -> None:
             Route("/api/threads/u/follow", plain),
         ]
     )
-    with Served(app) as served:
+    with ServedApp(app) as served:
         with pytest.raises(BadFrame, match="event 1 breaks the contract"):
             list(ThreadReader(f"{served.url}/threads/t").observations())
         with pytest.raises(BadFrame, match="not a seq: 'one'"):
             next(ThreadReader(f"{served.url}/threads/t").follow())
         with pytest.raises(BadFrame, match="event stream"):
             next(ThreadReader(f"{served.url}/threads/u").follow())
-
-
-class Served:
-    """An ASGI app on a real loopback port (uvicorn in a thread) for a ``with`` block."""
-
-    def __init__(self, app: Any, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Served:
-        self.thread.start()
-        wait_for_port(self.port)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -140,3 +140,26 @@ def run_in_thread(function: Callable[[], T]) -> T:
 def run_async(coroutine: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """``asyncio.run(coroutine())`` in a fresh thread (see ``run_in_thread``)."""
     return run_in_thread(lambda: asyncio.run(coroutine()))
+
+
+class ServedApp:
+    """An ASGI app on a real loopback port (uvicorn in a thread) for a ``with`` block."""
+
+    def __init__(self, app: Any, port: int | None = None) -> None:
+        import uvicorn
+
+        self.app = app
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Self:
+        self.thread.start()
+        wait_for_port(self.port)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
