@@ -17,7 +17,7 @@ import msgspec
 
 from toolview.contract import Descriptor, Observation, ToolResult, Truncation, encode_observation
 
-__all__ = ["fit_result"]
+__all__ = ["fit_result", "line_cost"]
 
 
 def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:
@@ -34,7 +34,7 @@ def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:
     while low <= high:
         cap = (low + high) // 2
         candidate = _capped(result, cap)
-        if _cost(candidate) <= max_bytes:
+        if line_cost(candidate) <= max_bytes:
             best, low = candidate, cap + 1
         else:
             high = cap - 1
@@ -83,5 +83,6 @@ def _string_lengths(value: Any) -> list[int]:
     return []
 
 
-def _cost(observation: Observation) -> int:
+def line_cost(observation: Observation) -> int:
+    """Its share of a JSON Lines body, in bytes (exactly what ``Publisher`` sends)."""
     return len(encode_observation(observation)) + 1

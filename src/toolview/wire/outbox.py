@@ -43,8 +43,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
-from toolview.contract import Observation, ToolRefused, ToolResult, encode_observation
-from toolview.wire.fit import fit_result
+from toolview.contract import Observation, ToolRefused, ToolResult
+from toolview.wire.fit import fit_result, line_cost
 from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
@@ -144,7 +144,7 @@ class Outbox:
         size = 0
         while self._queue:
             slot = self._queue[0]
-            cost = _cost(slot.observation)
+            cost = line_cost(slot.observation)
             if batch and size + cost > self.max_batch_bytes:
                 break
             self._queue.popleft()
@@ -174,7 +174,7 @@ class Outbox:
         must fail rather than publish on as if it had crossed.
         """
         batch = self._take_in_flight()
-        size = sum(_cost(observation) for observation in batch)
+        size = sum(line_cost(observation) for observation in batch)
         self.max_batch_bytes = max(1, min(self.max_batch_bytes, size // 2))
         self.key = None
         if len(batch) > 1:
@@ -238,11 +238,6 @@ class Outbox:
             and self._partial_of.get(observation.tool_call_id) is slot
         ):
             del self._partial_of[observation.tool_call_id]
-
-
-def _cost(observation: Observation) -> int:
-    """Its share of a JSON Lines body, in bytes (exactly what ``Publisher`` sends)."""
-    return len(encode_observation(observation)) + 1
 
 
 def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:

@@ -27,8 +27,9 @@ import time
 from types import TracebackType
 from typing import Final, Self
 
-from toolview.contract import Observation, encode_observation
+from toolview.contract import Observation
 from toolview.wire.client import BatchTooLarge, Publisher, PublishError
+from toolview.wire.fit import line_cost
 from toolview.wire.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox
 
 __all__ = ["BackgroundPublisher"]
@@ -179,7 +180,7 @@ class BackgroundPublisher:
         alone = self._outbox.too_large()
         if alone is not None:
             self._unsent += 1
-            size = len(encode_observation(alone)) + 1
+            size = line_cost(alone)
             self._give_up(
                 f"cannot publish {_describe(alone)}: it is {size} bytes on its own, "
                 f"over the server's body limit ({refusal}); "
