@@ -16,6 +16,7 @@ from dataclasses import dataclass
 __all__ = [
     "SECRET_PREFIXES",
     "Locate",
+    "Scan",
     "SecretPattern",
     "Span",
     "accept",
@@ -45,6 +46,11 @@ a credential to its end. For a consumer that sees text grow (a streamed
 partial) and must hold back an unterminated last token that may be the first
 half of a secret; ``scheme://user:`` without its ``@`` is the one contextual
 case not listed (it has no fixed literal). Case-sensitive, as written."""
+
+Scan = Callable[[str, str], list[Span]]
+"""A whole-text scanner, for a format one regex match cannot describe (a
+private-key block cut by a window, a Kubernetes Secret's values): given the
+text and the pattern's name, every span to hide."""
 
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
@@ -97,11 +103,14 @@ class SecretPattern:
     literals: tuple[str, ...] = ()
     lowercase: bool = False
     locate: Locate = at_boundary
+    scan: Scan | None = None
 
     def spans(self, hay: str) -> list[Span]:
         """Every span this pattern hides in ``hay`` (already lowered if asked)."""
         if self.literals and not any(literal in hay for literal in self.literals):
             return []
+        if self.scan is not None:
+            return self.scan(hay, self.name)
         found: list[Span] = []
         for match in self.regex.finditer(hay):
             span = self.locate(hay, match, self.name)
