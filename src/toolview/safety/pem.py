@@ -16,7 +16,7 @@ import re
 
 from toolview.safety.patterns import SecretPattern, Span
 
-__all__ = ["PEM_PATTERN", "pem_spans"]
+__all__ = ["PEM_PATTERN", "ends_inside_a_key", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
 _NL = r"(?:\r?\n|\\r?\\n)"
@@ -113,6 +113,33 @@ def pem_spans(hay: str, name: str) -> list[Span]:
             spans.append((start, match.end(), name))
         floor = match.end()
     return spans
+
+
+_BODY_LINE = rf"[ \t]*+(?:[-+>|#*\"'][ \t]*+)?(?:{_B64}|{_HEADER})[ \t\r]*+\n"
+_CONTINUATION = re.compile(
+    rf"(?:{_BODY_LINE})*?[ \t]*+[-+>|#*\"']?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
+)
+
+
+def ends_inside_a_key(text: str) -> bool:
+    """Does ``text`` end inside a private-key block whose ``END`` has not come?
+
+    For a consumer that redacts a stream one batch of whole lines at a time:
+    the next batch may go on with the key's body.
+    """
+    begin = text.rfind("-----BEGIN")
+    match = _BLOCK.match(text, begin) if begin >= 0 else None
+    if match is None or match.group("end") is not None:
+        return False
+    return not text[_key_material_end(text, match.span("body")) :].strip()
+
+
+def key_lines_end(text: str) -> tuple[int, bool]:
+    """How far ``text`` (the lines after an unfinished block) is key material,
+    and whether that includes the block's ``END`` line."""
+    match = _CONTINUATION.match(text)
+    assert match is not None  # the second alternative matches the empty string
+    return match.end(), match.group("end") is not None
 
 
 PEM_PATTERN = SecretPattern("private-key", _BLOCK, ("PRIVATE KEY",), scan=pem_spans)
