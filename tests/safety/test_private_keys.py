@@ -106,8 +106,9 @@ def test_a_lone_begin_followed_at_once_by_prose_hides_only_the_fence() -> None:
 
 
 def test_a_whole_block_is_still_one_mark_and_public_blocks_stay() -> None:
-    key, rows = pem()
-    public = "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----"
+    key, _ = pem()
+    public = "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n"
+    public += "-----END PUBLIC KEY-----"
     assert redact(f"a\n{key}\nb\n{public}") == f"a\n[redacted: private-key]\nb\n{public}"
 
 

@@ -9,8 +9,10 @@ pattern happened to run first.
 
 from __future__ import annotations
 
+from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
 from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
+from toolview.safety.manifests import MANIFEST_PATTERNS
 from toolview.safety.patterns import SecretPattern
 from toolview.safety.tokens import TOKEN_PATTERNS
 
@@ -19,12 +21,15 @@ __all__ = ["DEPTH_MARK", "SECRET_PATTERNS", "SIZE_MARK", "mark", "redact", "reda
 SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     *TOKEN_PATTERNS,
     *CONTEXT_PATTERNS,
+    *MANIFEST_PATTERNS,
+    *COMMAND_PATTERNS,
     *KEY_VALUE_PATTERNS,
 )
 """In priority order: when spans overlap, the earliest pattern names the mark."""
 
 DEPTH_MARK = "[depth limit]"
 SIZE_MARK = "[size limit]"
+_SHORTEST = 5  # "pwd=x": no credential format is shorter
 _MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
 
 
@@ -65,6 +70,8 @@ def redact(text: str) -> str:
     Idempotent (a mark is never taken for a secret), linear in ``len(text)``
     and never raises. See docs/safety.md for the pattern list.
     """
+    if len(text) < _SHORTEST:
+        return text
     lowered: str | None = None
     spans: list[tuple[int, int, int, str]] = []
     for rank, pattern in enumerate(SECRET_PATTERNS):

@@ -73,6 +73,12 @@ def _discord(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (head, match.end(), name)
 
 
+# An Account SID (an id, kept) and, within 60 characters, a 32-hex auth token.
+_TWILIO = (
+    r"AC[0-9a-f]{32}(?![0-9A-Za-z])(?s:.){1,60}?(?<![0-9A-Za-z])"
+    r"(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"
+)
+
 TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
     _p("aws-access-key-id", r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
     _p("gcp-api-key", rf"AIza{_B64URL}{{35}}{_END}"),
@@ -109,5 +115,10 @@ TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
     _p("digitalocean-token", r"do[opr]_v1_[a-f0-9]{64}(?![0-9A-Za-z])"),
     _p("databricks-token", r"dapi[a-f0-9]{32}(?:-\d)?(?![0-9A-Za-z])"),
     _p("age-secret-key", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
+    _p("docker-hub-token", rf"dckr_(?:pat|oat)_{_B64URL}{{20,}}"),
+    _p("vault-token", rf"hv[sbr]\.{_B64URL}{{24,}}"),
+    _p("google-oauth-refresh-token", rf"1//0{_B64URL}{{20,}}"),
+    _p("twilio-auth-token", _TWILIO),
+    _p("docker-config", r"eyJhdXRocyI6[A-Za-z0-9+/]*+={0,2}"),
     _p("jwt", rf"eyJ{_B64URL}*+(?P<payload>\.eyJ{_B64URL}*+\.{_B64URL}*+)?", locate=_jwt),
 )
