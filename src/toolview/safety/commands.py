@@ -24,9 +24,9 @@ _PUBLIC_KEYS = frozenset(
 )
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _NETRC_LINE = re.compile(
-    r"[ \t]*(?:(?:machine|default)\b.*\blogin[ \t]+\S+[ \t]+|login[ \t]+\S+[ \t]+)?"
+    r"[^\w\n]{0,8}(?:(?:machine|default)\b.*\blogin[ \t]+\S+[ \t]+|login[ \t]+\S+[ \t]+)?"
 )
-_NETRC_PREVIOUS = re.compile(r"[ \t]*(?:machine|login|default|account)\b")
+_NETRC_PREVIOUS = re.compile(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
 
 
 def _line_before(hay: str, start: int) -> str:
@@ -71,7 +71,7 @@ def _netrc(hay: str, match: re.Match[str], name: str) -> Span | None:
     line_start = hay.rfind("\n", max(0, match.start() - 1000), match.start()) + 1
     if not _NETRC_LINE.fullmatch(hay, line_start, match.start()):
         return None
-    if line_start == match.start() or not hay[line_start : match.start()].strip():
+    if not hay[line_start : match.start()].strip(" \t-+>#*|[(\"'`"):
         previous = hay.rfind("\n", max(0, line_start - 1000), max(0, line_start - 1)) + 1
         if line_start == 0 or not _NETRC_PREVIOUS.match(hay, previous, line_start):
             return None

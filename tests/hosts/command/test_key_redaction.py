@@ -98,8 +98,18 @@ def test_toolview_run_record_file_holds_no_key_line(tmp_path: Path) -> None:
     (tmp_path / "out.txt").write_text(text)
     record = tmp_path / "run.jsonl"
     done = subprocess.run(
-        [sys.executable, "-c", RUN_ONLY, "run", "--record", str(record), "--"]
-        + ["sh", "-c", "cat out.txt"],
+        [
+            sys.executable,
+            "-c",
+            RUN_ONLY,
+            "run",
+            "--record",
+            str(record),
+            "--",
+            "sh",
+            "-c",
+            "cat out.txt",
+        ],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -131,7 +141,7 @@ def test_a_lone_begin_keeps_the_output_after_its_key_lines(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("size", [1, 7, 64, 65, 4096])
 def test_a_key_split_across_reads_at_any_point_is_hidden(size: int) -> None:
-    block, rows = fake_key()
+    block, _rows = fake_key()
     raw = ("before\n" + "\n".join(block) + "\nafter: done\n").encode()
     redactor = StreamRedactor()
     out = b"".join(redactor.feed(raw[i : i + size]) for i in range(0, len(raw), size))
