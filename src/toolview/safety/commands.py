@@ -104,19 +104,17 @@ def _env(hay: str, match: re.Match[str], name: str) -> Span | None:
         return None
     if value in ("true", "false", "null", "none", "1", "0") or value.endswith("_key"):
         return None
-    return span
+    return (span[0], span[1], "env-pass" if hay.startswith("_PASS", start) else name)
 
 
 COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
     compile_pattern(
         "signed-url-signature",
         r"sig(?:nature)?=(?P<secret>[^\s&#\"'<>]{16,})",
-        "sig",
         lowercase=True,
         locate=_signed,
     ),
-    compile_pattern("env-key", rf"_KEY[ \t]*[=:][ \t]*{_VALUE}", "_KEY", locate=_env),
-    compile_pattern("env-pass", rf"_PASS[ \t]*[=:][ \t]*{_VALUE}", "_PASS", locate=_env),
+    compile_pattern("env-key", rf"_(?:KEY|PASS)[ \t]*[=:][ \t]*{_VALUE}", locate=_env),
     compile_pattern(
         "curl-password",
         rf"-(?:u|-user)(?:[ \t]+|=)?{_VALUE}",
@@ -127,10 +125,9 @@ COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
         "mysql-password",
         rf"-p{_VALUE}",
         "mysql",
-        "mariadb",
-        locate=_after_command(("mysql", "mariadb")),  # type: ignore[arg-type]
+        locate=_after_command(("mysql",)),  # type: ignore[arg-type]
     ),
     compile_pattern(
-        "netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", "machine", locate=_netrc
+        "netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc
     ),
 )

@@ -29,7 +29,7 @@ _BLOCK = re.compile(
     rf"(?:{_SEP}?(?P<end>-----END{_LABEL}))?"
 )
 _ITEM = re.compile(rf"{_SEP}(?:(?P<header>{_HEADER})|(?P<b64>{_B64}))?")
-_END = re.compile(rf"-----END{_LABEL}")
+_FENCE = re.compile(rf"-----(?:BEGIN|END){_LABEL}")
 _LINE_END = re.compile(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
 _KEY_LINE = re.compile(rf"[ \t]*(?:[-+>|#*\"'][ \t]*)?(?:{_B64}|{_HEADER})?[ \t\r]*")
 _SHORTEST = 15  # a first body line is full width (64, 70, 76): "The" is prose
@@ -91,27 +91,30 @@ def _headless_start(hay: str, end_at: int, floor: int) -> int:
 
 
 def pem_spans(hay: str, name: str) -> list[Span]:
-    """Every private-key block in ``hay``, whole or cut, as spans named ``name``."""
+    """Every private-key block in ``hay``, whole or cut, as spans named ``name``.
+
+    One scan for fences; ``floor`` is where the last block ended, so a walk
+    back never covers text twice (linear however many fences there are).
+    """
     spans: list[Span] = []
     floor = 0
-    for match in _BLOCK.finditer(hay):
-        if match.group("end") is not None:
-            stop = match.end()
+    for fence in _FENCE.finditer(hay):
+        if fence.start() < floor:
+            continue  # the END of a block already hidden
+        if hay.startswith("-----BEGIN", fence.start()):
+            block = _BLOCK.match(hay, fence.start())
+            assert block is not None  # the fence alone is a block
+            if block.group("end") is not None:
+                stop = block.end()
+            else:
+                stop = _key_material_end(hay, block.span("body"))
+            spans.append((fence.start(), stop, name))
+            floor = stop
         else:
-            stop = _key_material_end(hay, match.span("body"))
-        spans.append((match.start(), stop, name))
-    blocks = iter(spans[:])
-    block = next(blocks, None)
-    for match in _END.finditer(hay):
-        while block is not None and block[1] < match.end():
-            floor = max(floor, block[1])
-            block = next(blocks, None)
-        if block is not None and block[0] <= match.start():
-            continue  # the END of a whole block
-        start = _headless_start(hay, match.start(), floor)
-        if start < match.start():
-            spans.append((start, match.end(), name))
-        floor = match.end()
+            start = _headless_start(hay, fence.start(), floor)
+            if start < fence.start():
+                spans.append((start, fence.end(), name))
+            floor = fence.end()
     return spans
 
 
@@ -142,4 +145,5 @@ def key_lines_end(text: str) -> tuple[int, bool]:
     return match.end(), match.group("end") is not None
 
 
-PEM_PATTERN = SecretPattern("private-key", _BLOCK, ("PRIVATE KEY",), scan=pem_spans)
+PEM_PATTERN = SecretPattern("private-key", _FENCE, scan=pem_spans)
+"""``regex`` is the fences: every block, whole or cut, has one."""

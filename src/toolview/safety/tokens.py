@@ -19,6 +19,7 @@ __all__ = ["TOKEN_PATTERNS"]
 
 _B64URL = "[A-Za-z0-9_-]"
 _END = "(?![A-Za-z0-9_]|-[A-Za-z0-9_])"  # a run of dashes (a PEM fence) ends a token too
+_STD_B64 = re.compile(r"[A-Za-z0-9+/]*+={0,2}")
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
@@ -34,7 +35,12 @@ def _openai(hay: str, match: re.Match[str], name: str) -> Span | None:
 
 def _jwt(hay: str, match: re.Match[str], name: str) -> Span | None:
     """The regex always matches a whole ``eyJ`` run (so nothing is re-scanned);
-    only a run followed by a second ``.eyJ`` segment is a token."""
+    only a run followed by a second ``.eyJ`` segment is a token -- or, sharing
+    this scan, a base64 ``{"auths":`` (a ``.dockerconfigjson``) run to its end."""
+    if hay.startswith("eyJhdXRocyI6", match.start()):
+        whole = _STD_B64.match(hay, match.start())
+        assert whole is not None
+        return (match.start(), whole.end(), "docker-config")
     if match.group("payload") is None:
         return None
     return (match.start(), match.end(), name)
@@ -119,6 +125,5 @@ TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
     _p("vault-token", rf"hv[sbr]\.{_B64URL}{{24,}}"),
     _p("google-oauth-refresh-token", rf"1//0{_B64URL}{{20,}}"),
     _p("twilio-auth-token", _TWILIO),
-    _p("docker-config", r"eyJhdXRocyI6[A-Za-z0-9+/]*+={0,2}"),
     _p("jwt", rf"eyJ{_B64URL}*+(?P<payload>\.eyJ{_B64URL}*+\.{_B64URL}*+)?", locate=_jwt),
 )
