@@ -33,6 +33,30 @@ def _pem(label: str) -> str:
     return f"-----BEGIN {label}-----\n{lines}\n-----END {label}-----"
 
 
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
+def _wrapped(text: str, width: int = 76) -> str:
+    return "\n".join(text[i : i + width] for i in range(0, len(text), width))
+
+
+_TWILIO_SID = "AC" + fake(32, HEX)
+_AZURE_SAS = "https://acct.blob.core.windows.net/c/b.txt?sv=2022-11-02&ss=b&srt=o&sp=r"
+_AWS_PRESIGNED = (
+    "https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+    "&X-Amz-Date=20260101T000000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature="
+)
+_GCS_SIGNED = (
+    "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature="
+)
+_CLOUDFRONT = "https://d111111abcdef8.cloudfront.net/a.jpg?Expires=1767225600&Signature="
+_DOCKER_AUTH = _b64("robot:" + fake(20))
+_DOCKER_CONFIG = _b64('{"auths":{"registry.example.com":{"auth":"' + _DOCKER_AUTH + '"}}}')
+_K8S_DATA = "apiVersion: v1\ndata:\n  ca.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n  tls.key: "
+_K8S_MULTILINE = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  app.ini: |\n"
+_PEM_B64 = _b64(_pem("RSA PRIVATE KEY") + "\n")
+
 _JWT = f"{_b64url({'alg': 'HS256', 'typ': 'JWT'})}.{_b64url({'sub': '42'})}.{fake(43, B64URL)}"
 
 _SLACK_HOOK = "https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
@@ -109,6 +133,39 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("client_secret", "CLIENT_SECRET = '", fake(30), "'"),
     ("private_key", "private_key=", fake(30), ""),
     ("auth", "auth: ", fake(30), ""),
+    ("signed-url-signature", _AZURE_SAS + "&sig=", fake(40, ALNUM) + "%2B" + fake(3) + "%3D", ""),
+    ("signed-url-signature", _AWS_PRESIGNED, fake(64, HEX), ""),
+    ("signed-url-signature", _GCS_SIGNED, fake(256, HEX), "&x=1"),
+    ("signed-url-signature", _CLOUDFRONT, fake(120, B64URL + "~"), "&Key-Pair-Id=K2JCJMDEHXQW5F"),
+    ("twilio-auth-token", f'client = Client("{_TWILIO_SID}", "', fake(32, HEX), '")'),
+    ("twilio-auth-token", f"sid {_TWILIO_SID}\nauth ", fake(32, HEX), ""),
+    (
+        "docker-hub-token",
+        "docker login -u bob --password-stdin <<< ",
+        "dckr_pat_" + fake(27, B64URL),
+        "",
+    ),
+    ("vault-token", "vault login ", "hvs." + fake(90, B64URL), ""),
+    ("vault-token", "batch ", "hvb." + fake(138, B64URL), " ok"),
+    ("vault-token", "recovery ", "hvr." + fake(24, B64URL), ""),
+    ("google-oauth-refresh-token", "stored ", "1//0g" + fake(99, B64URL), " in ~/.config"),
+    ("env-key", "STRIPE_KEY=", fake(32), "\n"),
+    ("env-key", "export MAPBOX_KEY='", fake(40), "'"),
+    ("env-key", "  SENDGRID_KEY: ", fake(40), "\n"),
+    ("env-pass", "SMTP_PASS=", fake(12), "\nSMTP_USER=bob"),
+    ("pwd", "MYSQL_ROOT_PWD=", fake(12), ""),
+    ("curl-password", "curl -u alice:", fake(14), " https://api.example.com"),
+    ("curl-password", "curl -s --user 'bob:", fake(14), "' https://x.example"),
+    ("curl-password", "$ curl --user=carol:", fake(14), " -X POST https://x.example"),
+    ("mysql-password", "mysql -h db -u root -p", fake(12), " app < dump.sql"),
+    ("password", "mysqldump --user=root --password=", fake(12), " app"),
+    ("netrc-password", "machine api.heroku.com login me@example.com password ", fake(40, HEX), ""),
+    ("netrc-password", "machine github.com\n  login bob\n  password ", fake(40), "\n"),
+    ("kubernetes-secret", _K8S_DATA, _b64(fake(48)), "\nkind: Secret\nmetadata:\n  name: tls\n"),
+    ("kubernetes-secret", _K8S_MULTILINE + "    [db]\n    conn = ", fake(30), "\ntype: Opaque\n"),
+    ("docker-config", "  .dockerconfigjson: ", _DOCKER_CONFIG, "\ntype: x"),
+    ("private-key-base64", "echo ", _PEM_B64, " | base64 -d > id_rsa"),
+    ("private-key-base64", "$ base64 id_rsa\n", _wrapped(_PEM_B64), "\n$ ls"),
 ]
 
 BENIGN: list[str] = [
@@ -139,4 +196,19 @@ BENIGN: list[str] = [
     "mail alice@example.com at 12:30:45 from ::1 and fe80::1",
     "The author: Jane. The secretary: Bob.",
     "x-request-id: 0a1b2c3d sk-learn-compatible-estimators",
+    '"integrity": "sha512-' + base64.b64encode(random.Random(6).randbytes(64)).decode() + '"',
+    "https://example.com/search?q=signature&sig=abc&signature=true",
+    "The signature= field and sig=... are documented in RFC 9421.",
+    'curl -u $USER https://api.example.com && curl -u "$USER:$PASS" https://x.example',
+    "curl -u bob https://x.example   # prompts for the password",
+    "docker run -u 1000:1000 --rm image && sort -u data.txt && ps -u root",
+    "mysql -u root -p app && mysql -P3306 -h db && mysql -p -h db",
+    "KEY_NAME=prod-signing\nKEY_ID=0123456789\nPUBLIC_KEY=ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI",
+    "PRIMARY_KEY=id\nSORT_KEY=created_at\nNEXT_PUBLIC_STRIPE_KEY=pk_test_51Hx\nSSL_KEY=/etc/k.pem",
+    "Enter the password field below; the password must be long.\npassword reset sent",
+    "apiVersion: v1\nkind: ConfigMap\ndata:\n  log_level: debug\n  endpoint: https://x.example\n",
+    "LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FF",
+    "ACb1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6 built from commit a3f9c2e1d4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9",
+    "hvs is short for hvs.x and 1//0 is a path",
+    "docker pull dckr_pat is not a token",
 ]

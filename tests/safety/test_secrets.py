@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolview.safety import SECRET_PATTERNS, SENSITIVE_KEYS, SecretPattern, redact, redact_json
+from toolview.safety.patterns import Span
+from toolview.safety.secrets import PREFILTER_MAX, scan
 
 from .corpus import BENIGN, SECRETS
 
@@ -242,3 +244,38 @@ def test_a_fixed_length_token_right_before_a_pem_fence_is_redacted_in_one_pass()
     assert key not in once
     assert "MIIB" not in once
     assert redact(once) == once
+
+
+@pytest.mark.parametrize(("name", "before", "secret", "after"), SECRETS)
+def test_the_prefilter_lets_every_credential_through(
+    name: str, before: str, secret: str, after: str
+) -> None:
+    """Short texts go through one combined search first: it must never hide a
+    secret from the patterns, even cut down to the secret and a little around it."""
+    text = (before[-40:] + secret + after[:40])[:PREFILTER_MAX]
+    assert redact(text) == scan(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_FRAGMENTS, st.text(max_size=5)), max_size=8).map("".join))
+def test_the_prefilter_never_changes_the_result(text: str) -> None:
+    assert redact(text) == scan(text)
+
+
+def test_a_short_text_with_no_trigger_costs_one_search_not_one_scan_per_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counted, not timed: no pattern runs on a text the prefilter clears."""
+    calls: list[str] = []
+    spans = SecretPattern.spans
+
+    def counted(self: SecretPattern, hay: str) -> list[Span]:
+        calls.append(self.name)
+        return spans(self, hay)
+
+    monkeypatch.setattr(SecretPattern, "spans", counted)
+    text = "call-0a1b2c3d shell completed in 12 ms"
+    assert redact(text) == text and calls == []
+    assert scan(text) == text and len(calls) == len(SECRET_PATTERNS)
+    calls.clear()
+    assert redact("token=" + text) != "token=" + text and len(calls) == len(SECRET_PATTERNS)

@@ -11,14 +11,9 @@ from __future__ import annotations
 import re
 
 from toolview.safety.patterns import SecretPattern, Span, accept, compile_pattern, secret_span
+from toolview.safety.pem import PEM_PATTERN
 
 __all__ = ["CONTEXT_PATTERNS"]
-
-_PEM_LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-# The body cannot contain "-----", so it stops at the END line -- or, when the
-# block was cut short, at the next dashes or the end of the text: a truncated
-# key is still hidden, at the price of hiding what follows it.
-_PEM = rf"-----BEGIN{_PEM_LABEL}[^-]*+(?:-(?!----)[^-]*+)*+(?:-----END{_PEM_LABEL})?"
 
 # Password: everything up to the LAST "@" before the host (a password may hold
 # "@"); the scan starts only at "://" and cannot pass "/" or whitespace.
@@ -58,7 +53,7 @@ def _azure(hay: str, match: re.Match[str], name: str) -> Span | None:
 
 
 CONTEXT_PATTERNS: tuple[SecretPattern, ...] = (
-    compile_pattern("private-key", _PEM, locate=accept),
+    PEM_PATTERN,
     compile_pattern("url-password", _URL, locate=accept),
     compile_pattern("authorization-header", _AUTH, lowercase=True, locate=accept),
     compile_pattern("cookie-header", _COOKIE, lowercase=True, locate=_cookie),

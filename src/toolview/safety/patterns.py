@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = [
+    "SECRET_PREFIXES",
     "Locate",
+    "Scan",
     "SecretPattern",
     "Span",
     "accept",
@@ -28,6 +30,27 @@ Span = tuple[int, int, str]
 
 Locate = Callable[[str, re.Match[str], str], Span | None]
 """Given the scanned text, a match and the pattern's name, the span to hide."""
+
+SECRET_PREFIXES: tuple[str, ...] = (
+    *("AKIA", "ASIA", "ABIA", "ACCA", "AIza", "GOCSPX-", "ya29.", "1//0"),
+    *("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-"),
+    *("glptt-", "glsoat-", "npm_", "pypi-AgE", "sk-ant-", "sk-", "hf_"),
+    *("xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-", "xapp-"),
+    *("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_", "SG.", "key-"),
+    *("shpat_", "shpca_", "shppa_", "shpss_", "dop_v1_", "doo_v1_", "dor_v1_", "dapi"),
+    *("AGE-SECRET-KEY-1", "eyJ", "dckr_pat_", "hvs.", "hvb.", "hvr.", "LS0tLS1CRUdJTi"),
+    "-----BEGIN",
+)
+"""Literal starts of the token formats: a token that begins with one of them is
+a credential to its end. For a consumer that sees text grow (a streamed
+partial) and must hold back an unterminated last token that may be the first
+half of a secret; ``scheme://user:`` without its ``@`` is the one contextual
+case not listed (it has no fixed literal). Case-sensitive, as written."""
+
+Scan = Callable[[str, str], list[Span]]
+"""A whole-text scanner, for a format one regex match cannot describe (a
+private-key block cut by a window, a Kubernetes Secret's values): given the
+text and the pattern's name, every span to hide."""
 
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
@@ -80,11 +103,14 @@ class SecretPattern:
     literals: tuple[str, ...] = ()
     lowercase: bool = False
     locate: Locate = at_boundary
+    scan: Scan | None = None
 
     def spans(self, hay: str) -> list[Span]:
         """Every span this pattern hides in ``hay`` (already lowered if asked)."""
         if self.literals and not any(literal in hay for literal in self.literals):
             return []
+        if self.scan is not None:
+            return self.scan(hay, self.name)
         found: list[Span] = []
         for match in self.regex.finditer(hay):
             span = self.locate(hay, match, self.name)

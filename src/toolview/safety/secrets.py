@@ -9,22 +9,56 @@ pattern happened to run first.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
+from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
 from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
+from toolview.safety.manifests import MANIFEST_PATTERNS
 from toolview.safety.patterns import SecretPattern
 from toolview.safety.tokens import TOKEN_PATTERNS
 
-__all__ = ["DEPTH_MARK", "SECRET_PATTERNS", "SIZE_MARK", "mark", "redact", "redact_json"]
+__all__ = [
+    "DEPTH_MARK",
+    "PREFILTER_MAX",
+    "SECRET_PATTERNS",
+    "SIZE_MARK",
+    "mark",
+    "redact",
+    "redact_json",
+    "scan",
+]
 
 SECRET_PATTERNS: tuple[SecretPattern, ...] = (
     *TOKEN_PATTERNS,
     *CONTEXT_PATTERNS,
+    *MANIFEST_PATTERNS,
+    *COMMAND_PATTERNS,
     *KEY_VALUE_PATTERNS,
 )
 """In priority order: when spans overlap, the earliest pattern names the mark."""
 
+
+def _any_of(patterns: Iterable[SecretPattern]) -> re.Pattern[str]:
+    """One regex that matches wherever one of ``patterns`` could find a span.
+
+    A span only ever comes from a match of its pattern's regex, so no match
+    here means nothing to hide. Group names are dropped (they repeat).
+    """
+    sources = (re.sub(r"\(\?P<\w+>", "(?:", p.regex.pattern) for p in patterns)
+    return re.compile("|".join(f"(?:{source})" for source in sources))
+
+
+_CASED_ANY = _any_of(p for p in SECRET_PATTERNS if not p.lowercase)
+_LOWER_ANY = _any_of(p for p in SECRET_PATTERNS if p.lowercase)
+# Below this size one combined search beats ~50 separate scans (each has a
+# fixed cost); above it the separate scans, each a fast literal search, win.
+PREFILTER_MAX = 1024
+
 DEPTH_MARK = "[depth limit]"
 SIZE_MARK = "[size limit]"
+_SHORTEST = 5  # "pwd=x": no credential format is shorter
 _MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
 
 
@@ -65,7 +99,18 @@ def redact(text: str) -> str:
     Idempotent (a mark is never taken for a secret), linear in ``len(text)``
     and never raises. See docs/safety.md for the pattern list.
     """
+    if len(text) < _SHORTEST:
+        return text
     lowered: str | None = None
+    if len(text) <= PREFILTER_MAX:
+        lowered = _lower(text)
+        if _CASED_ANY.search(text) is None and _LOWER_ANY.search(lowered) is None:
+            return text
+    return scan(text, lowered)
+
+
+def scan(text: str, lowered: str | None = None) -> str:
+    """:func:`redact` without its prefilter: every pattern scans ``text``."""
     spans: list[tuple[int, int, int, str]] = []
     for rank, pattern in enumerate(SECRET_PATTERNS):
         if pattern.lowercase:

@@ -19,6 +19,7 @@ __all__ = ["TOKEN_PATTERNS"]
 
 _B64URL = "[A-Za-z0-9_-]"
 _END = "(?![A-Za-z0-9_]|-[A-Za-z0-9_])"  # a run of dashes (a PEM fence) ends a token too
+_STD_B64 = re.compile(r"[A-Za-z0-9+/]*+={0,2}")
 _B64_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
@@ -34,7 +35,12 @@ def _openai(hay: str, match: re.Match[str], name: str) -> Span | None:
 
 def _jwt(hay: str, match: re.Match[str], name: str) -> Span | None:
     """The regex always matches a whole ``eyJ`` run (so nothing is re-scanned);
-    only a run followed by a second ``.eyJ`` segment is a token."""
+    only a run followed by a second ``.eyJ`` segment is a token -- or, sharing
+    this scan, a base64 ``{"auths":`` (a ``.dockerconfigjson``) run to its end."""
+    if hay.startswith("eyJhdXRocyI6", match.start()):
+        whole = _STD_B64.match(hay, match.start())
+        assert whole is not None
+        return (match.start(), whole.end(), "docker-config")
     if match.group("payload") is None:
         return None
     return (match.start(), match.end(), name)
@@ -73,6 +79,12 @@ def _discord(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (head, match.end(), name)
 
 
+# An Account SID (an id, kept) and, within 60 characters, a 32-hex auth token.
+_TWILIO = (
+    r"AC[0-9a-f]{32}(?![0-9A-Za-z])(?s:.){1,60}?(?<![0-9A-Za-z])"
+    r"(?P<secret>[0-9a-f]{32})(?![0-9A-Za-z])"
+)
+
 TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
     _p("aws-access-key-id", r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
     _p("gcp-api-key", rf"AIza{_B64URL}{{35}}{_END}"),
@@ -109,5 +121,9 @@ TOKEN_PATTERNS: tuple[SecretPattern, ...] = (
     _p("digitalocean-token", r"do[opr]_v1_[a-f0-9]{64}(?![0-9A-Za-z])"),
     _p("databricks-token", r"dapi[a-f0-9]{32}(?:-\d)?(?![0-9A-Za-z])"),
     _p("age-secret-key", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
+    _p("docker-hub-token", rf"dckr_(?:pat|oat)_{_B64URL}{{20,}}"),
+    _p("vault-token", rf"hv[sbr]\.{_B64URL}{{24,}}"),
+    _p("google-oauth-refresh-token", rf"1//0{_B64URL}{{20,}}"),
+    _p("twilio-auth-token", _TWILIO),
     _p("jwt", rf"eyJ{_B64URL}*+(?P<payload>\.eyJ{_B64URL}*+\.{_B64URL}*+)?", locate=_jwt),
 )

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from toolview.contract import Descriptor, ToolCall, ToolResult
 from toolview.hosts.command.output_window import OutputWindow, WindowLimits
+from toolview.hosts.command.redacting import StreamRedactor
 from toolview.hosts.command.utf8 import incomplete_utf8_suffix
 
 __all__ = ["ShellOutput", "StreamName", "shell_result"]
@@ -36,6 +37,7 @@ class ShellOutput:
             "stderr": OutputWindow(limits),
         }
         self._pending: dict[StreamName, bytes] = {"stdout": b"", "stderr": b""}
+        self._redactors = {"stdout": StreamRedactor(), "stderr": StreamRedactor()}
 
     @property
     def spill_path(self) -> Path | None:
@@ -44,16 +46,24 @@ class ShellOutput:
 
     @property
     def memory_bytes(self) -> int:
-        """Output bytes held in memory across the three windows."""
-        return self.combined.memory_bytes + sum(w.memory_bytes for w in self.streams.values())
+        """Output bytes held in memory: the three windows and the unfinished lines."""
+        held = sum(r.held_bytes for r in self._redactors.values())
+        return (
+            held + self.combined.memory_bytes + sum(w.memory_bytes for w in self.streams.values())
+        )
 
     def feed(self, stream: StreamName, chunk: bytes) -> None:
-        """One chunk read from ``stream``.
+        """One chunk read from ``stream``, redacted before any window sees it.
 
-        The combined window only gets whole characters: a character split
-        across reads waits for its last bytes, so the other stream's output
-        cannot land inside it.
+        The windows get whole lines (see ``redacting``); the combined window
+        only whole characters even then (a line cut for length), so the
+        other stream's output cannot land inside one.
         """
+        self._window(stream, self._redactors[stream].feed(chunk))
+
+    def _window(self, stream: StreamName, chunk: bytes) -> None:
+        if not chunk:
+            return
         self.streams[stream].feed(chunk)
         data = self._pending[stream] + chunk if self._pending[stream] else chunk
         held = incomplete_utf8_suffix(data)
@@ -62,6 +72,8 @@ class ShellOutput:
 
     def close(self) -> None:
         """Both streams ended: what was held back goes in as it is."""
+        for name, redactor in self._redactors.items():
+            self._window(name, redactor.close())  # type: ignore[arg-type]
         for stream, pending in self._pending.items():
             self.combined.feed(pending)
             self._pending[stream] = b""

@@ -23,7 +23,8 @@ _ENTITY: Final = re.compile(r"[&<>]")
 _BACKTICKS: Final = re.compile(r"`+")
 _LANGUAGE: Final = re.compile(r"[^A-Za-z0-9_+-]")
 _FENCE_LINE: Final = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_DESTINATION: Final = re.compile(r"(\]\(\s*|^ {0,3}\[[^\]\n]+\]:\s*)([A-Za-z][A-Za-z0-9+.\-]*):")
+# A link destination: after "](" (inline) or "[label]:" (a reference definition).
+_DESTINATION: Final = re.compile(r"(\]\(|^ {0,3}\[[^\]\n]+\]:)([ \t]*)([^\s)]*)")
 
 
 def inline(text: str) -> str:
@@ -70,8 +71,9 @@ def markdown_source(text: str) -> str:
 
     Outside fenced code, ``&``, ``<`` and ``>`` become entities (no raw HTML, no
     entity-encoded scheme tricks), images become plain links (no remote fetch
-    when the document is opened) and a link destination with a scheme other
-    than http, https or mailto is turned into a harmless fragment.
+    when the document is opened) and a link whose target ``safe_url`` rejects
+    (another scheme, ``//host``, ``https://good@evil``, a relative path) is
+    shown as text -- the same rule the other surfaces apply to a link.
     """
     out: list[str] = []
     fence: str | None = None
@@ -94,7 +96,12 @@ def markdown_source(text: str) -> str:
 
 
 def _defang(match: re.Match[str]) -> str:
-    scheme = match.group(2)
-    if scheme.lower() in ("http", "https", "mailto"):
+    """Keep a destination ``safe_url`` accepts; otherwise break the link syntax
+    and show the target as code, so no renderer makes it a link."""
+    opener, space, target = match.groups()
+    if target and safe_url(target) is not None:
         return match.group(0)
-    return f"{match.group(1)}#blocked-{scheme}:"
+    shown = f"{code_span(target)}, not an http/https link"
+    if opener == "](":
+        return f"] ({shown}"
+    return f"\\{opener.lstrip()}{space or ' '}({shown})"

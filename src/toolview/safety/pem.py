@@ -1,0 +1,149 @@
+"""Private-key blocks: whole, or cut by a window that dropped one of the fences.
+
+A head/tail window can drop a key's ``BEGIN`` line and keep the body and the
+``END`` line (or the reverse). The body is the secret: the tail of an RSA key
+holds enough to recover it. So three shapes are hidden: a whole block; a block
+with no ``BEGIN`` (key lines walked back from ``END`` to the first line that is
+not key material -- the window's omission marker, or the start of the text);
+and a block with no ``END``, cut where the key material stops rather than
+hiding everything that follows. Lines may be real or ``\\n``-escaped (a key in
+a JSON string) and may carry a diff or quote marker.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolview.safety.patterns import SecretPattern, Span
+
+__all__ = ["PEM_PATTERN", "ends_inside_a_key", "key_lines_end", "pem_spans"]
+
+_LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+_NL = r"(?:\r?\n|\\r?\\n)"
+# A line break with the next line's indentation and one diff/quote marker, or spaces.
+_SEP = rf"(?:[ \t]*+{_NL}[ \t]*+(?:[-+>|#*\"'][ \t]*+)?|[ \t]++)"
+_HEADER = r"(?:Proc-Type|DEK-Info|Version|Comment|Hash):[^\r\n\\]*+"
+_B64 = r"[A-Za-z0-9+/=]++"
+_BLOCK = re.compile(
+    rf"-----BEGIN{_LABEL}(?P<body>(?:{_SEP}(?:{_HEADER}|{_B64}|(?={_NL})))*+)"
+    rf"(?:{_SEP}?(?P<end>-----END{_LABEL}))?"
+)
+_ITEM = re.compile(rf"{_SEP}(?:(?P<header>{_HEADER})|(?P<b64>{_B64}))?")
+_FENCE = re.compile(rf"-----(?:BEGIN|END){_LABEL}")
+_LINE_END = re.compile(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
+_KEY_LINE = re.compile(rf"[ \t]*(?:[-+>|#*\"'][ \t]*)?(?:{_B64}|{_HEADER})?[ \t\r]*")
+_SHORTEST = 15  # a first body line is full width (64, 70, 76): "The" is prose
+_LONGEST_LINE = 1024  # a PEM body line is 64 characters, OpenSSH's 70
+
+
+def _key_material_end(hay: str, body: tuple[int, int]) -> int:
+    """Where the key material of a block without ``END`` stops, in ``body``.
+
+    Headers come first; then base64 lines all as wide as the first, and at
+    most one shorter last line. A wider line, a second short one or anything
+    else is ordinary output again; so is a short first line, and a short last
+    line that does not end its line (``npm WARN ...``).
+    """
+    end, width = body[0], 0
+    for item in _ITEM.finditer(hay, *body):
+        header, line = item.group("header"), item.group("b64")
+        if header is not None and width == 0:
+            end = item.end()
+        elif line is not None and (len(line) <= width or width == 0 < len(line) - _SHORTEST):
+            if width and len(line) < width:
+                if _LINE_END.match(hay, item.end()):
+                    end = item.end()
+                break
+            end, width = item.end(), width or len(line)
+        elif header is not None or line is not None:
+            break
+    return end
+
+
+def _previous_line(hay: str, pos: int, floor: int) -> tuple[int, int] | None:
+    """``(start of the line break, start of the line)`` for the line ending at
+    ``pos``; ``None`` when the line is longer than any key line."""
+    low = max(floor, pos - _LONGEST_LINE)
+    real = hay.rfind("\n", low, pos)
+    escaped = hay.rfind("\\n", low, pos)
+    if real < 0 and escaped < 0:
+        return (floor, floor) if low == floor else None
+    if real > escaped:
+        return (real - 1 if hay[real - 1 : real] == "\r" else real), real + 1
+    return (escaped - 2 if hay[escaped - 2 : escaped] == "\\r" else escaped), escaped + 2
+
+
+def _headless_start(hay: str, end_at: int, floor: int) -> int:
+    """Walk back from an ``END`` line over key lines; where the block starts."""
+    start, pos, first = end_at, end_at, True
+    while pos > floor:
+        line = _previous_line(hay, pos, floor)
+        if line is None:
+            break
+        brk, begin = line
+        segment = hay[begin:pos]
+        if not _KEY_LINE.fullmatch(segment) or (not first and not segment.strip()):
+            break
+        if segment.strip(" \t\r-+>|#*\"'"):
+            start = begin
+        pos, first = brk, False
+    return start
+
+
+def pem_spans(hay: str, name: str) -> list[Span]:
+    """Every private-key block in ``hay``, whole or cut, as spans named ``name``.
+
+    One scan for fences; ``floor`` is where the last block ended, so a walk
+    back never covers text twice (linear however many fences there are).
+    """
+    spans: list[Span] = []
+    floor = 0
+    for fence in _FENCE.finditer(hay):
+        if fence.start() < floor:
+            continue  # the END of a block already hidden
+        if hay.startswith("-----BEGIN", fence.start()):
+            block = _BLOCK.match(hay, fence.start())
+            assert block is not None  # the fence alone is a block
+            if block.group("end") is not None:
+                stop = block.end()
+            else:
+                stop = _key_material_end(hay, block.span("body"))
+            spans.append((fence.start(), stop, name))
+            floor = stop
+        else:
+            start = _headless_start(hay, fence.start(), floor)
+            if start < fence.start():
+                spans.append((start, fence.end(), name))
+            floor = fence.end()
+    return spans
+
+
+_BODY_LINE = rf"[ \t]*+(?:[-+>|#*\"'][ \t]*+)?(?:{_B64}|{_HEADER})[ \t\r]*+\n"
+_CONTINUATION = re.compile(
+    rf"(?:{_BODY_LINE})*?[ \t]*+[-+>|#*\"']?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
+)
+
+
+def ends_inside_a_key(text: str) -> bool:
+    """Does ``text`` end inside a private-key block whose ``END`` has not come?
+
+    For a consumer that redacts a stream one batch of whole lines at a time:
+    the next batch may go on with the key's body.
+    """
+    begin = text.rfind("-----BEGIN")
+    match = _BLOCK.match(text, begin) if begin >= 0 else None
+    if match is None or match.group("end") is not None:
+        return False
+    return not text[_key_material_end(text, match.span("body")) :].strip()
+
+
+def key_lines_end(text: str) -> tuple[int, bool]:
+    """How far ``text`` (the lines after an unfinished block) is key material,
+    and whether that includes the block's ``END`` line."""
+    match = _CONTINUATION.match(text)
+    assert match is not None  # the second alternative matches the empty string
+    return match.end(), match.group("end") is not None
+
+
+PEM_PATTERN = SecretPattern("private-key", _FENCE, scan=pem_spans)
+"""``regex`` is the fences: every block, whole or cut, has one."""
