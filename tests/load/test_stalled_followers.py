@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fault_tools import ResumingFollower, RssSampler, env_int, rss_kib
-from toolview_servers import ToolviewServer
+from toolview_servers import NDJSON, ToolviewServer
 
 STALLED = env_int("TOOLVIEW_STALLED", 50)
 MEGABYTES = env_int("TOOLVIEW_STALLED_MB", 16)
@@ -53,7 +53,9 @@ def produce(base: str, megabytes: int) -> int:
                 json.dumps({"kind": "message", "role": "assistant", "text": f"{batch}.{n} {text}"})
                 for n in range(64)
             ]
-            response = client.post("/api/threads/t/observations", content="\n".join(lines))
+            response = client.post(
+                "/api/threads/t/observations", content="\n".join(lines), headers=NDJSON
+            )
             response.raise_for_status()
             last = response.json()["seqs"][-1]
     return last

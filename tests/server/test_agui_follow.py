@@ -22,6 +22,7 @@ from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
 from starlette.testclient import TestClient
 from test_agui_conformance import REDACTOR, THREAD, THREADS, assert_conforms
+from toolview_servers import NDJSON
 
 from toolview.contract import (
     Message,
@@ -41,7 +42,7 @@ Event = dict[str, Any]
 def post(server: ThreadedServer, thread: str, observations: Sequence[Observation]) -> None:
     body = b"\n".join(encode_observation(o) for o in observations)
     url = f"{server.url}/api/threads/{thread}/observations"
-    httpx.post(url, content=body, timeout=60).raise_for_status()
+    httpx.post(url, content=body, headers=NDJSON, timeout=60).raise_for_status()
 
 
 def create(server: ThreadedServer, thread: str, observations: Sequence[Observation] = ()) -> None:
