@@ -48,7 +48,8 @@ DONE = b'"complete":true'
 async def follower(port: int, mode: str, expected: int, counts: list[int]) -> None:
     """Count frames (``id:`` lines) until ``expected`` (elide) or the call completes (live)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /api/threads/t/follow?mode={mode} HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+    head = f"GET /api/threads/t/follow?mode={mode} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    writer.write(head.encode())
     await writer.drain()
     seen, index = 0, len(counts)
     counts.append(0)

@@ -39,7 +39,7 @@ def stalled_client(port: int) -> socket.socket:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", port))
-    sock.sendall(b"GET /api/threads/t/follow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    sock.sendall(f"GET /api/threads/t/follow HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     return sock
 
 

@@ -240,7 +240,10 @@ def test_a_stalled_reader_is_dropped_without_blocking_others(tmp_path: Any) -> N
         follows = server.app.state.toolview.follows
         stalled = socket.create_connection(("127.0.0.1", server.port))
         stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stalled.sendall(b"GET /api/threads/t/agui?follow=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        request = (
+            f"GET /api/threads/t/agui?follow=1 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
+        )
+        stalled.sendall(request.encode())
         try:
             big = "x" * 200_000
             for n in range(40):  # ~8 MB the stalled client never reads

@@ -164,7 +164,8 @@ def test_a_client_that_stops_reading_blocks_neither_producer_nor_others(
     create(live_server)
     stalled = socket.create_connection(("127.0.0.1", live_server.port))
     stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    stalled.sendall(b"GET /api/threads/t/follow HTTP/1.1\r\nHost: x\r\n\r\n")
+    host = f"127.0.0.1:{live_server.port}"
+    stalled.sendall(f"GET /api/threads/t/follow HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
     try:
         big = "x" * 50_000
         for n in range(40):  # ~2 MB the stalled client never reads
