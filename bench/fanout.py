@@ -25,7 +25,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "wire"))
 
-from toolview_servers import RedisServer, ToolviewServer
+from toolview_servers import NDJSON, RedisServer, ToolviewServer
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -48,7 +48,8 @@ DONE = b'"complete":true'
 async def follower(port: int, mode: str, expected: int, counts: list[int]) -> None:
     """Count frames (``id:`` lines) until ``expected`` (elide) or the call completes (live)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /api/threads/t/follow?mode={mode} HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+    head = f"GET /api/threads/t/follow?mode={mode} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    writer.write(head.encode())
     await writer.drain()
     seen, index = 0, len(counts)
     counts.append(0)
@@ -100,7 +101,9 @@ async def measure(
         batches = observations // 10
         for batch in range(batches):
             body = batch_body(mode, batch, batch == batches - 1)
-            (await client.post("/api/threads/t/observations", content=body)).raise_for_status()
+            (
+                await client.post("/api/threads/t/observations", content=body, headers=NDJSON)
+            ).raise_for_status()
             await asyncio.sleep(0.05)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=600)
     elapsed, cpu = time.monotonic() - start, cpu_seconds(server.process.pid) - cpu0

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
-from toolview_servers import REPO, ToolviewServer
+from toolview_servers import NDJSON, REPO, ToolviewServer
 
 from toolview.cli import main
 from toolview.cli.serve_cmd import byte_size, is_loopback, positive_int
@@ -85,7 +85,9 @@ def test_follow_limit_and_body_limit_apply_to_a_real_server(tmp_path: Path) -> N
             for stream in streams:
                 stream.close()
             line = b'{"kind": "message", "role": "user", "text": "' + b"x" * 2000 + b'"}\n'
-            posted = client.post(f"{server.url}/api/threads/t/observations", content=line)
+            posted = client.post(
+                f"{server.url}/api/threads/t/observations", content=line, headers=NDJSON
+            )
             assert posted.status_code == 413
     finally:
         server.kill()

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
-from toolview_servers import ToolviewServer, free_port
+from toolview_servers import NDJSON, ToolviewServer, free_port
 
 from toolview.cli import main
 
@@ -37,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]
 def post(base: str, thread: str, body: bytes, headers: dict[str, str] = AUTH) -> None:
     httpx.post(f"{base}/api/threads", json={"id": thread}, headers=headers).raise_for_status()
     url = f"{base}/api/threads/{thread}/observations"
-    httpx.post(url, content=body, headers=headers, timeout=60).raise_for_status()
+    httpx.post(url, content=body, headers={**headers, **NDJSON}, timeout=60).raise_for_status()
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from toolview_servers import RedisServer, wait_for_port
+from toolview_servers import NDJSON, RedisServer, wait_for_port
 
 Observation = dict[str, Any]
 
@@ -104,7 +104,9 @@ class Producer:
         while time.monotonic() < deadline:
             try:
                 url = f"{bases[0]}/api/threads/{self.thread}/observations"
-                response = client.post(url, content=body, headers={"idempotency-key": key})
+                response = client.post(
+                    url, content=body, headers={**NDJSON, "idempotency-key": key}
+                )
                 if response.status_code == 200:
                     with self._lock:
                         self.acked.update(zip(response.json()["seqs"], items, strict=True))

@@ -20,12 +20,15 @@ from toolview.server import create_app
 from toolview.wire.log_sqlite import SQLiteLog
 
 URL = "/api/threads/fuzz/observations"
+LOOPBACK = {"base_url": "http://127.0.0.1"}  # the server answers only to its own names
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path: Path = tmp_path_factory.mktemp("ingest") / "log.db"
-    with TestClient(create_app(lambda: SQLiteLog(path)), raise_server_exceptions=False) as c:
+    with TestClient(
+        create_app(lambda: SQLiteLog(path)), **LOOPBACK, raise_server_exceptions=False
+    ) as c:
         assert c.post("/api/threads", json={"id": "fuzz"}).status_code in (200, 201)
         yield c
 

@@ -27,7 +27,7 @@ from fuzz.properties import (
 )
 from fuzz.surface_checks import check_thread, one_call
 from fuzz.test_guards_fuzz import check_rules
-from fuzz.test_ingest_fuzz import check_ingest
+from fuzz.test_ingest_fuzz import LOOPBACK, check_ingest
 from toolview.contract import ToolResult
 from toolview.hosts import mcp, pi
 from toolview.server import create_app
@@ -103,7 +103,9 @@ def strict(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     path = tmp_path_factory.mktemp("replay") / "log.db"
-    with TestClient(create_app(lambda: SQLiteLog(path)), raise_server_exceptions=False) as c:
+    with TestClient(
+        create_app(lambda: SQLiteLog(path)), **LOOPBACK, raise_server_exceptions=False
+    ) as c:
         c.post("/api/threads", json={"id": "fuzz"})
         yield c
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fault_tools import ResumingFollower, env_int
-from toolview_servers import RedisServer, ToolviewServer
+from toolview_servers import NDJSON, RedisServer, ToolviewServer
 
 OBSERVATIONS = env_int("TOOLVIEW_FAST_PRODUCER", 4000)
 
@@ -42,7 +42,9 @@ def produce(base: str, count: int) -> int:
                 json.dumps({"kind": "message", "role": "user", "text": f"{n} {text}"})
                 for n in range(first, min(first + 100, count))
             ]
-            response = client.post("/api/threads/t/observations", content="\n".join(lines))
+            response = client.post(
+                "/api/threads/t/observations", content="\n".join(lines), headers=NDJSON
+            )
             response.raise_for_status()
             last = response.json()["seqs"][-1]
     return last

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from fault_tools import ResumingFollower, env_int, stop_all
 from server_threads import ThreadedServer
-from toolview_servers import RedisServer
+from toolview_servers import NDJSON, RedisServer
 
 from toolview.contract import decode_observation
 from toolview.wire.log import ObservationLog
@@ -73,7 +73,7 @@ async def fill(base: str, ids: list[str]) -> None:
             (await client.post("/api/threads", json={"id": thread})).raise_for_status()
             body = "\n".join(message(thread, n) for n in range(3))
             url = f"/api/threads/{thread}/observations"
-            (await client.post(url, content=body)).raise_for_status()
+            (await client.post(url, content=body, headers=NDJSON)).raise_for_status()
 
         await asyncio.gather(*(one(thread) for thread in ids))
 
@@ -110,7 +110,7 @@ def check_threads(server: ThreadedServer, ids: list[str]) -> None:
                 follower.wait_until(3)
             for thread in ids[:FOLLOWED]:
                 url = f"/api/threads/{thread}/observations"
-                client.post(url, content=message(thread, 3)).raise_for_status()
+                client.post(url, content=message(thread, 3), headers=NDJSON).raise_for_status()
             for follower in followers:
                 follower.wait_until(4)
         finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fault_tools import ResumingFollower, RssSampler, env_int, rss_kib
-from toolview_servers import ToolviewServer
+from toolview_servers import NDJSON, ToolviewServer
 
 STALLED = env_int("TOOLVIEW_STALLED", 50)
 MEGABYTES = env_int("TOOLVIEW_STALLED_MB", 16)
@@ -39,7 +39,7 @@ def stalled_client(port: int) -> socket.socket:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", port))
-    sock.sendall(b"GET /api/threads/t/follow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    sock.sendall(f"GET /api/threads/t/follow HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     return sock
 
 
@@ -53,7 +53,9 @@ def produce(base: str, megabytes: int) -> int:
                 json.dumps({"kind": "message", "role": "assistant", "text": f"{batch}.{n} {text}"})
                 for n in range(64)
             ]
-            response = client.post("/api/threads/t/observations", content="\n".join(lines))
+            response = client.post(
+                "/api/threads/t/observations", content="\n".join(lines), headers=NDJSON
+            )
             response.raise_for_status()
             last = response.json()["seqs"][-1]
     return last

@@ -24,6 +24,7 @@ from schemathesis.specs.openapi.checks import negative_data_rejection, positive_
 from server_apps import OBSERVATIONS
 from starlette.routing import Route
 from starlette.testclient import TestClient
+from toolview_servers import NDJSON
 
 from toolview.contract import Observation
 from toolview.server.app import create_app
@@ -33,11 +34,12 @@ TYPE_NAME = re.compile(r"\b[A-Z]\w*(Error|Exception)\b")
 EXAMPLES = int(os.environ.get("TOOLVIEW_SCHEMATHESIS_EXAMPLES", "25"))
 DB = Path(os.environ.get("TMPDIR", "/tmp")) / f"toolview-schemathesis-{os.getpid()}.db"
 DB.unlink(missing_ok=True)
-app = create_app(lambda: SQLiteLog(DB))
+app = create_app(lambda: SQLiteLog(DB), allowed_hosts=["testserver"])  # schemathesis's Host
 
 with TestClient(app) as _client:  # a thread "t" with a completed call, for the examples
     _client.post("/api/threads", json={"id": "t"})
-    _client.post("/api/threads/t/observations", content="\n".join(map(json.dumps, OBSERVATIONS)))
+    body = "\n".join(map(json.dumps, OBSERVATIONS))
+    _client.post("/api/threads/t/observations", content=body, headers=NDJSON)
 
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", app).exclude(path_regex="/follow$")
 

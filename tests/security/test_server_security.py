@@ -20,7 +20,7 @@ import pytest
 from server_apps import PARAMS, BrokenLog, endpoints, fill, internal_bug, redis_down
 from server_threads import ThreadedServer
 from starlette.testclient import TestClient
-from toolview_servers import RedisServer
+from toolview_servers import RedisServer, local_client
 
 from toolview.server import auth
 from toolview.server.app import create_app
@@ -43,7 +43,7 @@ BAD_CREDENTIALS = {
 @pytest.fixture
 def guarded(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(lambda: SQLiteLog(tmp_path / "log.db"), token=TOKEN)
-    with TestClient(app) as client:
+    with local_client(app) as client:
         fill(client, headers=GOOD)
         yield client
 
@@ -120,9 +120,10 @@ def _secret_compares(function: object) -> list[str]:
 def test_secrets_are_compared_in_constant_time() -> None:
     source = inspect.getsource(auth)
     assert "hmac.compare_digest(value.strip().encode(), expected)" in source
-    assert "hmac.compare_digest(cookie.encode()" in source
+    assert "hmac.compare_digest(mac.encode()" in source
     assert "hmac.compare_digest(k, key)" in source
-    for function in (auth.TokenAuth.allowed, auth.OneTimeLinks.redeem, auth.TokenAuth.__call__):
+    checked = (auth.TokenAuth.allowed, auth.SignInCookie.valid, auth.OneTimeLinks.redeem)
+    for function in (*checked, auth.TokenAuth.__call__):
         assert _secret_compares(function) == [], function
 
 
@@ -167,7 +168,7 @@ def open_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Test
     else:
         url = request.getfixturevalue("redis_server").url
         app = create_app(lambda: RedisLog(url, prefix=f"ids{id(tmp_path)}"))
-    with TestClient(app) as client:
+    with local_client(app) as client:
         fill(client)
         yield client
 
@@ -200,7 +201,7 @@ def test_odd_ids_are_refused_at_creation(open_client: TestClient) -> None:
 def test_request_bodies_are_bounded(tmp_path: Path) -> None:
     app = create_app(lambda: SQLiteLog(tmp_path / "log.db"), body_limit=4096)
     line = json.dumps({"kind": "message", "role": "user", "text": "x" * 100}) + "\n"
-    with TestClient(app) as client:
+    with local_client(app) as client:
         fill(client)
         url = "/api/threads/t/observations"
         declared = client.post(url, content=line * 100)
@@ -245,7 +246,7 @@ def test_follow_streams_per_client_are_bounded(tmp_path: Path) -> None:
 
 def test_security_headers_on_every_response(tmp_path: Path) -> None:
     app = create_app(lambda: SQLiteLog(tmp_path / "log.db"), body_limit=1024)
-    with TestClient(app) as client:
+    with local_client(app) as client:
         fill(client)
         responses = [
             client.request(method, path)
@@ -273,7 +274,7 @@ def test_security_headers_on_every_response(tmp_path: Path) -> None:
 
 def test_an_internal_error_is_a_bare_500_with_the_headers(tmp_path: Path) -> None:
     app = create_app(lambda: BrokenLog(tmp_path / "log.db", internal_bug()))
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with local_client(app, raise_server_exceptions=False) as client:
         responses = [client.get("/"), client.get("/api/threads"), client.get("/threads/t")]
         responses += [client.get(path.format(**PARAMS)) for path in ("/api/threads/t/events",)]
     for response in responses:
@@ -285,7 +286,7 @@ def test_an_internal_error_is_a_bare_500_with_the_headers(tmp_path: Path) -> Non
 
 def test_an_unavailable_log_is_a_503_to_retry(tmp_path: Path) -> None:
     app = create_app(lambda: BrokenLog(tmp_path / "log.db", redis_down()))
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with local_client(app, raise_server_exceptions=False) as client:
         responses = [client.get("/api/threads"), client.post("/api/threads/t/observations")]
         responses.append(client.get("/api/threads/t/follow"))
     for response in responses:

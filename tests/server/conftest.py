@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
 from log_fixtures import LogOpener, open_log_fixture, redis_server
 from server_threads import ThreadedServer
+from toolview_servers import local_client
 
 from toolview.server.app import create_app
 
@@ -24,7 +25,7 @@ open_log = open_log_fixture("srv")
 @pytest.fixture
 def client(open_log: LogOpener) -> Iterator[TestClient]:
     """The app in-process (Starlette's TestClient), lifespan and all."""
-    with TestClient(create_app(open_log)) as test_client:
+    with local_client(create_app(open_log)) as test_client:
         yield test_client
 
 

@@ -22,6 +22,7 @@ from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
 from starlette.testclient import TestClient
 from test_agui_conformance import REDACTOR, THREAD, THREADS, assert_conforms
+from toolview_servers import NDJSON
 
 from toolview.contract import (
     Message,
@@ -41,7 +42,7 @@ Event = dict[str, Any]
 def post(server: ThreadedServer, thread: str, observations: Sequence[Observation]) -> None:
     body = b"\n".join(encode_observation(o) for o in observations)
     url = f"{server.url}/api/threads/{thread}/observations"
-    httpx.post(url, content=body, timeout=60).raise_for_status()
+    httpx.post(url, content=body, headers=NDJSON, timeout=60).raise_for_status()
 
 
 def create(server: ThreadedServer, thread: str, observations: Sequence[Observation] = ()) -> None:
@@ -239,7 +240,10 @@ def test_a_stalled_reader_is_dropped_without_blocking_others(tmp_path: Any) -> N
         follows = server.app.state.toolview.follows
         stalled = socket.create_connection(("127.0.0.1", server.port))
         stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stalled.sendall(b"GET /api/threads/t/agui?follow=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        request = (
+            f"GET /api/threads/t/agui?follow=1 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
+        )
+        stalled.sendall(request.encode())
         try:
             big = "x" * 200_000
             for n in range(40):  # ~8 MB the stalled client never reads

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 from starlette.testclient import TestClient
+from toolview_servers import local_client
 
 from toolview.server.app import create_app
 from toolview.wire.log import ObservationLog
@@ -83,7 +84,7 @@ def test_malformed_json_and_an_empty_body_are_clear_errors(client: TestClient) -
 
 
 def test_a_body_over_the_limit_gets_413_and_nothing_is_stored(open_log: LogOpener) -> None:
-    with TestClient(create_app(open_log, body_limit=1000)) as client:
+    with local_client(create_app(open_log, body_limit=1000)) as client:
         client.post("/api/threads", json={"id": "t"})
         big = jsonl(*[CALL] * 20)
         assert client.post("/api/threads/t/observations", content=big).status_code == 413

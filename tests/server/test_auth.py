@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from starlette.testclient import TestClient
+from toolview_servers import local_client
 
 from toolview.server.app import create_app
 from toolview.wire.log import ObservationLog
@@ -13,7 +14,7 @@ LogOpener = Callable[[], ObservationLog]  # the open_log fixture's type
 
 
 def test_without_the_token_every_api_and_page_request_is_refused(open_log: LogOpener) -> None:
-    with TestClient(create_app(open_log, token="s3cret")) as client:
+    with local_client(create_app(open_log, token="s3cret")) as client:
         for path in ("/api/threads", "/api/threads/x/follow", "/", "/threads/x"):
             response = client.get(path)
             assert response.status_code == 401, path
@@ -24,21 +25,21 @@ def test_without_the_token_every_api_and_page_request_is_refused(open_log: LogOp
 
 
 def test_the_bearer_header_lets_a_program_in(open_log: LogOpener) -> None:
-    with TestClient(create_app(open_log, token="s3cret")) as client:
+    with local_client(create_app(open_log, token="s3cret")) as client:
         response = client.get("/api/threads", headers={"authorization": "Bearer s3cret"})
         assert response.status_code == 200
 
 
 def test_a_one_time_link_sets_a_cookie_and_works_only_once(open_log: LogOpener) -> None:
     app = create_app(open_log, token="s3cret")
-    with TestClient(app) as client:
+    with local_client(app) as client:
         link = app.state.links.issue()
         response = client.get(link, follow_redirects=False)
         assert response.status_code == 303
         cookie = response.headers["set-cookie"]
         assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "s3cret" not in cookie
         assert client.get("/api/threads").status_code == 200  # the cookie jar carries it
-        with TestClient(app) as stranger:
+        with local_client(app) as stranger:
             assert stranger.get(link).status_code == 403
 
 

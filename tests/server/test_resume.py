@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 from sse_client import read_frames
-from toolview_servers import RedisServer, ToolviewServer
+from toolview_servers import NDJSON, RedisServer, ToolviewServer
 
 
 def message(n: int) -> dict[str, object]:
@@ -20,7 +20,9 @@ def message(n: int) -> dict[str, object]:
 
 def post(base: str, first: int, last: int) -> None:
     body = "".join(json.dumps(message(n)) + "\n" for n in range(first, last))
-    httpx.post(f"{base}/api/threads/t/observations", content=body, timeout=60).raise_for_status()
+    httpx.post(
+        f"{base}/api/threads/t/observations", content=body, headers=NDJSON, timeout=60
+    ).raise_for_status()
 
 
 def texts(frames: list) -> list[str]:  # type: ignore[type-arg]
@@ -95,14 +97,16 @@ def test_a_live_follower_fails_over_mid_call_without_losing_output(tmp_path: Pat
     try:
         httpx.post(f"{first.url}/api/threads", json={"id": "t"}).raise_for_status()
         httpx.post(
-            f"{first.url}/api/threads/t/observations", content=partial("one\n")
+            f"{first.url}/api/threads/t/observations", content=partial("one\n"), headers=NDJSON
         ).raise_for_status()
         seen = read_frames(
             f"{first.url}/api/threads/t/follow?mode=live", until=lambda f: len(f) == 1
         )
         first.kill()
         body = partial("one\ntwo\n") + partial("one\ntwo\nthree\n", complete=True)
-        httpx.post(f"{second.url}/api/threads/t/observations", content=body).raise_for_status()
+        httpx.post(
+            f"{second.url}/api/threads/t/observations", content=body, headers=NDJSON
+        ).raise_for_status()
         url = f"{second.url}/api/threads/t/follow?mode=live"
         rest = read_frames(
             url,

@@ -18,7 +18,7 @@ from log_fixtures import LogOpener
 from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
 from sse_starlette import ServerSentEvent
-from toolview_servers import run_in_thread
+from toolview_servers import NDJSON, run_in_thread
 
 from toolview.contract import Message, decode_observation
 from toolview.safety import redact, redact_json
@@ -44,7 +44,9 @@ def result(text: str, complete: bool = False) -> dict[str, object]:
 
 def post(server: ThreadedServer, *observations: object, thread: str = "t") -> list[int]:
     body = "".join(json.dumps(o) + "\n" for o in observations)
-    response = httpx.post(f"{server.url}/api/threads/{thread}/observations", content=body)
+    response = httpx.post(
+        f"{server.url}/api/threads/{thread}/observations", content=body, headers=NDJSON
+    )
     response.raise_for_status()
     seqs: list[int] = response.json()["seqs"]
     return seqs
@@ -162,7 +164,8 @@ def test_a_client_that_stops_reading_blocks_neither_producer_nor_others(
     create(live_server)
     stalled = socket.create_connection(("127.0.0.1", live_server.port))
     stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    stalled.sendall(b"GET /api/threads/t/follow HTTP/1.1\r\nHost: x\r\n\r\n")
+    host = f"127.0.0.1:{live_server.port}"
+    stalled.sendall(f"GET /api/threads/t/follow HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
     try:
         big = "x" * 50_000
         for n in range(40):  # ~2 MB the stalled client never reads

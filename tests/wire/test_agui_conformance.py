@@ -22,7 +22,7 @@ import pytest
 import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from toolview_servers import free_port, wait_for_port
+from toolview_servers import NDJSON, free_port, wait_for_port
 
 from toolview.contract import (
     Descriptor,
@@ -77,7 +77,9 @@ class Server:
         self.http.post("/api/threads", json={"id": name}).raise_for_status()
         body = b"\n".join(encode_observation(o) for o in observations)
         if body:
-            self.http.post(f"/api/threads/{name}/observations", content=body).raise_for_status()
+            self.http.post(
+                f"/api/threads/{name}/observations", content=body, headers=NDJSON
+            ).raise_for_status()
 
     def agui_json(self, name: str) -> list[Event]:
         response = self.http.get(f"/api/threads/{name}/agui", params={"format": "json"})

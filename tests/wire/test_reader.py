@@ -16,7 +16,7 @@ import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toolview_servers import ServedApp, ToolviewServer, free_port
+from toolview_servers import NDJSON, ServedApp, ToolviewServer, free_port
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult, encode_observation
 from toolview.server.app import create_app
@@ -156,7 +156,7 @@ def post(
     httpx.post(f"{server.url}/api/threads", json={"id": thread}, headers=headers).raise_for_status()
     body = b"".join(encode_observation(o) + b"\n" for o in observations)
     url = f"{server.url}/api/threads/{thread}/observations"
-    httpx.post(url, content=body, headers=headers, timeout=30).raise_for_status()
+    httpx.post(url, content=body, headers={**headers, **NDJSON}, timeout=30).raise_for_status()
 
 
 def growing(lines: int) -> list[Observation]:

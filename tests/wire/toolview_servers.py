@@ -17,7 +17,10 @@ import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 T = TypeVar("T")
 
@@ -99,7 +102,7 @@ class ToolviewServer:
             match = SERVE_LINE.search(lines[-1])
             if match:
                 server = cls(process, match.group(1), lines)
-                if "--token" in args:
+                if {"--token", "--token-file"} & set(args) or os.environ.get("TOOLVIEW_TOKEN"):
                     lines.append(process.stdout.readline().rstrip("\n"))
                 wait_for_port(int(server.url.rsplit(":", 1)[1]))
                 return server
@@ -163,3 +166,21 @@ class ServedApp:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+
+NDJSON = {"content-type": "application/x-ndjson"}  # what every POST of observations declares
+
+
+def local_client(app: Any, **options: Any) -> TestClient:
+    """Starlette's ``TestClient`` reaching ``app`` as a loopback client does.
+
+    Why not the default: the server answers only to its own names (a
+    ``Host`` of ``testserver`` is refused, as DNS rebinding needs), and an
+    unsafe method needs a JSON body type (a cross-site form cannot send one).
+    So requests go to ``http://127.0.0.1`` with ``Content-Type:
+    application/json`` unless a test says otherwise.
+    """
+    from starlette.testclient import TestClient
+
+    headers = {"content-type": "application/json", **options.pop("headers", {})}
+    return TestClient(app, base_url="http://127.0.0.1", headers=headers, **options)

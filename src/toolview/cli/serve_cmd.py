@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
-import os
 import re
 import socket
 import sys
@@ -19,15 +18,17 @@ from typing import Any
 import uvicorn
 
 from toolview.cli.inputs import InputError, open_input
+from toolview.cli.serve_token import TokenError, read_token
 from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
+from toolview.server.host_check import AllowedHost, parse_allowed_host
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog, default_db_path
 
-__all__ = ["byte_size", "is_loopback", "positive_int", "register", "run"]
+__all__ = ["allowed_host", "byte_size", "is_loopback", "positive_int", "register", "run"]
 
 
 def register(subparsers: Any) -> None:
@@ -38,10 +39,25 @@ def register(subparsers: Any) -> None:
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--db", type=Path, metavar="PATH", help="SQLite log file")
     store.add_argument("--redis", metavar="URL", help="share threads through Redis Streams")
-    parser.add_argument(
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument(
+        "--token-file",
+        type=Path,
+        metavar="PATH",
+        help="require the token on the first line of PATH (mode 600) on every request",
+    )
+    secret.add_argument(
         "--token",
-        default=os.environ.get("TOOLVIEW_TOKEN"),
-        help="require this token on every request (default: $TOOLVIEW_TOKEN)",
+        metavar="VALUE",
+        help="deprecated (other local users see it in ps): use --token-file or $TOOLVIEW_TOKEN",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        type=allowed_host,
+        metavar="NAME[:PORT]",
+        help="also answer to this host name (a proxy's, a LAN name); repeatable",
     )
     parser.add_argument(
         "--load",
@@ -92,6 +108,14 @@ def byte_size(raw: str) -> int:
     return value
 
 
+def allowed_host(raw: str) -> AllowedHost:
+    """``--allowed-host``: a name or IP address, with an optional port, or an argparse error."""
+    try:
+        return parse_allowed_host(raw)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def is_loopback(host: str) -> bool:
     """Whether ``host`` only accepts connections from this machine."""
     if host == "localhost":
@@ -113,14 +137,25 @@ def log_factory(args: argparse.Namespace) -> LogFactory:
 
 def run(args: argparse.Namespace) -> int:
     """Load any files, bind, print the URL, and serve until interrupted."""
-    if not is_loopback(args.host) and not args.token:
+    try:
+        token = read_token(args)
+    except TokenError as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return 2
+    if not is_loopback(args.host) and not token:
         print(
             f"toolview: refusing to serve on {args.host} without a token: anyone who can "
-            "reach it could read every thread. Pass --token TOKEN (or set TOOLVIEW_TOKEN), "
+            "reach it could read every thread. Pass --token-file PATH (or set TOOLVIEW_TOKEN), "
             "or bind 127.0.0.1.",
             file=sys.stderr,
         )
         return 2
+    if not token:
+        print(
+            "toolview: no token: other local users of this machine can read and add to these "
+            "threads; to require one, pass --token-file PATH or set TOOLVIEW_TOKEN",
+            file=sys.stderr,
+        )
     open_log = log_factory(args)
     for path in args.load:
         print(asyncio.run(_load(open_log(), Path(path))), file=sys.stderr)
@@ -129,17 +164,30 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"toolview: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
-    app = create_app(
-        open_log, token=args.token, follow_limit=args.follow_limit, body_limit=args.body_limit
-    )
     host, port = sock.getsockname()[:2]
+    app = create_app(
+        open_log,
+        token=token,
+        follow_limit=args.follow_limit,
+        body_limit=args.body_limit,
+        allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
+    )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)
-    if args.token:
+    if token:
         print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _bound_name(host: str, port: int) -> list[str]:
+    """``--host NAME`` is a name the server answers to (on its port); an address needs nothing."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return [f"{host}:{port}"] if host != "localhost" else []
+    return []
 
 
 def _bind(host: str, port: int) -> socket.socket:

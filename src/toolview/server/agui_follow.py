@@ -32,6 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from toolview.contract import Message, Observation, ToolResult
+from toolview.server.resume import SEQ_MAX, last_event_id
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
 from toolview.wire.agui import AguiTranslator
@@ -40,7 +41,7 @@ from toolview.wire.log import Replay
 
 __all__ = ["AguiCursor", "Position", "follow_agui", "parse_position"]
 
-_EVENT_ID: Final = re.compile(r"([0-9]{1,18})(?:\.([0-9]{1,9}))?")
+_EVENT_ID: Final = re.compile(r"([0-9]{1,19})(?:\.([0-9]{1,9}))?")  # ASCII digits only
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,10 @@ class Position:
 def parse_position(raw: str) -> Position:
     """``<seq>`` or ``<seq>.<n>`` as a ``Position``; ``ValueError`` says what is wrong."""
     match = _EVENT_ID.fullmatch(raw.strip())
-    if match is None:
+    if match is None or int(match[1]) > SEQ_MAX:
         raise ValueError(
-            f"Last-Event-ID must be an AG-UI event id (<seq>.<n>) or a seq, not {raw[:80]!r}"
+            f"Last-Event-ID must be an AG-UI event id (<seq>.<n>) or a seq (0 to {SEQ_MAX}), "
+            f"not {raw[:40]!r}"
         )
     seq, shown = match.groups()
     return Position(int(seq), None if shown is None else int(shown))
@@ -87,9 +89,8 @@ def follow_agui(request: Request, thread_id: str) -> Response:
     form = request.query_params.get("format", "sse")
     if form != "sse":
         return _bad(f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
-    raw = request.headers.get("last-event-id") or request.query_params.get("lastEventId") or "0"
     try:
-        after = parse_position(raw)
+        after = parse_position(last_event_id(request))
     except ValueError as exc:
         return _bad(str(exc))
     return limited_stream(request, _events(server_state(request), thread_id, after))

@@ -1,8 +1,13 @@
-"""The app factory: routes, token access, security headers, the log's lifetime."""
+"""The app factory: routes, the guards in front of them, the log's lifetime.
+
+The guards, outermost first: security headers (on every answer, refusals
+included), the ``Host`` check (DNS rebinding), the cross-site check (another
+origin's requests, writes without a JSON body type), then the token.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
@@ -10,7 +15,9 @@ from starlette.middleware import Middleware
 
 from toolview.server import api, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
+from toolview.server.cross_site import CrossSiteGuard
 from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
+from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, ServerState
 from toolview.wire.log import ObservationLog
@@ -28,8 +35,14 @@ def create_app(
     keepalive: float = 15.0,
     send_timeout: float = 30.0,
     follow_limit: int = FOLLOW_LIMIT,
+    allowed_hosts: Iterable[str | AllowedHost] = (),
 ) -> Starlette:
-    """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop)."""
+    """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
+
+    It answers to 127.0.0.1, localhost and [::1] on the port a connection
+    arrived on, and to ``allowed_hosts`` (``NAME``: any port; ``NAME:PORT``).
+    """
+    allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -46,6 +59,8 @@ def create_app(
     routes = [*api.routes, *sse.routes, *pages.routes]
     middleware = [
         Middleware(SecurityHeaders),
+        Middleware(HostCheck, allowed=allowed),
+        Middleware(CrossSiteGuard, routes=routes),
         Middleware(TokenAuth, token=token, links=links),
     ]
     handlers = dict.fromkeys(LOG_UNAVAILABLE, log_unavailable)

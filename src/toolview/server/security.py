@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from toolview.server.errors import internal_error
 
-__all__ = ["CSP", "SecurityHeaders"]
+__all__ = ["CSP", "SecurityHeaders", "refusal"]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -58,3 +59,12 @@ class SecurityHeaders:
             if not started:
                 await internal_error()(scope, receive, send_with_headers)
             raise
+
+
+def refusal(
+    path: str, status: int, message: str, headers: dict[str, str] | None = None
+) -> Response:
+    """How a guard refuses: ``{"error": …}`` for the API, a line of text for a page."""
+    if path == "/api" or path.startswith("/api/"):
+        return JSONResponse({"error": message}, status, headers=headers)
+    return PlainTextResponse(f"{status} {message}", status, headers=headers)

@@ -26,6 +26,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from toolview.server.api import error, thread_or_404
+from toolview.server.resume import last_event_id, parse_seq
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
 from toolview.wire.follow import Follower, Frame, Mode
@@ -42,11 +43,12 @@ async def follow(request: Request) -> Response:
     mode = request.query_params.get("mode", "elide")
     if mode not in ("elide", "live"):
         return error(400, f"mode must be 'elide' or 'live', not {mode!r}")
-    raw = request.headers.get("last-event-id") or request.query_params.get("lastEventId") or "0"
-    if not raw.strip().isdigit():
-        return error(400, f"Last-Event-ID must be a seq (a whole number), not {raw!r}")
+    try:
+        after = parse_seq(last_event_id(request))
+    except ValueError as exc:
+        return error(400, str(exc))
     state = server_state(request)
-    batches = follow_batches(state, thread_id, int(raw), "live" if mode == "live" else "elide")
+    batches = follow_batches(state, thread_id, after, "live" if mode == "live" else "elide")
     return limited_stream(request, _events(state, thread_id, mode, batches))
 
 
