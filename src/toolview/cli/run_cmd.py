@@ -135,11 +135,17 @@ def _on_sigterm(handler: Any) -> Any:
 
 @contextlib.contextmanager
 def _recorder(path: Path | None) -> Iterator[Sink]:
-    """Write each observation as a JSON line (flushed, so a crash keeps what was seen)."""
+    """Write each observation as a JSON line (flushed, so a crash keeps what was seen).
+
+    The file holds unredacted output, so it is private (0600, see
+    ``wire.private_files``; imported only when ``--record`` is given).
+    """
     if path is None:
         yield lambda _observation: None
         return
-    stream: IO[bytes] = path.open("wb")
+    from toolview.wire.private_files import open_private
+
+    stream: IO[bytes] = open_private(path)
     with stream:
 
         def record(observation: Observation) -> None:
