@@ -106,6 +106,11 @@ class Outbox:
         return len(self._in_flight) if self._in_flight is not None else 0
 
     @property
+    def in_flight_batch(self) -> list[Observation]:
+        """A copy of the batch being sent now (empty if none)."""
+        return list(self._in_flight or [])
+
+    @property
     def idle(self) -> bool:
         """Nothing pending and nothing in flight."""
         return self.pending == 0 and self._in_flight is None
