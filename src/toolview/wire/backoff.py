@@ -68,7 +68,7 @@ class Backoff:
 
     def next_delay(self, retry_after: float | None = None) -> float:
         """Seconds to wait before the next attempt, after one more failure."""
-        ceiling = min(self.cap, self.base * 2 ** min(self.attempts, 64))
+        ceiling = min(self.cap, self.base * 2.0 ** min(self.attempts, 64))
         self.attempts += 1
         if retry_after is not None:
             asked = min(max(retry_after, 0.0), self.retry_after_cap)
