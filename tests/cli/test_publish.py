@@ -65,11 +65,14 @@ def test_an_unreachable_server_fails_clearly_after_the_run(tmp_path: Path) -> No
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]  # closed again below: nobody listens there
     url = f"http://127.0.0.1:{port}/threads/t1"
-    done = toolview("run", "--to", url, "--", "bash", "-c", "echo still-here", cwd=tmp_path)
+    argv = ["run", "--to", url, "--publish-timeout", "0.5", "--", "bash", "-c", "echo still-here"]
+    done = toolview(*argv, cwd=tmp_path)
     assert done.returncode == 75
     assert "still-here" in done.stdout  # the command ran and was rendered locally
-    assert "publishing failed: cannot reach" in done.stderr
-    assert "not published" in done.stderr
+    assert "keeping the observations and retrying" in done.stderr  # said when it began
+    assert "waiting up to 0.5 s to publish" in done.stderr  # said when the command was over
+    assert "publishing failed: gave up on" in done.stderr and "cannot reach" in done.stderr
+    assert "not published: the tool-call of call" in done.stderr  # what the thread lacks
 
 
 def test_a_failing_command_keeps_its_exit_code_when_publishing_fails(tmp_path: Path) -> None:
@@ -80,6 +83,8 @@ def test_a_failing_command_keeps_its_exit_code_when_publishing_fails(tmp_path: P
         "run",
         "--to",
         f"http://127.0.0.1:{port}/threads/x",
+        "--publish-timeout",
+        "0",
         "--",
         "bash",
         "-c",
@@ -95,4 +100,14 @@ def test_a_failing_command_keeps_its_exit_code_when_publishing_fails(tmp_path: P
 def test_a_malformed_url_runs_nothing(url: str, tmp_path: Path) -> None:
     done = toolview("run", "--to", url, "--", "touch", "made", cwd=tmp_path)
     assert done.returncode == 2 and "not a thread URL" in done.stderr
+    assert not (tmp_path / "made").exists()
+
+
+@pytest.mark.parametrize("seconds", ["-1", "soon", "nan", "inf"])
+def test_a_bad_publish_timeout_runs_nothing(seconds: str, tmp_path: Path) -> None:
+    url = "http://127.0.0.1:8765/threads/x"
+    done = toolview(
+        "run", "--to", url, "--publish-timeout", seconds, "--", "touch", "made", cwd=tmp_path
+    )
+    assert done.returncode == 2 and "not a number of seconds" in done.stderr
     assert not (tmp_path / "made").exists()

@@ -57,7 +57,7 @@ def test_a_background_publisher_losing_every_other_answer_stores_each_batch_once
     follower = ResumingFollower(server.url, thread="bg").start()
     try:
         with LossyProxy(server.url, lose=lambda n: n % 2 == 1) as proxy:
-            publisher = BackgroundPublisher(f"{proxy.url}/threads/bg", backoff=0.01, retries=5)
+            publisher = BackgroundPublisher(f"{proxy.url}/threads/bg", backoff=0.01)
             for item in sent:
                 publisher.put(decode_observation(json.dumps(item).encode()))
                 time.sleep(0.003)  # let batches form while others are in flight

@@ -18,7 +18,7 @@ from toolview.contract import (
     Truncation,
     encode_observation,
 )
-from toolview.wire.fit import fit_result
+from toolview.wire.fit import MAX_BATCH_OBSERVATIONS, fit_result
 from toolview.wire.outbox import Outbox
 
 
@@ -78,17 +78,56 @@ def test_a_partial_in_flight_is_not_overwritten() -> None:
     assert box.next_batch() == [partial("c1", "ab")]
 
 
-def test_when_full_non_partials_are_refused_and_partials_dropped() -> None:
+def test_when_full_the_oldest_partial_makes_room_and_non_partials_are_never_dropped() -> None:
     box = Outbox(capacity=2)
     assert box.put(RunStarted("r1")) == "queued"
     assert box.put(partial("c1", "a")) == "queued"
     assert box.put(partial("c1", "ab")) == "coalesced"  # coalescing needs no room
-    assert box.put(partial("c2", "x")) == "dropped"
-    assert box.put(RunEnded("r1", "completed")) == "full"
-    assert box.dropped == 1 and box.pending == 2
-    box.next_batch()
+    assert box.put(partial("c2", "x")) == "queued"  # c1's partial, the oldest, made room
+    assert box.put(RunEnded("r1", "completed")) == "queued"  # c2's partial made room
+    assert box.dropped == 2 and box.pending == 2
+    assert box.put(Message("user", "one more")) == "full"  # only non-partials: refused
+    assert box.put(partial("c3", "y")) == "dropped"  # no older partial to drop: itself
+    assert box.next_batch() == [RunStarted("r1"), RunEnded("r1", "completed")]
+
+
+def test_a_full_outbox_drops_partials_oldest_first_and_keeps_every_final() -> None:
+    box = Outbox(capacity=6)
+    for n in range(4):
+        box.put(partial(f"c{n}", f"{n}:"))  # four calls running, one partial each
+    box.put(final("c9", "done"))
+    box.put(partial("c5", "5:"))  # full now
+    assert box.put(final("c0", "0:end")) == "queued"  # c0's partial, the oldest, dropped
+    assert box.put(final("c1", "1:end")) == "queued"  # then c1's
+    assert box.put(partial("c6", "6:")) == "queued"  # then c2's: oldest first, whatever comes
+    assert box.put(partial("c3", "3:more")) == "coalesced"  # its slot is kept, text replaced
+    assert box.dropped == 3
+    assert box.next_batch() == [
+        partial("c3", "3:more"),
+        final("c9", "done"),
+        partial("c5", "5:"),
+        final("c0", "0:end"),
+        final("c1", "1:end"),
+        partial("c6", "6:"),
+    ]
     box.sent()
-    assert box.put(RunEnded("r1", "completed")) == "queued"
+    for n in range(6):
+        assert box.put(final(f"f{n}", "end")) == "queued"
+    assert box.put(final("f6", "end")) == "full"  # finals only: refused, never dropped
+    assert box.put(partial("c7", "7:")) == "dropped"
+    assert box.next_batch() == [final(f"f{n}", "end") for n in range(6)]
+    assert box.dropped == 4
+
+
+def test_a_batch_holds_at_most_max_batch_observations() -> None:
+    box = Outbox(capacity=MAX_BATCH_OBSERVATIONS * 3)
+    for n in range(MAX_BATCH_OBSERVATIONS * 2 + 5):
+        box.put(Message("user", str(n)))
+    sizes = []
+    while box.pending:
+        sizes.append(len(box.next_batch()))
+        box.sent()
+    assert sizes == [MAX_BATCH_OBSERVATIONS, MAX_BATCH_OBSERVATIONS, 5]
 
 
 def test_a_failed_batch_is_resent_first_as_it_was_under_its_key() -> None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import socket
+import time
 from collections.abc import Iterator
+from email.utils import formatdate
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from toolview_servers import ToolviewServer
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from toolview_servers import ServedApp, ToolviewServer
 
 from toolview.contract import Descriptor, Message, RunEnded, RunStarted, ToolCall, ToolResult
 from toolview.wire.client import PublishError
@@ -57,16 +63,21 @@ def test_a_malformed_url_fails_before_anything_starts() -> None:
         BackgroundPublisher("127.0.0.1:8765/threads/x")
 
 
-def test_an_unreachable_server_never_blocks_put_and_close_says_so() -> None:
+def test_an_unreachable_server_never_blocks_put_for_long_and_close_says_so() -> None:
     with socket.socket() as sock:  # a port that was free a moment ago: nobody listens
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    publisher = BackgroundPublisher(f"http://127.0.0.1:{port}/threads/x", backoff=0.01)
+    heard: list[str] = []
+    publisher = BackgroundPublisher(
+        f"http://127.0.0.1:{port}/threads/x", backoff=0.01, block_timeout=0.2, notify=heard.append
+    )
     for n in range(5000):
-        publisher.put(Message("assistant", f"m{n}"))  # capacity is 1024: must not fail here
-    with pytest.raises(PublishError, match=r"cannot reach .*not published"):
-        publisher.close()
+        publisher.put(Message("assistant", f"m{n}"))  # capacity is 1024: held 0.2 s once, no more
+    with pytest.raises(PublishError, match=r"cannot reach .*5000 observations not published"):
+        publisher.close(timeout=0.5)
     assert publisher.published == 0
+    assert "keeping the observations and retrying" in heard[0]
+    assert any(h.startswith("a message observation not published") for h in heard)
 
 
 def test_a_refusing_server_is_a_clear_error(tmp_path: Path) -> None:
@@ -85,17 +96,39 @@ def test_a_server_that_never_answers_cannot_hold_the_producer() -> None:
         listener.bind(("127.0.0.1", 0))
         listener.listen(16)
         port = listener.getsockname()[1]
+        heard: list[str] = []
         publisher = BackgroundPublisher(
             f"http://127.0.0.1:{port}/threads/x",
             capacity=2,
-            retries=0,
             block_timeout=0.2,
-            timeout=2,
+            timeout=30,
+            notify=heard.append,
         )
-        for n in range(10):  # the queue fills; put waits briefly, then gives up — never hangs
-            publisher.put(Message("assistant", f"m{n}"))
-        with pytest.raises(PublishError, match="not keeping up"):
-            publisher.close()
+        publisher.put(RunStarted("r1"))
+        connection, _ = listener.accept()  # the first POST is in flight, unanswered
+        publisher.put(ToolCall("c1", "shell", {}))
+        publisher.put(ToolResult("c1", "shell", "ok", complete=False, is_error=False))
+        publisher.put(ToolResult("c1", "shell", "ok", complete=True, is_error=False))  # drops it
+        publisher.put(RunEnded("r1", "completed"))  # full of finals: held 0.2 s, then lost
+        publisher.put(Message("assistant", "bye"))  # lost at once: no second wait
+        with pytest.raises(PublishError) as raised:
+            publisher.close(timeout=0.5)
+        connection.close()
+    message = str(raised.value)
+    assert "gave up on" in message and "after 0.5 s" in message
+    # named: the call and its result; counted: the rest (the POST in flight is in doubt)
+    assert "5 observations not published: the tool-call of call 'c1'" in message
+    assert (
+        "the tool-result of call 'c1'" in message
+        and "1 message, 1 run-ended, 1 run-started" in message
+    )
+    assert [h for h in heard if "not published" in h] == [
+        "the run-ended of run 'r1' not published: 2 observations are waiting for "
+        f"http://127.0.0.1:{port} (no answer)",
+        "a message observation not published: 2 observations are waiting for "
+        f"http://127.0.0.1:{port} (no answer)",
+    ]
+    assert publisher.coalesced == 1  # the partial made room for the final, never the reverse
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +183,56 @@ def test_a_final_result_over_the_limit_is_published_cut(small_server: ToolviewSe
     truncated = result["descriptor"]["truncated"]  # type: ignore[index]
     assert truncated == {"shown": len(str(result["text"])), "total": len(text), "unit": "bytes"}
     assert publisher.cut == {"c1": len(str(result["text"]))}
+
+
+class Flaky:
+    """A server that answers each POST of a batch from a script of answers, then stores.
+
+    Not ``toolview serve``: the real server only ever says ``Retry-After: 1``
+    (seconds), and this checks the publisher against every form a server may
+    send — an HTTP-date, seconds, none, and answers that will not change.
+    """
+
+    def __init__(self, answers: list[tuple[int, dict[str, str]]]) -> None:
+        self.answers = answers
+        self.attempts: list[tuple[float, bytes, str]] = []  # (monotonic, body, key)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        request = Request(scope, receive)
+        if request.url.path == "/api/threads":
+            response: Response = JSONResponse({"id": "x"}, 201)
+        else:
+            body = await request.body()
+            self.attempts.append((time.monotonic(), body, request.headers["idempotency-key"]))
+            status, headers = self.answers.pop(0) if self.answers else (200, {})
+            content = {"seqs": [1]} if status == 200 else {"error": f"answer {status}"}
+            response = JSONResponse(content, status, headers=headers)
+        await response(scope, receive, send)
+
+
+def test_retry_after_is_honoured_in_both_forms_and_the_batch_resent_as_it_was() -> None:
+    in_2_s = formatdate(time.time() + 2, usegmt=True)  # whole seconds: 1 to 2 s from now
+    flaky = Flaky([(503, {"retry-after": in_2_s}), (429, {"retry-after": "1"}), (502, {})])
+    with ServedApp(flaky) as app:
+        publisher = BackgroundPublisher(f"{app.url}/threads/x", backoff=0.01, max_backoff=0.02)
+        publisher.put(Message("user", "hi"))
+        publisher.close(timeout=30)
+    times = [at for at, _, _ in flaky.attempts]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert len(times) == 4 and publisher.published == 1
+    assert gaps[0] >= 0.95 and gaps[1] >= 0.95  # as the server asked (the backoff: 0.01 s)
+    assert gaps[2] < gaps[1]  # a 502 without Retry-After: the backoff alone
+    assert len({(body, key) for _, body, key in flaky.attempts}) == 1  # byte-identical, one key
+
+
+@pytest.mark.parametrize("status", [400, 401, 403, 409, 415, 422])
+def test_an_answer_that_will_not_change_is_not_retried(status: int) -> None:
+    flaky = Flaky([(status, {"retry-after": "0"})] * 5)
+    with ServedApp(flaky) as app:
+        publisher = BackgroundPublisher(f"{app.url}/threads/x", backoff=0.01)
+        publisher.put(Message("user", "hi"))
+        with pytest.raises(
+            PublishError, match=rf"refused \({status}\).*1 observation not published"
+        ):
+            publisher.close(timeout=30)
+    assert len(flaky.attempts) == 1

@@ -23,7 +23,13 @@ from rich.live import Live
 from rich.text import Text
 
 from toolview.cli.live import LiveCalls, live_view
-from toolview.cli.publishing import EXIT_BAD_URL, Publishing, add_to_option, start_publishing
+from toolview.cli.publishing import (
+    CLOSE_TIMEOUT,
+    EXIT_BAD_URL,
+    Publishing,
+    add_to_option,
+    start_publishing,
+)
 from toolview.contract import (
     Descriptor,
     Message,
@@ -73,7 +79,9 @@ def run(args: argparse.Namespace) -> int:
     pi_args = list(args.pi_args)
     if pi_args[:1] == ["--"]:
         pi_args = pi_args[1:]
-    publishing = start_publishing(getattr(args, "to", None), PROG)
+    publishing = start_publishing(
+        getattr(args, "to", None), PROG, timeout=getattr(args, "publish_timeout", CLOSE_TIMEOUT)
+    )
     if publishing is None:
         return EXIT_BAD_URL
     return publishing.finish(_run_all(args.prompt, pi_args, publishing))

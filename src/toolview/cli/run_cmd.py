@@ -30,7 +30,7 @@ from toolview.cli.guarding import (
     load_guards,
 )
 from toolview.cli.live import LiveCalls, live_view, print_thread
-from toolview.cli.publishing import add_to_option, start_publishing
+from toolview.cli.publishing import CLOSE_TIMEOUT, add_to_option, start_publishing
 from toolview.contract import Observation, encode_observation
 from toolview.guards import Guard
 from toolview.hosts.command import CommandRunner, RunSummary
@@ -78,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"{PROG}: cannot write {args.record}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_USAGE
-        publishing = start_publishing(getattr(args, "to", None), PROG)
+        publishing = start_publishing(
+            getattr(args, "to", None), PROG, timeout=getattr(args, "publish_timeout", CLOSE_TIMEOUT)
+        )
         if publishing is None:
             return EXIT_USAGE
         code = _run(argv, guard, console, [record, publishing])
@@ -135,11 +137,17 @@ def _on_sigterm(handler: Any) -> Any:
 
 @contextlib.contextmanager
 def _recorder(path: Path | None) -> Iterator[Sink]:
-    """Write each observation as a JSON line (flushed, so a crash keeps what was seen)."""
+    """Write each observation as a JSON line (flushed, so a crash keeps what was seen).
+
+    The file holds unredacted output, so it is private (0600, see
+    ``wire.private_files``; imported only when ``--record`` is given).
+    """
     if path is None:
         yield lambda _observation: None
         return
-    stream: IO[bytes] = path.open("wb")
+    from toolview.wire.private_files import open_private
+
+    stream: IO[bytes] = open_private(path)
     with stream:
 
         def record(observation: Observation) -> None:

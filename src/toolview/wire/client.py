@@ -21,15 +21,35 @@ from typing import Final, Self
 import httpx
 
 from toolview.contract import Observation, encode_observation
+from toolview.wire.backoff import parse_retry_after
 from toolview.wire.idempotency import is_valid_key, new_key
 
 __all__ = ["BatchTooLarge", "PublishError", "Publisher", "auth_headers", "parse_thread_url"]
 
 _THREAD_URL: Final = re.compile(r"^(?P<base>https?://[^/]+)(?:/api)?/threads/(?P<id>[^/?#]+)/?$")
+_TRANSIENT: Final = frozenset({408, 425, 429, 500, 502, 503, 504})
 
 
 class PublishError(RuntimeError):
-    """The server refused or could not be reached; the message says which."""
+    """The server refused or could not be reached; the message says which.
+
+    ``transient``: trying the same request again later may succeed (no
+    connection, a timeout, ``408``/``429``/``5xx``); anything else is an
+    answer that will not change (a bad token, a malformed batch).
+    ``retry_after``: the seconds the server asked to wait, if it said;
+    ``status``: the HTTP status, if the server answered.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        transient: bool = False,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status, self.transient, self.retry_after = status, transient, retry_after
 
 
 class BatchTooLarge(PublishError):
@@ -91,15 +111,18 @@ class Publisher:
         if not body:
             return []
         self.ensure_thread()
-        response = self._request(
-            "POST",
-            f"/api/threads/{self.thread_id}/observations",
-            content=body,
-            headers={
-                "content-type": "application/x-ndjson",
-                "idempotency-key": key if key is not None else new_key(),
-            },
-        )
+        path = f"/api/threads/{self.thread_id}/observations"
+        headers = {
+            "content-type": "application/x-ndjson",
+            "idempotency-key": key if key is not None else new_key(),
+        }
+        try:
+            response = self._request("POST", path, content=body, headers=headers)
+        except PublishError as exc:
+            if exc.status == 404:  # the thread is gone (a fresh log): create it again, retry
+                self._created = False
+                raise PublishError(str(exc), status=404, transient=True) from None
+            raise
         seqs: list[int] = response.json()["seqs"]
         return seqs
 
@@ -107,11 +130,17 @@ class Publisher:
         try:
             response = self._client.request(method, path, **kwargs)  # type: ignore[arg-type]
         except httpx.HTTPError as exc:
-            raise PublishError(f"cannot reach {self.base}: {exc}") from None
-        if response.status_code == 413:
-            raise BatchTooLarge(f"{self.base} refused (413): {_reason(response)}")
-        if response.status_code >= 400:
-            raise PublishError(f"{self.base} refused ({response.status_code}): {_reason(response)}")
+            raise PublishError(f"cannot reach {self.base}: {exc}", transient=True) from None
+        status = response.status_code
+        if status == 413:
+            raise BatchTooLarge(f"{self.base} refused (413): {_reason(response)}", status=413)
+        if status >= 400:
+            raise PublishError(
+                f"{self.base} refused ({status}): {_reason(response)}",
+                status=status,
+                transient=status in _TRANSIENT,
+                retry_after=parse_retry_after(response.headers.get("retry-after")),
+            )
         return response
 
     def close(self) -> None:

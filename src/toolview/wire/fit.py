@@ -11,13 +11,17 @@ fails clearly instead).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from toolview.contract import Descriptor, Observation, ToolResult, Truncation, encode_observation
 
-__all__ = ["fit_result", "line_cost"]
+__all__ = ["MAX_BATCH_OBSERVATIONS", "fit_result", "line_cost"]
+
+# The most observations one published batch carries (``wire.outbox``). A server
+# that caps observations per batch must accept at least this many.
+MAX_BATCH_OBSERVATIONS: Final = 1000
 
 
 def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:

@@ -29,6 +29,7 @@ from toolview.wire.feed import (
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
 from toolview.wire.log import ThreadInfo, UnknownThread
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA, known_key, remember_key
+from toolview.wire.private_files import private_dir, touch_private
 from toolview.wire.watch import Watch
 
 __all__ = ["SQLiteLog", "default_db_path"]
@@ -55,13 +56,31 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("toolview")) / "observations.db"
 
 
+def _prepare_private(path: Path) -> None:
+    """The log's folder and files, readable by their owner only (``wire.private_files``).
+
+    The file is created 0600 *before* SQLite opens it: SQLite creates its
+    ``-wal`` and ``-shm`` with the database file's own mode, so they are
+    0600 from their first byte too, whatever the umask. Leftovers of an
+    older toolview (0644) are tightened. The default data folder is
+    toolview's own and is tightened even if it exists; a folder given with
+    ``--db`` is the user's, and only made 0700 if toolview creates it.
+    """
+    private_dir(path.parent, tighten=path.parent == default_db_path().parent)
+    touch_private(path)
+    for suffix in ("-wal", "-shm"):
+        leftover = path.with_name(path.name + suffix)
+        if leftover.exists():
+            touch_private(leftover)
+
+
 class SQLiteLog:
     """The ``ObservationLog`` on one SQLite file."""
 
     def __init__(self, path: Path | str, *, keep_keys: int = KEEP_KEYS) -> None:
         self.path = Path(path)
         self.keep_keys = keep_keys  # idempotency keys remembered per thread
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        _prepare_private(self.path)
         self._db = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None, timeout=30
         )

@@ -10,10 +10,16 @@ The rules:
 * ``tool-result.text`` is accumulated, so a pending partial of a call is
   *replaced in place* by a newer partial of the same call: only the latest
   partial per call needs to cross.
-* A non-partial observation is never dropped. When the outbox is full it is
-  refused (``"full"``) and the caller decides to wait or to fail.
-* A partial that cannot coalesce into a full outbox is dropped (``"dropped"``):
-  a newer partial or the final result will carry its text anyway.
+* ``capacity`` bounds what waits (a long outage must not grow memory without
+  end). When full, the *oldest* queued partial is dropped to make room (a
+  later partial of its call, or the final result, carries all its text: text
+  is accumulated), whatever arrives; a partial that finds no older partial to
+  drop is itself dropped (``"dropped"``).
+* A non-partial observation (a call, a final result, a refusal, a message, a
+  run event) is never dropped here: when the outbox is full of them it is
+  refused (``"full"``), and the caller decides to wait or to report it lost.
+* A batch holds at most ``MAX_BATCH_OBSERVATIONS`` (``wire.fit``) observations
+  and ``max_batch_bytes`` bytes.
 * One batch is in flight at a time, with its idempotency key (``key``).
   ``sent()`` forgets it; ``failed()`` keeps it whole to be sent again *first,
   byte-identical, under the same key*: the server may have stored it already
@@ -44,7 +50,7 @@ from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
 from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.wire.fit import fit_result, line_cost
+from toolview.wire.fit import MAX_BATCH_OBSERVATIONS, fit_result, line_cost
 from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
@@ -100,6 +106,11 @@ class Outbox:
         return len(self._in_flight) if self._in_flight is not None else 0
 
     @property
+    def in_flight_batch(self) -> list[Observation]:
+        """A copy of the batch being sent now (empty if none)."""
+        return list(self._in_flight or [])
+
+    @property
     def idle(self) -> bool:
         """Nothing pending and nothing in flight."""
         return self.pending == 0 and self._in_flight is None
@@ -112,14 +123,14 @@ class Outbox:
                 slot.observation = observation
                 self.coalesced += 1
                 return "coalesced"
-            if len(self._queue) >= self.capacity:
+            if len(self._queue) >= self.capacity and not self._drop_oldest_partial():
                 self.dropped += 1
                 return "dropped"
             slot = _Slot(observation)
             self._partial_of[observation.tool_call_id] = slot
             self._queue.append(slot)
             return "queued"
-        if len(self._queue) >= self.capacity:
+        if len(self._queue) >= self.capacity and not self._drop_oldest_partial():
             return "full"
         if isinstance(observation, ToolResult | ToolRefused):
             # the call is over: a later partial (there should be none) must not jump back
@@ -145,7 +156,9 @@ class Outbox:
         while self._queue:
             slot = self._queue[0]
             cost = line_cost(slot.observation)
-            if batch and size + cost > self.max_batch_bytes:
+            if batch and (
+                size + cost > self.max_batch_bytes or len(batch) >= MAX_BATCH_OBSERVATIONS
+            ):
                 break
             self._queue.popleft()
             self._forget_partial(slot)
@@ -229,6 +242,20 @@ class Outbox:
             if _is_partial(observation):
                 self._partial_of[observation.tool_call_id] = slot
             self._queue.appendleft(slot)
+
+    def _drop_oldest_partial(self) -> bool:
+        """Make room by dropping the oldest queued partial; False if none is queued.
+
+        A scan, but only when full (at most ``capacity`` slots); a partial in
+        flight or in a failed batch is not queued, so never dropped here.
+        """
+        for index, slot in enumerate(self._queue):
+            if _is_partial(slot.observation):
+                del self._queue[index]
+                self._forget_partial(slot)
+                self.dropped += 1
+                return True
+        return False
 
     def _forget_partial(self, slot: _Slot) -> None:
         """A slot leaving the queue can no longer be overwritten."""

@@ -1,0 +1,79 @@
+"""Files only their owner may read: the observation log and ``--record`` files.
+
+Why: both hold tool output *before* redaction (redaction happens on the way
+to a surface), so another user of the machine must not read them. One home
+for the rule, used by the SQLite log (``wire.log_sqlite``) and by every
+command that records (``toolview run --record``).
+
+How, and why this way:
+
+* A file is *created* 0600 by ``os.open(..., O_CREAT, 0o600)`` — atomically,
+  never "create then chmod": a file that is 0644 even for a moment can be
+  opened by another user, who keeps the descriptor after any chmod. The mode
+  is then set exactly (``fchmod``): a umask can only remove bits, and one
+  like ``0o200`` would otherwise leave the owner unable to write.
+* The process umask is not touched: it is process-wide, so changing it
+  around an ``open`` races every other thread creating files.
+* An existing *regular* file is tightened to 0600 (it is ours: an older
+  toolview created it 0644); anything else (``/dev/null``, a FIFO, a
+  terminal) is left alone — a record sent there is the user's choice.
+* A folder toolview creates is 0700 (the XDG base-directory rule for data
+  folders); a folder that already exists is the user's and is left alone,
+  except toolview's own default data folder (``tighten=True``).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO, Final
+
+__all__ = ["PRIVATE_DIR", "PRIVATE_FILE", "open_private", "private_dir", "touch_private"]
+
+PRIVATE_FILE: Final = 0o600
+PRIVATE_DIR: Final = 0o700
+
+
+def private_dir(path: Path, *, tighten: bool = False) -> None:
+    """Make the folder ``path`` and any missing parent 0700; an existing one only if ``tighten``."""
+    missing: list[Path] = []
+    for folder in (path, *path.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, PRIVATE_DIR)
+        except FileExistsError:  # made meanwhile by someone else: theirs, not ours
+            continue
+        os.chmod(folder, PRIVATE_DIR)  # exactly 0700 whatever the umask took away
+    if tighten and not missing and stat.S_IMODE(path.stat().st_mode) != PRIVATE_DIR:
+        os.chmod(path, PRIVATE_DIR)
+
+
+def open_private(path: Path) -> BinaryIO:
+    """``path`` opened for writing from empty, created 0600 (a regular file tightened to it)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
+    try:
+        _tighten(fd)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "wb")
+
+
+def touch_private(path: Path) -> None:
+    """Create ``path`` 0600 if it is missing, keep its content, tighten a regular file."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE)
+    try:
+        _tighten(fd)
+    finally:
+        os.close(fd)
+
+
+def _tighten(fd: int) -> None:
+    """Set a regular file's mode to exactly 0600; leave devices and pipes alone."""
+    info = os.fstat(fd)
+    if stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) != PRIVATE_FILE:
+        os.fchmod(fd, PRIVATE_FILE)
