@@ -59,3 +59,12 @@ def test_twenty_megabytes_of_stdout_render_bounded_on_every_surface() -> None:
         assert "line 00899999 of output" in output, surface
         assert "line 00000000" not in output, surface
         assert "more characters" in output, surface  # too big to count lines cheaply
+
+
+def test_a_field_keeps_to_one_line_with_every_break_shown_or_spaced() -> None:
+    text = "a\nb\rc\r\nd\x0be\x0cf\x85g\u2028h\u2029i\x1cj"
+    shown = clean_field(text, 100)
+    assert shown == "a␤b␍c␤d␋e␌f<U+0085>g<U+2028>h<U+2029>i␜j"
+    assert len(shown.splitlines()) == 1
+    spaced = clean_field(text, 100, "space")
+    assert len(spaced.splitlines()) == 1 and spaced.startswith("a b␍c d")

@@ -28,6 +28,7 @@ OBSERVATIONS = [
     },
 ]
 PARAMS = {"thread_id": "t", "call_id": "c1"}
+QUERIES = {"/api/threads/{thread_id}/call": "?id=c1"}  # a route that needs its query
 
 
 def fill(client: TestClient, thread: str = "t", headers: dict[str, str] | None = None) -> None:
@@ -47,7 +48,7 @@ def endpoints(app: Starlette) -> Iterator[tuple[str, str]]:
     for route in app.routes:
         if isinstance(route, Route):
             for method in sorted((route.methods or set()) - {"HEAD"}):
-                yield method, route.path.format(**PARAMS)
+                yield method, route.path.format(**PARAMS) + QUERIES.get(route.path, "")
         elif isinstance(route, Mount) and isinstance(route.app, StaticFiles):
             folder = Path(str(route.app.directory))
             for file in sorted(folder.iterdir()):

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Dialog, Page, expect, sync_playwright
-from toolview_servers import ToolviewServer, run_in_thread
+from page_browser import in_browser
+from playwright.sync_api import Dialog, Page, expect
+from toolview_servers import ToolviewServer
 
 from toolview.contract import (
     STATUS_DISPLAY,
@@ -28,35 +29,6 @@ from toolview.server.pages import pending_calls, pending_ids
 from toolview.wire.client import Publisher
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-TIMEOUT = 60_000  # ms: the machine is shared; never assert on speed
-expect.set_options(timeout=TIMEOUT)
-
-
-def in_browser(scenario: Callable[[Page], None]) -> None:
-    """Run ``scenario`` with a fresh page of a real Chromium, on a thread of its own."""
-
-    def run() -> None:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
-            try:
-                page = browser.new_context().new_page()
-                page.set_default_timeout(TIMEOUT)
-                scenario(page)
-            finally:
-                browser.close()
-
-    run_in_thread(run)
 
 
 @pytest.fixture
@@ -283,7 +255,7 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
             expect(page.locator("#tv-status")).to_have_text("no call running")
         assert thread_refetches(urls, "abort") == []
         # only the calls still pending were fetched again after the run ended
-        assert sum(url.endswith("/calls/c2/html") for url in urls) == 2  # started, completed
+        assert sum(url.endswith("/call?id=c2") for url in urls) == 2  # started, completed
 
     in_browser(scenario)
 

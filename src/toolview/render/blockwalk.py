@@ -53,7 +53,7 @@ class BlocksLayout(ABC, Generic[T]):
             out.append(self.block(block, limits))
         if len(props.blocks) > limit:
             out.append(self.blocks_left(Omission(len(props.blocks) - limit, "items")))
-        out += [self.note(clean_field(note, NOTE_CHARS)) for note in props.notes[:limit]]
+        out += [self.note(clean_field(note, NOTE_CHARS, "space")) for note in props.notes[:limit]]
         if not props.blocks and not props.notes:
             out.append(self.no_content())
         return out
@@ -70,7 +70,11 @@ class BlocksLayout(ABC, Generic[T]):
             text = block.text if isinstance(block.text, str) else ""
             return self.resource(resource_label(block), shown_text(text, limits) if text else None)
         if isinstance(block, UnknownBlock):
-            reason = f": {clean_field(block.reason, 300)}" if isinstance(block.reason, str) else ""
+            reason = (
+                f": {clean_field(block.reason, 300, 'space')}"
+                if isinstance(block.reason, str)
+                else ""
+            )
             kind = clean_field(block.original_type, 100)
             return self.noted_json(f"unreadable block of type '{kind}'{reason}", block.json, limits)
         if isinstance(block, UiBlock):
@@ -87,7 +91,7 @@ class BlocksLayout(ABC, Generic[T]):
         try:
             props = validate_props(block.view, block.props)
         except PropsError as exc:
-            reason = clean_field(str(exc), 300)
+            reason = clean_field(str(exc), 300, "space")
             note = f"structured content is not a valid '{block.view}': {reason}"
             return self.noted_json(note, block.props, limits)
         return self.structured(KindBody(block.view, props, "", limits, truncated), block)

@@ -5,24 +5,69 @@ redacted, terminal controls neutralised) — but only the window a surface
 shows, plus a margin: a secret that straddles the edge of the window is
 redacted whole (the margin lets the pattern see all of it) and the cut is
 made again on the cleaned text, so no half-token is left behind.
+
+A *field* (a name, kind, path, command, guard, reason, note, cell…) is drawn
+in a one-line position — a header, a receipt, a title — so it is also kept on
+ONE line: a line break in it would start a new line at column 0 and could draw
+a complete fake call (``"x\\n✓ Success  bash"`` as a tool name). Each break is
+shown (``␤``; ``␍``, ``␋``, ``<U+2028>``… as cleaning shows them) or, for a
+field that is prose, replaced by a space. This is the one place that does it:
+every surface gets its fields from here.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal
+import re
+from typing import Final, Literal, TypeAlias
 
 from toolview.render.limits import Limits, Omission, Window, head, tail
 from toolview.safety import clean_text
+from toolview.safety.invisible import show_codepoint
 
-__all__ = ["REDACTION_MARGIN", "clean_field", "clean_window", "shown_text"]
+__all__ = [
+    "LINE_BREAKS",
+    "REDACTION_MARGIN",
+    "Breaks",
+    "clean_field",
+    "clean_window",
+    "one_line_field",
+    "shown_text",
+]
 
 # Long enough for any credential the safety patterns know (a PEM key included).
 REDACTION_MARGIN: Final = 8192
 
+Breaks: TypeAlias = Literal["show", "space"]
 
-def clean_field(text: str, max_chars: int) -> str:
-    """A short field (a name, a path, a command) cleaned and cut to ``max_chars``."""
-    cleaned = clean_text(text[: max_chars + REDACTION_MARGIN])
+LINE_BREAKS: Final = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""Every character some viewer starts a new line at (``str.splitlines``'s set)."""
+
+_BREAK: Final = re.compile(f"[{LINE_BREAKS}]")
+_NEWLINE_MARK: Final = "\u2424"  # ␤ SYMBOL FOR NEWLINE
+
+
+def _shown_break(match: re.Match[str]) -> str:
+    """``␤`` for a newline, the control picture of a C0 break, else ``<U+XXXX>``."""
+    char = match.group()
+    if char == "\n":
+        return _NEWLINE_MARK
+    return chr(0x2400 + ord(char)) if ord(char) < 0x20 else show_codepoint(char)
+
+
+def one_line_field(cleaned: str, breaks: Breaks = "show") -> str:
+    """Already-cleaned text with no line break left: each shown, or a space."""
+    if breaks == "space":
+        return _BREAK.sub(" ", cleaned)
+    return _BREAK.sub(_shown_break, cleaned)
+
+
+def clean_field(text: str, max_chars: int, breaks: Breaks = "show") -> str:
+    """A one-line field (a name, a path, a command) cleaned, on one line, cut to ``max_chars``.
+
+    ``breaks="space"`` for prose (a refusal's reason, a note): its line breaks
+    read as spaces; otherwise each is shown (``␤``), so an odd name looks odd.
+    """
+    cleaned = one_line_field(clean_text(text[: max_chars + REDACTION_MARGIN]), breaks)
     if len(text) <= max_chars:
         return cleaned
     return f"{cleaned[:max_chars]} {Omission(len(text) - max_chars, 'chars')}"

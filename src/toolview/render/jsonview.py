@@ -14,7 +14,7 @@ import secrets
 from dataclasses import replace
 from typing import Any, Final
 
-from toolview.render.clean import REDACTION_MARGIN
+from toolview.render.clean import REDACTION_MARGIN, clean_field
 from toolview.render.limits import Limits, Omission, clip
 from toolview.safety import clean_text, neutralize_terminal, redact_json
 
@@ -50,11 +50,7 @@ def cell_text(value: Any, max_chars: int) -> str:
         raw = " ".join(part.strip() for part in json_lines(value, _CELL_LIMITS))
         shown, cut = clip(raw, max_chars)
         return f"{shown} {cut}" if cut else shown
-    raw = value
-    shown = clean_text(raw[: max_chars + REDACTION_MARGIN])
-    if len(raw) <= max_chars:
-        return shown
-    return f"{shown[:max_chars]} {Omission(len(raw) - max_chars, 'chars')}"
+    return clean_field(value, max_chars)
 
 
 _CELL_LIMITS: Final = Limits(max_json_depth=2, max_json_items=5, max_lines=20)
@@ -119,7 +115,7 @@ def _emit(value: Any, limits: Limits, indent: str, lead: str, trail: str, out: l
 
 
 def _key(key: str, limits: Limits) -> str:
-    return json.dumps(clean_text(key[: limits.max_cell_chars]), ensure_ascii=False)
+    return _dumps(clean_text(key[: limits.max_cell_chars]))
 
 
 def _is_marker(text: str) -> bool:
@@ -131,7 +127,7 @@ def _scalar(value: Any, limits: Limits) -> str:
         if _is_marker(value):
             return value[len(_MARK) :]
         text, _, length = value.partition(_MARK + "len=")
-        shown = json.dumps(neutralize_terminal(text[: limits.max_cell_chars]), ensure_ascii=False)
+        shown = _dumps(neutralize_terminal(text[: limits.max_cell_chars]))
         if length.isdigit():
             return f"{shown} {Omission(int(length) - limits.max_cell_chars, 'chars')}"
         return shown
@@ -139,4 +135,13 @@ def _scalar(value: Any, limits: Limits) -> str:
         return json.dumps(value)
     if isinstance(value, dict | list) and not value:
         return "{}" if isinstance(value, dict) else "[]"
-    return json.dumps(clean_text(repr(value))[: limits.max_cell_chars], ensure_ascii=False)
+    return _dumps(clean_text(repr(value))[: limits.max_cell_chars])
+
+
+def _dumps(text: str) -> str:
+    """``text`` as a JSON string on one line: ``json`` escapes ``\\n`` but not U+2028/U+2029,
+    which some viewers break lines at, so those are escaped too (``\\u2028``)."""
+    return json.dumps(text, ensure_ascii=False).translate(_JSON_BREAKS)
+
+
+_JSON_BREAKS: Final = {0x2028: "\\u2028", 0x2029: "\\u2029"}

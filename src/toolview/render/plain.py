@@ -72,7 +72,7 @@ def render_thread(
         message=lambda entry: style.message(
             entry.message.role, shown_text(entry.message.text, limits)
         ),
-        note=lambda entry: style.note(clean_field(entry.text, limits.max_chars)),
+        note=lambda entry: style.note(clean_field(entry.text, limits.max_chars, "space")),
         summary=style.summary,
     )
     return "\n\n".join(walk_thread(thread, limits, parts)) + "\n"

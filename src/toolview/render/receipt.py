@@ -85,7 +85,7 @@ def view_receipt(entry: CallEntry, limits: Limits = DEFAULT_LIMITS) -> Receipt |
     return _receipt(
         clean_field(entry.tool_call_id, _ID_CHARS),
         clean_field(entry.tool_name or "(unnamed tool)", _ID_CHARS),
-        clean_field(result.reason, limits.max_chars),
+        clean_field(result.reason, limits.max_chars, "space"),
         clean_field(guard, _ID_CHARS) if guard else None,
         args_preview(entry.call.args, limits) if entry.call is not None else None,
     )

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
+from toolview.render.clean import clean_field
 from toolview.render.view import FallbackBody, KindBody, fallback_for
-from toolview.safety import clean_text
 
 __all__ = ["Registry", "Renderer"]
 
@@ -53,7 +53,7 @@ class Registry(Generic[R]):
 
     def render(self, body: KindBody, fallback: Callable[[FallbackBody], R]) -> R:
         """Render ``body`` with its kind's renderer, or ``fallback`` with a note saying why."""
-        kind = clean_text(body.kind[:200])
+        kind = clean_field(body.kind, 200)
         renderer = self._renderers.get(body.kind)
         if renderer is None:
             return fallback(fallback_for(body, f"no renderer for kind '{kind}'"))

@@ -88,7 +88,7 @@ def _body(
     if isinstance(result, ToolRefused):
         guard = result.guard if isinstance(result.guard, str) else None
         return RefusedBody(
-            clean_field(result.reason or "(no reason given)", limits.max_chars),
+            clean_field(result.reason or "(no reason given)", limits.max_chars, "space"),
             clean_field(guard, _NAME_CHARS) if guard else None,
         )
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
@@ -130,7 +130,7 @@ def _fallback(
 ) -> FallbackBody:
     shown = shown_text(text if text.strip() else "(no output)", limits)
     return FallbackBody(
-        shown, clean_field(note, limits.max_args_chars) if note else None, truncated
+        shown, clean_field(note, limits.max_args_chars, "space") if note else None, truncated
     )
 
 

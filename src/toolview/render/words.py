@@ -15,7 +15,6 @@ from toolview.render.limits import Omission, omission_text
 from toolview.render.props import ImageProps, TableProps
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary, SummaryPart
-from toolview.safety import clean_text
 
 __all__ = [
     "ReceiptRole",
@@ -70,7 +69,7 @@ def image_label(props: ImageProps) -> str:
     """The placeholder for an image a surface does not show: ``[image/png 4.0 KB]``."""
     data = props.data.strip()
     size = len(data) * 3 // 4 - data[-2:].count("=")
-    mime = clean_text(props.mime_type[:100]) or "image"
+    mime = clean_field(props.mime_type, 100) or "image"
     return f"[{mime} {human_bytes(max(size, 0))}]"
 
 
@@ -129,7 +128,9 @@ def progress_text(progress: Progress) -> str:
     """``progress 3/10 — copying`` (or ``progress 3`` without a total)."""
     total = f"/{progress.total:g}" if isinstance(progress.total, float | int) else ""
     message = (
-        f" — {clean_field(progress.message, 300)}" if isinstance(progress.message, str) else ""
+        f" — {clean_field(progress.message, 300, 'space')}"
+        if isinstance(progress.message, str)
+        else ""
     )
     return f"progress {progress.progress:g}{total}{message}"
 

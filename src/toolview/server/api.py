@@ -33,7 +33,9 @@ __all__ = ["OPENAPI", "THREAD_ID", "routes", "thread_or_404"]
 
 OPENAPI: Final = Path(__file__).parent / "openapi.json"
 
-THREAD_ID: Final = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# "." and ".." are refused: a URL path normalises them away (/threads/.. is /).
+THREAD_ID: Final = re.compile(r"(?!\.\.?\Z)[A-Za-z0-9._-]{1,64}")
+_THREAD_ID_RULE: Final = "a thread id is 1-64 of A-Z a-z 0-9 . _ -, and not '.' or '..'"
 _PAGE: Final = 1000
 _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need for more
 
@@ -47,7 +49,7 @@ async def thread_or_404(request: Request) -> str | JSONResponse:
     """The path's thread id if the thread exists, else the 404 response."""
     thread_id: str = request.path_params["thread_id"]
     if not THREAD_ID.fullmatch(thread_id):  # never let an odd id reach the log's keys
-        return error(404, "no such thread (a thread id is 1-64 of A-Z a-z 0-9 . _ -)")
+        return error(404, f"no such thread ({_THREAD_ID_RULE})")
     if await server_state(request).log.thread(thread_id) is None:
         return error(404, f"no thread {thread_id!r}")
     return thread_id
@@ -73,7 +75,7 @@ async def create_thread(request: Request) -> Response:
             return error(400, f'body must be a JSON object like {{"id": "name"}}: {exc}')
         if wanted is not None:
             if not THREAD_ID.fullmatch(wanted):
-                return error(400, "a thread id is 1-64 of A-Z a-z 0-9 . _ -")
+                return error(400, f"$.id: {_THREAD_ID_RULE}, not {wanted[:80]!r}")
             thread_id = wanted
     created = await server_state(request).log.create_thread(thread_id)
     return JSONResponse({"id": thread_id, "created": created}, 201 if created else 200)

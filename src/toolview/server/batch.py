@@ -7,13 +7,25 @@ first bad one rejects the whole request with a message naming where it is
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 from starlette.requests import Request
 
 from toolview.contract import Observation, ObservationError, decode_observation
 from toolview.wire.idempotency import is_valid_key
 
-__all__ = ["BadBatch", "BodyTooLarge", "idempotency_key", "parse_observations", "read_body"]
+__all__ = [
+    "BadBatch",
+    "BodyTooLarge",
+    "idempotency_key",
+    "parse_observations",
+    "read_body",
+    "routable",
+]
+
+# A URL path normalises these away: ``/calls/../html`` is the thread's ``/html``.
+_DOT_SEGMENTS: Final = frozenset({".", ".."})
 
 
 class BadBatch(ValueError):
@@ -64,6 +76,19 @@ def parse_observations(body: bytes) -> list[Observation]:
     return observations
 
 
+def routable(observation: Observation) -> Observation:
+    """``observation`` if its ``toolCallId`` can name it in a URL; ``ObservationError`` if not.
+
+    The web page fetches a call by its id; ``.`` and ``..`` would be dropped by
+    the browser's path normalisation (and fetch another resource), so they are
+    refused here, at ingest, rather than worked around by every reader.
+    """
+    call_id = getattr(observation, "tool_call_id", None)
+    if call_id in _DOT_SEGMENTS:
+        raise ObservationError(f"a tool call id may not be {call_id!r}", "$.toolCallId")
+    return observation
+
+
 def _parse_array(body: bytes) -> list[Observation]:
     try:
         items = msgspec.json.decode(body, type=list[msgspec.Raw])
@@ -72,7 +97,7 @@ def _parse_array(body: bytes) -> list[Observation]:
     observations = []
     for index, raw in enumerate(items):
         try:
-            observations.append(decode_observation(bytes(raw)))
+            observations.append(routable(decode_observation(bytes(raw))))
         except ObservationError as exc:
             path = "$[" + str(index) + "]" + exc.path[1:]
             raise BadBatch(f"item {index + 1}: {path}: {exc.reason}") from None
@@ -85,7 +110,7 @@ def _parse_lines(body: bytes) -> list[Observation]:
         if not line.strip():
             continue
         try:
-            observations.append(decode_observation(line))
+            observations.append(routable(decode_observation(line)))
         except ObservationError as exc:
             raise BadBatch(f"line {number}: {exc.path}: {exc.reason}") from None
     return observations

@@ -2,9 +2,12 @@
 
 The page follows its thread live with a small served script (``static/live.js``,
 no inline script: the CSP forbids it). Completed calls are fetched as
-fragments rendered here (``/api/threads/{id}/calls/{callId}/html``), never
-rendered in the browser, so the page and a reload always agree; a plain
-message is drawn by the script as text, in the markup ``message_html`` makes.
+fragments rendered here (``/api/threads/{id}/call?id={callId}``: the id is a
+query parameter, so no path normalisation can turn a call id ``..`` into
+another resource), never rendered in the browser, so the page and a reload
+always agree; a plain message is drawn by the script as text, in the markup
+``message_html`` makes. A call's fragment says which element it is
+(``x-toolview-element``) and the script takes nothing else.
 
 Every route reads its thread through the server's projections (``projection``):
 a request reads only the records not read before, not the whole thread.
@@ -21,6 +24,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from toolview.render.clean import clean_field
 from toolview.render.html import (
     FRAGMENT_CSS,
     call_element_id,
@@ -33,12 +37,23 @@ from toolview.render.summary import thread_summary
 from toolview.render.thread import CallEntry, Thread
 from toolview.render.view import view_call
 from toolview.safety import escape_html, redact
-from toolview.server.api import thread_or_404
+from toolview.server.api import error, thread_or_404
 from toolview.server.state import server_state
 
-__all__ = ["load_thread", "pending_calls", "pending_ids", "routes", "status_line"]
+__all__ = [
+    "ELEMENT_HEADER",
+    "find_call",
+    "load_thread",
+    "pending_calls",
+    "pending_ids",
+    "routes",
+    "status_line",
+]
 
 STATIC: Final = Path(__file__).parent / "static"
+ELEMENT_HEADER: Final = "x-toolview-element"
+"""The element id a call fragment holds: the live page accepts that element only."""
+_NAME_CHARS: Final = 100
 
 
 async def load_thread(request: Request, thread_id: str) -> tuple[Thread, int]:
@@ -71,8 +86,12 @@ def pending_ids(pending: list[CallEntry]) -> str:
 
 
 def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
-    """ "running <tool>" while calls run, else how many calls the thread holds."""
-    running = [e.tool_name for e in (pending_calls(thread) if pending is None else pending)]
+    """ "running <tool>" while calls run, else how many calls the thread holds.
+
+    Tool names are cleaned and kept to one line, as in a call's header.
+    """
+    calls = pending_calls(thread) if pending is None else pending
+    running = [clean_field(e.tool_name, _NAME_CHARS) for e in calls]
     if running:
         return "running " + ", ".join(running)
     count = len(thread.calls())
@@ -125,17 +144,41 @@ async def thread_page(request: Request) -> Response:
     return HTMLResponse(document(thread_id, body, live=True))
 
 
+def find_call(thread: Thread, call_id: str) -> CallEntry | None:
+    """The call ``call_id`` names in ``thread``, if any."""
+    return next((e for e in thread.calls() if e.tool_call_id == call_id), None)
+
+
 async def call_fragment(request: Request) -> Response:
-    """``GET /api/threads/{id}/calls/{callId}/html``: one call, rendered here."""
+    """``GET /api/threads/{id}/call?id={callId}``: one call, rendered here.
+
+    The response names the one element it holds (``x-toolview-element``).
+    """
+    call_id = request.query_params.get("id")
+    if not call_id:
+        return error(400, "id (the call's toolCallId) is required: /api/threads/{id}/call?id=…")
+    return await _call_response(request, call_id, json_errors=True)
+
+
+async def call_fragment_by_path(request: Request) -> Response:
+    """``GET /api/threads/{id}/calls/{callId}/html``: the same, the id in the path.
+
+    Kept for API clients; a browser would normalise a call id ``.`` or ``..``
+    away (the live page uses ``call?id=``).
+    """
+    return await _call_response(request, request.path_params["call_id"], json_errors=False)
+
+
+async def _call_response(request: Request, call_id: str, *, json_errors: bool) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
     thread, _ = await load_thread(request, thread_id)
-    call_id = request.path_params["call_id"]
-    entry = next((e for e in thread.calls() if e.tool_call_id == call_id), None)
+    entry = find_call(thread, call_id)
     if entry is None:
-        return HTMLResponse("", 404)
-    return HTMLResponse(render_call_html(entry, thread))
+        return error(404, "no such call in this thread") if json_errors else HTMLResponse("", 404)
+    html = render_call_html(entry, thread)
+    return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(entry.tool_call_id)})
 
 
 async def thread_fragment(request: Request) -> Response:
@@ -171,7 +214,8 @@ routes = [
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
     Route("/threads/{thread_id}/summary", summary_fragment, methods=["GET"]),
     Route("/api/threads/{thread_id}/html", thread_fragment, methods=["GET"]),
-    Route("/api/threads/{thread_id}/calls/{call_id}/html", call_fragment, methods=["GET"]),
+    Route("/api/threads/{thread_id}/call", call_fragment, methods=["GET"]),
+    Route("/api/threads/{thread_id}/calls/{call_id}/html", call_fragment_by_path, methods=["GET"]),
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

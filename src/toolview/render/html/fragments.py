@@ -87,9 +87,8 @@ def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
 
 def note_html(entry: NoteEntry, limits: Limits = DEFAULT_LIMITS) -> str:
     """A note about the thread itself (e.g. an unreadable input line)."""
-    return (
-        f'<p class="tv-note" role="note">note: {esc(clean_field(entry.text, limits.max_chars))}</p>'
-    )
+    note = clean_field(entry.text, limits.max_chars, "space")
+    return f'<p class="tv-note" role="note">note: {esc(note)}</p>'
 
 
 def render_thread_html(

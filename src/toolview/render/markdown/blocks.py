@@ -58,7 +58,7 @@ class _MarkdownBlocks(BlocksLayout[list[str]]):
         title = block.title if isinstance(block.title, str) else block.name
         entry = link(clean_field(title, NOTE_CHARS), clean_field(block.uri, NOTE_CHARS))
         if isinstance(block.description, str) and block.description:
-            entry += f" — {inline(clean_field(block.description, NOTE_CHARS))}"
+            entry += f" — {inline(clean_field(block.description, NOTE_CHARS, 'space'))}"
         return [entry]
 
     def resource(self, label: str, window: Window | None) -> list[str]:

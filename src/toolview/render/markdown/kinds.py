@@ -145,7 +145,7 @@ def links(body: KindBody) -> list[str]:
     for number, item in enumerate(props.links[: body.limits.max_links], start=1):
         entry = f"{number}. {link(clean_field(item.title, _FIELD), clean_field(item.url, _FIELD))}"
         if isinstance(item.snippet, str) and item.snippet:
-            entry += f" — {inline(clean_field(item.snippet, _FIELD))}"
+            entry += f" — {inline(clean_field(item.snippet, _FIELD, 'space'))}"
         items.append(entry)
     out = ["\n".join(items)] if items else ["_(no links)_"]
     if len(props.links) > body.limits.max_links:
@@ -174,7 +174,7 @@ def envelope(body: KindBody) -> list[str]:
     props: Envelope = body.props
     out: list[str] = []
     if isinstance(props.summary, str):
-        out.append(inline(clean_field(props.summary, body.limits.max_args_chars * 4)))
+        out.append(inline(clean_field(props.summary, body.limits.max_args_chars * 4, "space")))
     line = f"{inline(clean_field(props.tool, _FIELD))}: {code_span(clean_field(props.status, 80))}"
     if isinstance(props.error_code, str):
         line += f" · error code {code_span(clean_field(props.error_code, 200))}"

@@ -75,7 +75,7 @@ class _TerminalBlocks(BlocksLayout[RenderableType]):
         else:
             text.append(f"\n{uri} (not an http/https link)", style="dim")
         if isinstance(block.description, str) and block.description:
-            text.append(f"\n{clean_field(block.description, NOTE_CHARS)}")
+            text.append(f"\n{clean_field(block.description, NOTE_CHARS, 'space')}")
         return text
 
     def resource(self, label: str, window: Window | None) -> RenderableType:

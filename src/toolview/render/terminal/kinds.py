@@ -85,7 +85,7 @@ def links(body: KindBody) -> RenderableType:
         else:
             text.append(f"{url} (not an http/https link)", style="dim")
         if isinstance(link.snippet, str) and link.snippet:
-            text.append(f"\n   {clean_field(link.snippet, _FIELD)}")
+            text.append(f"\n   {clean_field(link.snippet, _FIELD, 'space')}")
     parts: list[RenderableType] = [text if shown else Text("(no links)", style="dim")]
     if len(props.links) > len(shown):
         parts.append(omission_text(Omission(len(props.links) - len(shown), "items")))
@@ -113,7 +113,7 @@ def envelope(body: KindBody) -> RenderableType:
     props: Envelope = body.props
     parts: list[RenderableType] = []
     if isinstance(props.summary, str):
-        parts.append(Text(clean_field(props.summary, body.limits.max_args_chars * 4)))
+        parts.append(Text(clean_field(props.summary, body.limits.max_args_chars * 4, "space")))
     line = Text(f"{clean_field(props.tool, _FIELD)}: {clean_field(props.status, 80)}", style="dim")
     if isinstance(props.error_code, str):
         line.append(f" · error code {clean_field(props.error_code, 200)}", style="bold")

@@ -82,7 +82,7 @@ def thread_renderables(
     parts = ThreadParts(
         call=lambda view, _entry: _call(view, registry),
         message=lambda entry: _message(entry.message.role, shown_text(entry.message.text, limits)),
-        note=lambda entry: note_text(clean_field(entry.text, limits.max_chars)),
+        note=lambda entry: note_text(clean_field(entry.text, limits.max_chars, "space")),
         summary=SummaryLine,
     )
     return walk_thread(thread, limits, parts)

@@ -64,7 +64,7 @@ class _TextBlocks(BlocksLayout[list[str]]):
         where = uri if safe_url(block.uri) else f"{uri} (not an http/https link)"
         lines = [f"{clean_field(title, NOTE_CHARS)} <{where}>"]
         if isinstance(block.description, str) and block.description:
-            lines.append(f"  {clean_field(block.description, NOTE_CHARS)}")
+            lines.append(f"  {clean_field(block.description, NOTE_CHARS, 'space')}")
         return lines
 
     def resource(self, label: str, window: Window | None) -> list[str]:

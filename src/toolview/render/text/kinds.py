@@ -143,7 +143,7 @@ def links(body: KindBody) -> list[str]:
         where = url if safe_url(link.url) else f"{url} (not an http/https link)"
         lines.append(f"{number}. {clean_field(link.title, _FIELD)} <{where}>")
         if isinstance(link.snippet, str) and link.snippet:
-            lines.append(f"   {clean_field(link.snippet, _FIELD)}")
+            lines.append(f"   {clean_field(link.snippet, _FIELD, 'space')}")
     if len(props.links) > body.limits.max_links:
         lines.append(str(Omission(len(props.links) - body.limits.max_links, "items")))
     return (lines or ["(no links)"]) + _truncated(body)
@@ -168,7 +168,7 @@ def envelope(body: KindBody) -> list[str]:
     props: Envelope = body.props
     lines = [f"{clean_field(props.tool, _FIELD)}: {clean_field(props.status, 80)}"]
     if isinstance(props.summary, str):
-        lines.append(clean_field(props.summary, body.limits.max_args_chars * 4))
+        lines.append(clean_field(props.summary, body.limits.max_args_chars * 4, "space"))
     if isinstance(props.error_code, str):
         lines.append(f"error code: {clean_field(props.error_code, 200)}")
     lines += data_lines(props.data, body.limits)

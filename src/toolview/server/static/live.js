@@ -1,6 +1,10 @@
 // toolview live page: follows the thread over SSE (live mode) and patches it in place.
 // Calls are fetched as server-rendered fragments, one call at a time; running output
 // and plain messages are drawn here, always as text (textContent), never as markup.
+// A call's fragment is fetched with its id as a query parameter (a path segment ".."
+// would be normalised into another URL) and accepted only as the one element the
+// server named for that call. Running output and the status line are cleaned here the
+// way the server cleans text (safety.terminal), since they do not pass through it.
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
 // know when its run ends, or a frame of a kind this script does not know.
@@ -19,10 +23,27 @@
   const maxLines = Number(root.dataset.maxLines) || 0;
   const maxChars = Number(root.dataset.maxChars) || 0;
   const SHOWN = 200000; // characters of live output kept in the page
+  // safety.invisible's INVISIBLE_CLASS: bidi, zero-width, fillers, tags, lone surrogates
+  const INVISIBLE =
+    "\\u061c\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069" +
+    "\\u115f\\u1160\\u180e\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb" +
+    "\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}\\ud800-\\udfff";
   // What the server's cleaning would change (controls, bidi and invisible characters,
   // lone surrogates: safety.terminal / safety.invisible): such a message is fetched.
-  const UNCLEAN =
-    /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\ud800-\udfff]/u;
+  const UNCLEAN = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${INVISIBLE}]`, "u");
+  // safety.terminal's neutralize_terminal, the same expression (possessive quantifiers
+  // are not needed: each is followed by a class it excludes, so nothing backtracks into it)
+  const SEQUENCE = new RegExp(
+    "((?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[^\\x07\\x1b\\x90\\x98\\x9c-\\x9f\\n]{0,4096}" +
+      "(?:\\x07|\\x1b\\\\|\\x9c)|(?:\\x1b\\[|\\x9b)[0-?]*[ -/]*[@-~]?)" + // drop
+      "|(\\x1b[\\]PX^_])" + // an introducer left open: shown
+      "|(\\x1b[ -/]*[0-~])" + // a two-byte escape: dropped
+      "|(\\r\\n)" +
+      `|[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${INVISIBLE}]`,
+    "gu",
+  );
+  const BREAKS = /[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/gu; // render.clean's LINE_BREAKS
+  const ELEMENT_ID = /^tv-call-[A-Za-z0-9_-]{1,200}$/;
   let summaryTimer = null;
   let covered = 0; // highest seq the last whole-thread fragment held
   let queue = Promise.resolve();
@@ -38,8 +59,31 @@
     return text.slice(index);
   }
 
+  function codePoint(char) {
+    const code = char.codePointAt(0);
+    if (code < 0x20) return String.fromCodePoint(0x2400 + code); // control pictures
+    if (code === 0x7f) return "\u2421";
+    return `<U+${code.toString(16).toUpperCase().padStart(4, "0")}>`;
+  }
+
+  function clean(text) {
+    // escape sequences removed, controls and invisible characters shown, CR LF as LF
+    return text.replace(SEQUENCE, (match, drop, open, esc, crlf) => {
+      if (drop !== undefined || esc !== undefined) return "";
+      if (open !== undefined) return `\u241b${match[1]}`;
+      if (crlf !== undefined) return "\n";
+      return codePoint(match);
+    });
+  }
+
+  function oneLine(text) {
+    // render.clean's clean_field: a name stays on one line, each break shown
+    const shown = (char) => (char === "\n" ? "\u2424" : codePoint(char));
+    return clean(String(text)).replace(BREAKS, shown);
+  }
+
   function setStatus() {
-    const names = [...new Set(running.values())];
+    const names = [...new Set([...running.values()].map(oneLine))];
     statusLine.textContent = names.length ? `running ${names.join(", ")}` : "no call running";
   }
 
@@ -55,9 +99,28 @@
     return template.content;
   }
 
+  async function fetchCall(callId) {
+    // the one element the server named for this call, or null: nothing else is taken
+    const url = `${base}/call?id=${encodeURIComponent(callId)}`;
+    const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return null;
+    const expected = response.headers.get("x-toolview-element");
+    if (!expected || !ELEMENT_ID.test(expected)) return null;
+    if (elements.has(callId) && elements.get(callId) !== expected) return null;
+    if (callIds.has(expected) && callIds.get(expected) !== callId) return null;
+    const template = document.createElement("template");
+    template.innerHTML = await response.text();
+    const nodes = [...template.content.childNodes].filter(
+      (node) => node.nodeType !== Node.TEXT_NODE || node.textContent.trim() !== "",
+    );
+    const [article] = nodes;
+    if (nodes.length !== 1 || !(article instanceof HTMLElement)) return null;
+    if (article.localName !== "article" || !article.classList.contains("tv-call")) return null;
+    return article.id === expected ? article : null;
+  }
+
   async function refreshCall(callId) {
-    const fragment = await fetchHtml(`${base}/calls/${encodeURIComponent(callId)}/html`);
-    const article = fragment && fragment.querySelector("article");
+    const article = await fetchCall(callId);
     if (!article) return null;
     const existing = document.getElementById(article.id);
     if (existing) existing.replaceWith(article);
@@ -145,7 +208,7 @@
       const indicator = body.querySelector(".tv-pending");
       body.replaceChildren(...(indicator ? [indicator] : []), pre);
     }
-    pre.textContent = text.length > SHOWN ? text.slice(-SHOWN) : text;
+    pre.textContent = clean(text.length > SHOWN ? text.slice(-SHOWN) : text);
     return true;
   }
 

@@ -79,7 +79,8 @@ class _HtmlBlocks(BlocksLayout[str]):
         title = block.title if isinstance(block.title, str) and block.title else block.name
         out = f'<p class="tv-resource-link">{link_html(title, block.uri)}</p>'
         if isinstance(block.description, str) and block.description:
-            out += f'<p class="tv-snippet">{esc(clean_field(block.description, NOTE_CHARS))}</p>'
+            description = clean_field(block.description, NOTE_CHARS, "space")
+            out += f'<p class="tv-snippet">{esc(description)}</p>'
         return out
 
     def resource(self, label: str, window: Window | None) -> str:

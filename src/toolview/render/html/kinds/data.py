@@ -74,7 +74,7 @@ def render_envelope(body: KindBody) -> str:
     envelope: Envelope = body.props
     parts: list[str] = []
     if isinstance(envelope.summary, str) and envelope.summary:
-        summary = clean_field(envelope.summary, body.limits.max_chars)
+        summary = clean_field(envelope.summary, body.limits.max_chars, "space")
         parts.append(f'<p class="tv-envelope-summary">{esc(summary)}</p>')
     facts = [f"status: {clean_field(envelope.status, 80)}"]
     if isinstance(envelope.error_code, str) and envelope.error_code:

@@ -45,9 +45,8 @@ def link_html(title: str, url: str) -> str:
 def _item(link: Link) -> str:
     snippet = ""
     if isinstance(link.snippet, str) and link.snippet:
-        snippet = (
-            f'<span class="tv-snippet">{esc(clean_field(link.snippet, _SNIPPET_CHARS))}</span>'
-        )
+        shown = clean_field(link.snippet, _SNIPPET_CHARS, "space")
+        snippet = f'<span class="tv-snippet">{esc(shown)}</span>'
     return f"<li>{link_html(link.title, link.url)}{snippet}</li>"
 
 
