@@ -34,6 +34,7 @@ from toolview.cli.publishing import CLOSE_TIMEOUT, add_to_option, start_publishi
 from toolview.contract import Observation, encode_observation
 from toolview.guards import Guard
 from toolview.hosts.command import CommandRunner, RunSummary
+from toolview.private_files import open_private
 
 __all__ = ["EXIT_INTERRUPTED", "EXIT_REFUSED", "register", "run"]
 
@@ -140,13 +141,11 @@ def _recorder(path: Path | None) -> Iterator[Sink]:
     """Write each observation as a JSON line (flushed, so a crash keeps what was seen).
 
     The file holds unredacted output, so it is private (0600, see
-    ``wire.private_files``; imported only when ``--record`` is given).
+    ``toolview.private_files``).
     """
     if path is None:
         yield lambda _observation: None
         return
-    from toolview.wire.private_files import open_private
-
     stream: IO[bytes] = open_private(path)
     with stream:
 

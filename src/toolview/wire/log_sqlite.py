@@ -19,6 +19,7 @@ from typing import Final, TypeVar
 import platformdirs
 
 from toolview.contract import Observation
+from toolview.private_files import private_dir, touch_private
 from toolview.wire.feed import (
     OpenCall,
     decode_open_call,
@@ -29,7 +30,6 @@ from toolview.wire.feed import (
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
 from toolview.wire.log import ThreadInfo, UnknownThread
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA, known_key, remember_key
-from toolview.wire.private_files import private_dir, touch_private
 from toolview.wire.watch import Watch
 
 __all__ = ["SQLiteLog", "default_db_path"]
@@ -57,7 +57,7 @@ def default_db_path() -> Path:
 
 
 def _prepare_private(path: Path) -> None:
-    """The log's folder and files, readable by their owner only (``wire.private_files``).
+    """The log's folder and files, readable by their owner only (``toolview.private_files``).
 
     The file is created 0600 *before* SQLite opens it: SQLite creates its
     ``-wal`` and ``-shm`` with the database file's own mode, so they are

@@ -1,4 +1,4 @@
-"""``wire.private_files``: exact modes whatever the umask; other people's things left alone."""
+"""``toolview.private_files``: exact modes whatever the umask; other people's things left alone."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from toolview.wire.private_files import open_private, private_dir, touch_private
+from toolview.private_files import open_private, private_dir, touch_private
 
 
 def mode(path: Path) -> int:
