@@ -132,7 +132,9 @@ async def call_fragment(request: Request) -> Response:
         return thread_id
     thread, _ = await load_thread(request, thread_id)
     call_id = request.path_params["call_id"]
-    entry = next((e for e in thread.calls() if e.tool_call_id == call_id), None)
+    # by the id the browser was given: an id holding a secret crossed as its opaque id
+    crossed = server_state(request).redactor.id
+    entry = next((e for e in thread.calls() if crossed(e.tool_call_id) == call_id), None)
     if entry is None:
         return HTMLResponse("", 404)
     return HTMLResponse(render_call_html(entry, thread))
