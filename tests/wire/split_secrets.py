@@ -31,7 +31,7 @@ _PUBLIC: Final = re.compile(
     r"|sk-ant-api03-|sk-proj-|sk-|hf_|xox[bp]-|xapp-|https://hooks\.slack\.com/services/"
     r"|https://discord\.com/api/webhooks/|sk_live_|rk_live_|sk_test_|whsec_|SK|SG\.|key-"
     r"|shpat_|dop_v1_|dapi|AGE-SECRET-KEY-1|eyJ|-----BEGIN [A-Z ]*PRIVATE KEY-----\n"
-    r"|(?:sid|session)="
+    r"|(?:sid|session)=|\d{8,10}:AA"  # a cookie's name; a Telegram bot's (public) numeric id
 )
 
 
