@@ -201,11 +201,12 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
     (``safety.partial``): what crosses never ends inside a secret.
     """
     replace = msgspec.structs.replace
+    short = redactor.memo.text  # names, kinds, guards and ids repeat: each is redacted once
     if isinstance(observation, RunStarted | RunEnded):
         return replace(observation, run_id=redactor.id(observation.run_id))
     if isinstance(observation, Message):
         return replace(observation, text=redactor.text(observation.text))
-    call_id, name = redactor.id(observation.tool_call_id), redactor.text(observation.tool_name)
+    call_id, name = redactor.id(observation.tool_call_id), short(observation.tool_name)
     if isinstance(observation, ToolCall):
         args = redactor.json(observation.args)
         safe_args = args if isinstance(args, dict) else {"args": args}
@@ -217,7 +218,7 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
             tool_call_id=call_id,
             tool_name=name,
             reason=redactor.text(observation.reason),
-            guard=redactor.text(guard) if isinstance(guard, str) else guard,
+            guard=short(guard) if isinstance(guard, str) else guard,
         )
     descriptor = observation.descriptor
     if not isinstance(descriptor, msgspec.UnsetType):
@@ -234,6 +235,6 @@ def _redact_descriptor(descriptor: Descriptor, redactor: Redactor) -> Descriptor
     props = redactor.json(descriptor.props)
     return msgspec.structs.replace(
         descriptor,
-        kind=redactor.text(descriptor.kind),
+        kind=redactor.memo.text(descriptor.kind),
         props=props if isinstance(props, dict) else {},
     )
