@@ -11,10 +11,11 @@ rule.
 
 A token over ``HOLD_LIMIT`` characters (a minified file, a base64 dump) is
 not held whole, or its output would never show while it runs: its head is
-sent, but a word is never cut (the word crossing the limit is held from its
-start), and a word starting with a known secret prefix, or following
-``scheme://user:`` with no ``@`` yet, is treated as secret to its end
-however long it grows.
+sent, but the word crossing the limit is held from its start. Only a word
+itself over the limit (a blob) is cut, and not even that when it starts with
+a known secret prefix or follows ``scheme://user:`` with no ``@`` yet: such a
+word is secret to its end however long it grows. (Below the limit the whole
+last token is held anyway, which covers every prefix.)
 """
 
 from __future__ import annotations
