@@ -4,10 +4,11 @@ The matrix: a fake secret (a GitHub token, an AWS key id) put in ONE string
 field of one observation of a thread that holds every observation type, the
 thread posted to a real server (uvicorn on a loopback port), then read from
 every endpoint and mode: ``/events``, ``/follow`` (elide, live), AG-UI (SSE,
-JSON, live). The secret must not appear in any byte of any answer, and the
-routing must still pair: a call whose id held a secret keeps ONE opaque id on
-every observation and frame, its AG-UI result answers its start, and the
-page's fragment route finds the call by that id.
+JSON, live), and the page with its fragment. The secret must not appear in
+any byte of any answer, and the routing must still pair: a call whose id
+held a secret keeps ONE opaque id on every observation and frame, its AG-UI
+result answers its start, and the page's fragment route finds the call by
+that id.
 """
 
 from __future__ import annotations
@@ -158,6 +159,8 @@ ENDPOINTS: dict[str, Callable[[str, str], bytes]] = {
     ),
     "agui sse": lambda base, t: httpx.get(f"{base}/api/threads/{t}/agui").content,
     "agui json": lambda base, t: httpx.get(f"{base}/api/threads/{t}/agui?format=json").content,
+    "page": lambda base, t: httpx.get(f"{base}/threads/{t}").content,
+    "page fragment": lambda base, t: httpx.get(f"{base}/api/threads/{t}/html").content,
     "agui follow": lambda base, t: read_stream(
         f"{base}/api/threads/{t}/agui?follow=1",
         lambda body: (
@@ -258,3 +261,14 @@ def test_the_live_status_line_never_spells_a_secret_tool_name(server: ThreadedSe
     ]
     assert "deploy --token [redacted: github-token]" in names
     assert not any(re.search(r"ghp_[A-Za-z0-9]", name or "") for name in names)
+
+
+def test_the_page_status_line_never_spells_a_pending_call_s_secret_name(
+    server: ThreadedServer,
+) -> None:
+    """The page is served with a status line naming the calls still running."""
+    call = {"kind": "tool-call", "toolCallId": "c0", "toolName": f"deploy --token {GITHUB}"}
+    publish(server, "pending", [{**call, "args": {}}])
+    page = httpx.get(f"{server.url}/threads/pending").text
+    assert "running deploy --token [redacted: github-token]" in page
+    assert GITHUB[4:] not in page

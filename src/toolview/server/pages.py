@@ -72,7 +72,7 @@ def pending_ids(pending: list[CallEntry]) -> str:
 
 def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
     """ "running <tool>" while calls run, else how many calls the thread holds."""
-    running = [e.tool_name for e in (pending_calls(thread) if pending is None else pending)]
+    running = [redact(e.tool_name) for e in (pending_calls(thread) if pending is None else pending)]
     if running:
         return "running " + ", ".join(running)
     count = len(thread.calls())
