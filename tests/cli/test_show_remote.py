@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 from toolview_servers import NDJSON, ToolviewServer, free_port
 
 from toolview.cli import main
+from toolview.safety.partial import held_back
 
 REPO = Path(__file__).parents[2]
 EXAMPLE = REPO / "examples" / "thread.jsonl"
@@ -45,6 +47,15 @@ def _token(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TOOLVIEW_TOKEN", TOKEN)  # how `show` gets it: never on the command line
 
 
+def held_back_partials(line: str) -> str:
+    """One JSON line as the server lists it: a partial's unterminated last token held back."""
+    observation = json.loads(line)
+    if observation.get("kind") != "tool-result" or observation["complete"]:
+        return line
+    text = observation["text"]
+    return json.dumps({**observation, "text": text[: held_back(text)]}) + "\n"
+
+
 def show(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(["show", *args])
     captured = capsys.readouterr()
@@ -53,14 +64,16 @@ def show(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 
 @pytest.mark.parametrize("surface", [["--surface", "text"], ["--width", "72", "--no-color"]])
 def test_a_server_thread_renders_like_the_file_it_came_from(
-    server: ToolviewServer, capsys: pytest.CaptureFixture[str], surface: list[str]
+    server: ToolviewServer, capsys: pytest.CaptureFixture[str], surface: list[str], tmp_path: Path
 ) -> None:
     thread = f"example-{surface[1]}"  # a thread per test: the server is shared
     post(server.url, thread, EXAMPLE.read_bytes())
     url = f"{server.url}/threads/{thread}"
     code, from_server, err = show(capsys, *surface, url)
     assert code == 0, err
-    assert show(capsys, *surface, str(EXAMPLE)) == (0, from_server, "")
+    served = tmp_path / "served.jsonl"  # a running call's last token is held back by the server
+    served.write_text("".join(held_back_partials(line) for line in EXAMPLE.open()))
+    assert show(capsys, *surface, str(served)) == (0, from_server, "")
     assert "web_search" in from_server  # a real render, not an empty page
 
 

@@ -241,7 +241,7 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
             page.goto(f"{server.url}/threads/abort")
             expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
             expect(page.locator("#tv-call-c0")).to_have_attribute("data-state", "pending")
-            publisher.publish([ToolCall("c1", "shell", {}), result("half", call="c1")])
+            publisher.publish([ToolCall("c1", "shell", {}), result("half\n", call="c1")])
             publisher.publish([ToolCall("c2", "shell", {}), result("done", True, call="c2")])
             expect(page.locator("#tv-call-c1 .tv-live-output")).to_have_text("half")
             publisher.publish([RunEnded("r1", "aborted")])

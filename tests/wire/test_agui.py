@@ -236,3 +236,23 @@ def test_ending_another_run_does_not_end_the_open_one() -> None:
 
 def test_a_run_ended_with_no_run_open_yields_nothing() -> None:
     assert translate([RunEnded("r1", "completed"), RunEnded("r1", "error")]) == []
+
+
+def test_a_resumed_stream_pairs_ids_that_held_a_secret_as_an_unbroken_one_does() -> None:
+    """``skip`` (the replay before a resume point) maps ids exactly as ``push`` sends them."""
+    call, run = f"call-{SECRET}", f"run-{SECRET}"
+    observations: list[Observation] = [
+        RunStarted(run),
+        ToolCall(call, "shell", {}),
+        ToolResult(call, "shell", "ok", complete=True, is_error=False),
+        RunEnded(run, "completed"),
+    ]
+    whole = AguiTranslator("t1", REDACTOR)
+    unbroken = [e for seq, o in enumerate(observations, 1) for e in whole.push(seq, o)]
+    resumed = AguiTranslator("t1", REDACTOR)
+    for seq, observation in enumerate(observations[:2], 1):
+        resumed.skip(seq, observation)
+    after = [e for seq, o in enumerate(observations[2:], 3) for e in resumed.push(seq, o)]
+    assert [encode_sse(e) for e in after] == [encode_sse(e) for e in unbroken[-len(after) :]]
+    assert [e.type for e in after] == ["TOOL_CALL_RESULT", "RUN_FINISHED"]
+    assert SECRET not in "".join(encode_sse(e) for e in unbroken)

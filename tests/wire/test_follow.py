@@ -74,17 +74,14 @@ def test_elide_skips_partials_and_sends_the_final_result_whole() -> None:
 def test_live_sends_deltas_and_the_completing_frame_carries_only_the_last_one() -> None:
     follower = Follower("live", REDACTOR)
     frames = []
-    log = [partial("a" * 50), partial("a" * 50 + "b" * 50), final("a" * 50 + "b" * 50 + "c")]
+    a, b = "a" * 49 + "\n", "b" * 49 + "\n"
+    log = [partial(a), partial(a + b), final(a + b + "c")]
     for n, item in enumerate(items(log)):
         frames += follower.push(item, now=float(n))  # one second apart: nothing coalesced
     ops = [json.loads(frame.data) for frame in frames]
-    assert [(op["op"], op["text"]) for op in ops] == [
-        ("reset", "a" * 50),
-        ("append", "b" * 50),
-        ("append", "c"),
-    ]
+    assert [(op["op"], op["text"]) for op in ops] == [("reset", a), ("append", b), ("append", "c")]
     assert ops[-1]["complete"] is True and ops[-1]["isError"] is False
-    assert view(frames)[0] == "a" * 50 + "b" * 50 + "c"
+    assert view(frames)[0] == a + b + "c"
 
 
 def test_live_coalesces_to_at_most_ten_frames_a_second_per_call() -> None:
@@ -101,20 +98,20 @@ def test_live_coalesces_to_at_most_ten_frames_a_second_per_call() -> None:
 
 def test_a_pending_update_is_flushed_at_its_deadline() -> None:
     follower = Follower("live", REDACTOR)
-    follower.push(items([partial("a")])[0], now=0.0)
-    assert follower.push(LogItem(2, partial("ab")), now=0.05) == []
+    follower.push(items([partial("a\n")])[0], now=0.0)
+    assert follower.push(LogItem(2, partial("a\nb\n")), now=0.05) == []
     assert follower.next_deadline() == 0.1
     [frame] = follower.due(0.1)
-    assert json.loads(frame.data)["text"] == "b" and frame.seq == 2
+    assert json.loads(frame.data)["text"] == "b\n" and frame.seq == 2
 
 
 def test_joining_mid_call_starts_with_a_reset() -> None:
     follower = Follower("live", REDACTOR)
-    running = {"c1": OpenCall("shell", anchor=3, last_seq=7, text="so far", since_anchor=0)}
+    running = {"c1": OpenCall("shell", anchor=3, last_seq=7, text="so far\n", since_anchor=0)}
     [frame] = follower.start(7, running, now=0.0)
     data = json.loads(frame.data)
-    assert (data["op"], data["text"], frame.seq) == ("reset", "so far", 7)
-    frames = follower.push(LogItem(8, partial("so far, more"), None), now=1.0)
+    assert (data["op"], data["text"], frame.seq) == ("reset", "so far\n", 7)
+    frames = follower.push(LogItem(8, partial("so far\nmore "), None), now=1.0)
     assert json.loads(frames[0].data)["op"] == "append"
 
 

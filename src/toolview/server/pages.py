@@ -15,6 +15,7 @@ a request reads only the records not read before, not the whole thread.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -88,10 +89,10 @@ def pending_ids(pending: list[CallEntry]) -> str:
 def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
     """ "running <tool>" while calls run, else how many calls the thread holds.
 
-    Tool names are cleaned and kept to one line, as in a call's header.
+    Tool names are redacted, cleaned and kept to one line, as in a call's header.
     """
     calls = pending_calls(thread) if pending is None else pending
-    running = [clean_field(e.tool_name, _NAME_CHARS) for e in calls]
+    running = [clean_field(redact(e.tool_name), _NAME_CHARS) for e in calls]
     if running:
         return "running " + ", ".join(running)
     count = len(thread.calls())
@@ -144,9 +145,13 @@ async def thread_page(request: Request) -> Response:
     return HTMLResponse(document(thread_id, body, live=True))
 
 
-def find_call(thread: Thread, call_id: str) -> CallEntry | None:
-    """The call ``call_id`` names in ``thread``, if any."""
-    return next((e for e in thread.calls() if e.tool_call_id == call_id), None)
+def find_call(thread: Thread, call_id: str, crossed: Callable[[str], str]) -> CallEntry | None:
+    """The call the browser names ``call_id``: by the id it was given (``crossed``).
+
+    An id holding a secret crossed to the browser as its opaque id, so it is
+    looked up by that, never by the raw id (which the browser never saw).
+    """
+    return next((e for e in thread.calls() if crossed(e.tool_call_id) == call_id), None)
 
 
 async def call_fragment(request: Request) -> Response:
@@ -174,7 +179,7 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
     if isinstance(thread_id, Response):
         return thread_id
     thread, _ = await load_thread(request, thread_id)
-    entry = find_call(thread, call_id)
+    entry = find_call(thread, call_id, server_state(request).redactor.id)
     if entry is None:
         return error(404, "no such call in this thread") if json_errors else HTMLResponse("", 404)
     html = render_call_html(entry, thread)

@@ -60,7 +60,14 @@ __all__ = ["ABORTED_KEY", "CALL_ID_KEY", "REFUSED_KEY", "AguiTranslator", "encod
 REFUSED_KEY = "toolview:refused"
 ABORTED_KEY = "toolview:aborted"
 CALL_ID_KEY = "toolview:toolCallId"
-_VERBATIM = Redactor(text=lambda text: text, json=lambda value: value)
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _same_text(text: str) -> str:
+    return text
 
 
 def encode_sse(event: BaseEvent) -> str:
@@ -74,6 +81,8 @@ class AguiTranslator:
     def __init__(self, thread_id: str, redactor: Redactor) -> None:
         self.thread_id = thread_id
         self.redactor = redactor
+        # what ``skip`` uses: no redaction, but the ids (which pair events) as ``push`` sends them
+        self._ids_only = Redactor(text=_same_text, json=_same, ids=redactor.id, budget=0)
         self.run_id: str | None = None  # the open AG-UI run
         self.implicit = False  # whether the open run is one this translator made up
         self.started: set[str] = set()  # every AG-UI tool call id announced so far
@@ -81,7 +90,12 @@ class AguiTranslator:
         self.pending: dict[str, str | None] = {}  # calls without a result -> their run
 
     def push(self, seq: int, observation: Observation) -> list[BaseEvent]:
-        """Events for one observation (none for a partial result)."""
+        """Events for one observation (none for a partial result).
+
+        The observation is redacted first (``redact_observation``): every
+        string, and ids that would change crossed as opaque ids, so an event's
+        ids, names and metadata (the original call id included) are all safe.
+        """
         if isinstance(observation, ToolResult) and not observation.complete:
             return []
         observation = redact_observation(observation, self.redactor)
@@ -106,10 +120,11 @@ class AguiTranslator:
         """Advance exactly as ``push`` would, and send nothing.
 
         How a resumed stream rebuilds its runs, ids and occurrence suffixes
-        before the resume point. No redaction: the events are dropped and no
-        state depends on redacted text, so a resume costs a replay, no more.
+        before the resume point. No redaction of text: the events are dropped
+        and no state depends on it, so a resume costs a replay, no more. Ids
+        are mapped as ``push`` maps them: the state is keyed by them.
         """
-        redactor, self.redactor = self.redactor, _VERBATIM
+        redactor, self.redactor = self.redactor, self._ids_only
         try:
             self.push(seq, observation)
         finally:
@@ -171,7 +186,7 @@ class AguiTranslator:
         self.pending[call_id] = None if self.implicit else self.run_id
         start = ToolCallStartEvent(
             tool_call_id=agui_id,
-            tool_call_name=self.redactor.text(name),
+            tool_call_name=name,
             parent_message_id=f"{self.thread_id}:call-{seq}",
             metadata=self._original(call_id),
         )
@@ -192,7 +207,7 @@ class AguiTranslator:
     def _result(self, seq: int, result: ToolResult | ToolRefused) -> list[BaseEvent]:
         events = self._answer(seq, result.tool_call_id, result.tool_name)
         if isinstance(result, ToolRefused):
-            guard = self.redactor.text(result.guard) if isinstance(result.guard, str) else None
+            guard = result.guard if isinstance(result.guard, str) else None
             text = f"refused{f' by {guard}' if guard else ''}: {result.reason}"
             receipt = {"reason": result.reason, **({"guard": guard} if guard else {})}
             metadata: dict[str, object] = {REFUSED_KEY: receipt}

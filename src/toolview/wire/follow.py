@@ -7,8 +7,12 @@ append/slide/reset deltas per call, at most one frame per call per
 ``complete``, ``isError`` and the descriptor instead of the whole text again.
 
 Redaction runs on the ACCUMULATED text and the delta is taken between redacted
-texts, so a secret split across two updates is still caught: the follower's
-view always equals ``redact(accumulated text)``.
+texts, so a secret split across two updates is still caught: while a call
+runs, the follower's view equals ``redact_partial(accumulated text)`` (its
+unterminated last token held back, ``safety.partial``), and at its completion
+``redact(final text)``. Every string of a frame is redacted; a call id that
+redaction would change crosses as its opaque id (``Redactor.id``), the same on
+every frame and endpoint, so frames still pair.
 
 Redacting and encoding go through the redactor's memo (``wire.memo``): every
 follower using one redactor shares the results, byte for byte the same.
@@ -89,8 +93,8 @@ class Follower:
             return []
         frames = []
         for call_id, call in running.items():
-            state = self._calls[call_id] = _Call(call.tool_name, call.text)
-            frames.append(self._emit(call_id, state, now))
+            state = self._calls[call_id] = _Call(self.redactor.memo.text(call.tool_name), call.text)
+            frames += self._emit(call_id, state, now)
         return frames
 
     def push(self, item: LogItem, now: float) -> list[Frame]:
@@ -101,10 +105,13 @@ class Follower:
             if self.mode == "elide":
                 return []
             call_id = observation.tool_call_id
-            state = self._calls.setdefault(call_id, _Call(observation.tool_name))
+            state = self._calls.get(call_id)
+            if state is None:
+                name = self.redactor.memo.text(observation.tool_name)
+                state = self._calls[call_id] = _Call(name)
             state.text = observation.text
             if now - state.last_sent >= self.interval:
-                return [self._emit(call_id, state, now)]
+                return self._emit(call_id, state, now)
             state.pending = True
             return []
         if isinstance(observation, ToolResult):
@@ -117,9 +124,10 @@ class Follower:
     def due(self, now: float) -> list[Frame]:
         """Coalesced frames whose interval has passed."""
         return [
-            self._emit(call_id, state, now)
+            frame
             for call_id, state in self._calls.items()
             if state.pending and now - state.last_sent >= self.interval
+            for frame in self._emit(call_id, state, now)
         ]
 
     def next_deadline(self) -> float | None:
@@ -127,21 +135,27 @@ class Follower:
         times = [s.last_sent + self.interval for s in self._calls.values() if s.pending]
         return min(times, default=None)
 
-    def _emit(self, call_id: str, state: _Call, now: float) -> Frame:
-        delta = self._advance(state)
+    def _emit(self, call_id: str, state: _Call, now: float) -> list[Frame]:
+        """The running call's next delta; none if nothing new may be shown yet."""
+        first = state.sent is None
+        delta = self._advance(state, complete=False)
         state.last_sent, state.pending = now, False
+        if not first and isinstance(delta, Append) and not delta.text:
+            return []  # only the held-back last token grew
         drop = delta.drop if isinstance(delta, Slide) else 0
-        frame = OutputFrame(call_id, state.tool_name, _op(delta), delta.text, drop)
-        return Frame(self.position, _ENCODER.encode(frame), frame.op)
+        frame = OutputFrame(
+            self.redactor.id(call_id), state.tool_name, _op(delta), delta.text, drop
+        )
+        return [Frame(self.position, _ENCODER.encode(frame), frame.op)]
 
     def _complete(self, result: ToolResult, state: _Call) -> Frame:
         state.text = result.text
-        delta = self._advance(state)
+        delta = self._advance(state, complete=True)
         descriptor = result.descriptor
         if not isinstance(descriptor, msgspec.UnsetType):
             descriptor = self.redactor.memo.descriptor(descriptor)
         frame = OutputFrame(
-            result.tool_call_id,
+            self.redactor.id(result.tool_call_id),
             state.tool_name,
             _op(delta),
             delta.text,
@@ -152,8 +166,9 @@ class Follower:
         )
         return Frame(self.position, _ENCODER.encode(frame), "complete")
 
-    def _advance(self, state: _Call) -> Delta:
-        redacted = self.redactor.memo.text(state.text)
+    def _advance(self, state: _Call, *, complete: bool) -> Delta:
+        memo = self.redactor.memo
+        redacted = memo.text(state.text) if complete else memo.partial(state.text)
         delta = diff(state.sent, redacted)
         state.sent = redacted
         return delta

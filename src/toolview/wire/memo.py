@@ -30,11 +30,14 @@ from toolview.contract import (
     Descriptor,
     Message,
     Observation,
+    RunEnded,
+    RunStarted,
     ToolCall,
     ToolRefused,
-    ToolResult,
     encode_observation,
 )
+from toolview.safety.opaque import opaque_id
+from toolview.safety.partial import redact_partial
 
 __all__ = ["MEMO_BUDGET", "ByteLRU", "RedactionMemo", "Redactor", "redact_observation"]
 
@@ -113,6 +116,16 @@ class RedactionMemo:
         self.cache.put(key, redacted, _size(text, redacted))
         return redacted
 
+    def partial(self, text: str) -> str:
+        """``redactor.partial(text)`` (last token held back), computed once per distinct text."""
+        key = ("partial", text)
+        hit = self.cache.get(key)
+        if isinstance(hit, str):
+            return hit
+        redacted = self.redactor.partial(text)
+        self.cache.put(key, redacted, _size(text, redacted))
+        return redacted
+
     def frame(self, observation: Observation) -> bytes:
         """The redacted observation's JSON, computed once per distinct observation.
 
@@ -146,6 +159,8 @@ def _size(key: str | bytes, value: str | bytes) -> int:
 class Redactor:
     """The surfaces' secret redaction, for text and for JSON values.
 
+    ``ids`` maps an id (call, run) to what crosses; by default the id itself,
+    or its opaque stand-in (``safety.opaque``) when ``text`` would change it.
     ``memo`` shares its results between everyone using this redactor, within
     ``budget`` bytes (0 keeps nothing: every call computes); neither takes
     part in equality.
@@ -153,6 +168,7 @@ class Redactor:
 
     text: Callable[[str], str]
     json: Callable[[object], object]
+    ids: Callable[[str], str] | None = field(default=None, kw_only=True, compare=False)
     budget: int = field(default=MEMO_BUDGET, kw_only=True, repr=False, compare=False)
     memo: RedactionMemo = field(init=False, repr=False, compare=False)
 
@@ -160,30 +176,65 @@ class Redactor:
         """Every redactor owns its memo: results of other functions never mix."""
         object.__setattr__(self, "memo", RedactionMemo(self, self.budget))
 
+    def id(self, value: str) -> str:
+        """What an id crosses as: itself, or an opaque id when redaction would change it.
+
+        Opaque rather than redacted in place: ids pair calls, results and frames,
+        and two ids differing only in their secret must stay two ids.
+        """
+        if self.ids is not None:
+            return self.ids(value)
+        return value if self.memo.text(value) == value else opaque_id(value)
+
+    def partial(self, text: str) -> str:
+        """A running call's text, redacted, its unterminated last token held back."""
+        return redact_partial(text, self.text)
+
 
 _ENCODER = msgspec.json.Encoder()
 
 
 def redact_observation(observation: Observation, redactor: Redactor) -> Observation:
-    """The observation with every untrusted string field redacted."""
+    """The observation with every string field redacted, ids made opaque where needed.
+
+    A partial tool-result (a running call) holds back its last token
+    (``safety.partial``): what crosses never ends inside a secret.
+    """
     replace = msgspec.structs.replace
+    short = redactor.memo.text  # names, kinds, guards and ids repeat: each is redacted once
+    if isinstance(observation, RunStarted | RunEnded):
+        return replace(observation, run_id=redactor.id(observation.run_id))
+    if isinstance(observation, Message):
+        return replace(observation, text=redactor.text(observation.text))
+    call_id, name = redactor.id(observation.tool_call_id), short(observation.tool_name)
     if isinstance(observation, ToolCall):
         args = redactor.json(observation.args)
         safe_args = args if isinstance(args, dict) else {"args": args}
-        return replace(observation, tool_name=redactor.text(observation.tool_name), args=safe_args)
-    if isinstance(observation, ToolResult):
-        descriptor = observation.descriptor
-        if not isinstance(descriptor, msgspec.UnsetType):
-            descriptor = _redact_descriptor(descriptor, redactor)
-        text = redactor.text(observation.text)
-        return replace(observation, text=text, descriptor=descriptor)
+        return replace(observation, tool_call_id=call_id, tool_name=name, args=safe_args)
     if isinstance(observation, ToolRefused):
-        return replace(observation, reason=redactor.text(observation.reason))
-    if isinstance(observation, Message):
-        return replace(observation, text=redactor.text(observation.text))
-    return observation
+        guard = observation.guard
+        return replace(
+            observation,
+            tool_call_id=call_id,
+            tool_name=name,
+            reason=redactor.text(observation.reason),
+            guard=short(guard) if isinstance(guard, str) else guard,
+        )
+    descriptor = observation.descriptor
+    if not isinstance(descriptor, msgspec.UnsetType):
+        descriptor = _redact_descriptor(descriptor, redactor)
+    text = observation.text
+    text = redactor.text(text) if observation.complete else redactor.partial(text)
+    return replace(
+        observation, tool_call_id=call_id, tool_name=name, text=text, descriptor=descriptor
+    )
 
 
 def _redact_descriptor(descriptor: Descriptor, redactor: Redactor) -> Descriptor:
+    """Kind and props redacted (a kind is as untrusted as any other string)."""
     props = redactor.json(descriptor.props)
-    return msgspec.structs.replace(descriptor, props=props if isinstance(props, dict) else {})
+    return msgspec.structs.replace(
+        descriptor,
+        kind=redactor.memo.text(descriptor.kind),
+        props=props if isinstance(props, dict) else {},
+    )

@@ -5,8 +5,11 @@ same every time the call is rendered and unique per ``toolCallId``: every
 character outside ``[A-Za-z0-9-]`` (``_`` included) is spelled ``_hex_``, which
 keeps the mapping one-to-one and leaves nothing that could break out of an
 attribute or a CSS selector. Overlong ids are hashed to keep the DOM small.
-An id is redacted first: a secret in a ``toolCallId`` must not reach the DOM
-spelled out (nor hashed, which a short password would not survive).
+An id that redaction would change is replaced by its opaque id first (a
+keyed hash, ``safety.opaque``): a secret in a ``toolCallId`` must not reach the
+DOM spelled out (nor plainly hashed, which a short password would not
+survive), and it is the same opaque id the server's frames and AG-UI events
+carry for that call, so two calls differing only in their secret stay two.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import string
 from typing import Final
 
 from toolview.safety import redact
+from toolview.safety.opaque import opaque_id
 
 __all__ = ["ID_PREFIX", "call_element_id"]
 
@@ -25,8 +29,8 @@ _MAX_PLAIN: Final = 96
 
 
 def call_element_id(tool_call_id: str) -> str:
-    """``tv-call-`` plus ``tool_call_id`` (redacted) spelled in id-safe characters."""
-    safe = redact(tool_call_id)
+    """``tv-call-`` plus ``tool_call_id`` (opaque if it holds a secret) in id-safe characters."""
+    safe = tool_call_id if redact(tool_call_id) == tool_call_id else opaque_id(tool_call_id)
     spelled = "".join(ch if ch in _PLAIN else f"_{ord(ch):x}_" for ch in safe[: _MAX_PLAIN + 1])
     if len(safe) <= _MAX_PLAIN and len(spelled) <= 2 * _MAX_PLAIN:
         return ID_PREFIX + spelled
