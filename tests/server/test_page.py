@@ -24,7 +24,9 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
+from toolview.render.html import call_element_id
 from toolview.render.thread import Thread
+from toolview.safety.opaque import opaque_id
 from toolview.server.pages import pending_calls, pending_ids
 from toolview.wire.client import Publisher
 
@@ -293,7 +295,7 @@ def test_a_message_the_server_would_clean_is_shown_as_the_server_shows_it(
     in_browser(scenario)
 
 
-def test_the_page_names_only_pending_calls_whose_ids_are_safe_to_show() -> None:
+def test_the_page_names_pending_calls_by_the_ids_their_frames_carry() -> None:
     token = "ghp_" + "a1B2c3D4e5" * 4  # a GitHub token as a call id: never spelled out
     thread = Thread.from_observations(
         [
@@ -305,4 +307,6 @@ def test_the_page_names_only_pending_calls_whose_ids_are_safe_to_show() -> None:
     )
     pending = pending_calls(thread)
     assert [e.tool_call_id for e in pending] == ["c1", token]
-    assert json.loads(pending_ids(pending)) == {"tv-call-c1": "c1"}
+    named = json.loads(pending_ids(pending))
+    assert token not in json.dumps(named)
+    assert named == {"tv-call-c1": "c1", call_element_id(token): opaque_id(token)}

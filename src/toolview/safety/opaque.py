@@ -20,9 +20,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import Final
 
-__all__ = ["OPAQUE_PREFIX", "opaque_id"]
+__all__ = ["OPAQUE_PREFIX", "crossing_id", "opaque_id"]
 
 OPAQUE_PREFIX: Final = "redacted-"
 _KEY: Final = secrets.token_bytes(32)
@@ -32,3 +33,12 @@ def opaque_id(value: str) -> str:
     """``redacted-`` and 32 hex digits of the keyed hash of ``value``."""
     digest = hmac.new(_KEY, value.encode("utf-8", "surrogatepass"), hashlib.sha256)
     return OPAQUE_PREFIX + digest.hexdigest()[:32]
+
+
+def crossing_id(value: str, redact: Callable[[str], str]) -> str:
+    """What an id crosses to a browser as: itself, or its opaque id when ``redact`` would change it.
+
+    The one rule for every place an id leaves the server (frames, AG-UI, the
+    page's element ids and pending map), so they all name a call alike.
+    """
+    return value if redact(value) == value else opaque_id(value)

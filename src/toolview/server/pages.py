@@ -38,6 +38,7 @@ from toolview.render.summary import thread_summary
 from toolview.render.thread import CallEntry, Thread
 from toolview.render.view import view_call
 from toolview.safety import escape_html, redact
+from toolview.safety.opaque import crossing_id
 from toolview.server.api import error, thread_or_404
 from toolview.server.state import server_state
 
@@ -74,15 +75,11 @@ def pending_calls(thread: Thread) -> list[CallEntry]:
 def pending_ids(pending: list[CallEntry]) -> str:
     """``{element id: toolCallId}`` of pending calls, as JSON for the live script.
 
-    The script needs a call's id to fetch its fragment when the run ends; an id
-    that redaction would change is left out (it must not reach the DOM spelled
-    out), and the script then falls back to reloading the thread fragment.
+    The script needs a call's id to fetch its fragment when the run ends. Each
+    id is the one the frames carry (``crossing_id``): an id that redaction would
+    change is its opaque id, never spelled out in the DOM.
     """
-    ids = {
-        call_element_id(e.tool_call_id): e.tool_call_id
-        for e in pending
-        if redact(e.tool_call_id) == e.tool_call_id
-    }
+    ids = {call_element_id(e.tool_call_id): crossing_id(e.tool_call_id, redact) for e in pending}
     return msgspec.json.encode(ids).decode()
 
 

@@ -36,7 +36,7 @@ from toolview.contract import (
     ToolRefused,
     encode_observation,
 )
-from toolview.safety.opaque import opaque_id
+from toolview.safety.opaque import crossing_id
 from toolview.safety.partial import redact_partial
 
 __all__ = ["MEMO_BUDGET", "ByteLRU", "RedactionMemo", "Redactor", "redact_observation"]
@@ -184,7 +184,7 @@ class Redactor:
         """
         if self.ids is not None:
             return self.ids(value)
-        return value if self.memo.text(value) == value else opaque_id(value)
+        return crossing_id(value, self.memo.text)
 
     def partial(self, text: str) -> str:
         """A running call's text, redacted, its unterminated last token held back."""

@@ -19,7 +19,7 @@ import string
 from typing import Final
 
 from toolview.safety import redact
-from toolview.safety.opaque import opaque_id
+from toolview.safety.opaque import crossing_id
 
 __all__ = ["ID_PREFIX", "call_element_id"]
 
@@ -30,7 +30,7 @@ _MAX_PLAIN: Final = 96
 
 def call_element_id(tool_call_id: str) -> str:
     """``tv-call-`` plus ``tool_call_id`` (opaque if it holds a secret) in id-safe characters."""
-    safe = tool_call_id if redact(tool_call_id) == tool_call_id else opaque_id(tool_call_id)
+    safe = crossing_id(tool_call_id, redact)
     spelled = "".join(ch if ch in _PLAIN else f"_{ord(ch):x}_" for ch in safe[: _MAX_PLAIN + 1])
     if len(safe) <= _MAX_PLAIN and len(spelled) <= 2 * _MAX_PLAIN:
         return ID_PREFIX + spelled
