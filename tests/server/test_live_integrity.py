@@ -49,8 +49,14 @@ def server(db: Path) -> Iterator[ToolviewServer]:
     started.kill()
 
 
-def partial(call: str, text: str, tool: str = "scan") -> ToolResult:
-    return ToolResult(call, tool, text, complete=False, is_error=False)
+def partial(call: str, text: str, tool: str = "scan", *, line_end: str = "\n") -> ToolResult:
+    """A running call's output so far, its last line ended.
+
+    The server holds back a running call's unterminated last token (a secret
+    may be cut there: ``safety.partial``); these tests are about what reaches
+    the DOM, so their output ends its line unless ``line_end`` says otherwise.
+    """
+    return ToolResult(call, tool, text + line_end, complete=False, is_error=False)
 
 
 def append_directly(db: Path, thread: str, observations: list[Observation]) -> None:
@@ -191,12 +197,15 @@ def test_running_output_and_the_status_line_are_cleaned_as_the_server_cleans(
             publisher.ensure_thread()
             open_page(page, server, "clean")
             publisher.publish([ToolCall("c1", NAME, {}), partial("c1", HIDDEN, NAME)])
-            wait_for_text(page, "#tv-call-c1 .tv-live-output", neutralize_terminal(HIDDEN))
+            wait_for_text(page, "#tv-call-c1 .tv-live-output", neutralize_terminal(HIDDEN + "\n"))
             wait_for_text(page, "#tv-status", status)
             # appended in two pieces, an escape sequence split between them
-            publisher.publish([ToolCall("c2", "t", {}), partial("c2", everything[:1000], "t")])
+            publisher.publish(
+                [ToolCall("c2", "t", {}), partial("c2", everything[:1000], "t", line_end="")]
+            )
             publisher.publish([partial("c2", everything, "t")])
-            wait_for_text(page, "#tv-call-c2 .tv-live-output", neutralize_terminal(everything))
+            want = neutralize_terminal(everything + "\n")
+            wait_for_text(page, "#tv-call-c2 .tv-live-output", want)
             shown = page.locator("#tv-call-c1 .tv-live-output").text_content() or ""
             assert "\u202e" not in shown and "exe.png" not in shown
             page.reload()  # the status line the server renders says the same
