@@ -10,7 +10,8 @@ import pytest
 
 from toolview.safety import redact
 from toolview.safety.opaque import OPAQUE_PREFIX, opaque_id
-from toolview.safety.partial import HOLD_LIMIT, SECRET_PREFIXES, held_back, redact_partial
+from toolview.safety.partial import HOLD_LIMIT, held_back, redact_partial
+from toolview.safety.patterns import SECRET_PREFIXES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 from split_secrets import SPLIT_CASES, leak

@@ -24,23 +24,12 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from toolview.safety.patterns import SECRET_PREFIXES
 from toolview.safety.secrets import redact
 
-__all__ = ["HOLD_LIMIT", "SECRET_PREFIXES", "held_back", "redact_partial"]
+__all__ = ["HOLD_LIMIT", "held_back", "redact_partial"]
 
 HOLD_LIMIT: Final = 4096
-
-SECRET_PREFIXES: Final = (
-    *("AKIA", "ASIA", "ABIA", "ACCA", "AIza", "GOCSPX-", "ya29.", "1//0"),
-    *("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-    *("glpat-", "gldt-", "glrt-", "glptt-", "glsoat-", "npm_", "pypi-AgE"),
-    *("sk-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_", "hf_"),
-    *("xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxr-", "xoxs-", "xapp-", "SG.", "key-"),
-    *("shpat_", "shpca_", "shppa_", "shpss_", "dop_v1_", "doo_v1_", "dor_v1_", "dapi"),
-    *("AGE-SECRET-KEY-1", "eyJ", "-----BEGIN", "LS0tLS1CRUdJTi"),
-    *("dckr_pat_", "hvs.", "hvb.", "hvr."),
-)
-"""Starts of credentials whose rest is random. To be unified with ``safety.patterns``'s."""
 
 _WORD: Final = r"A-Za-z0-9_\-+/=.~%"  # what a token, key or base64 body is made of
 _LAST_SPACE: Final = re.compile(r"\s\S*\Z")
