@@ -127,7 +127,5 @@ COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
         "mysql",
         locate=_after_command(("mysql",)),  # type: ignore[arg-type]
     ),
-    compile_pattern(
-        "netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc
-    ),
+    compile_pattern("netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc),
 )

@@ -16,7 +16,7 @@ from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
 from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
 from toolview.safety.manifests import MANIFEST_PATTERNS
-from toolview.safety.patterns import SecretPattern
+from toolview.safety.patterns import SecretPattern, mark
 from toolview.safety.tokens import TOKEN_PATTERNS
 
 __all__ = [
@@ -60,11 +60,6 @@ DEPTH_MARK = "[depth limit]"
 SIZE_MARK = "[size limit]"
 _SHORTEST = 5  # "pwd=x": no credential format is shorter
 _MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
-
-
-def mark(name: str) -> str:
-    """The visible stand-in for a hidden secret: ``[redacted: github-token]``."""
-    return f"[redacted: {name}]"
 
 
 def _lower(text: str) -> str:
