@@ -5,6 +5,7 @@ A Secret's values have no shape of their own (any base64, any text, a
 multi-line block scalar), so the document is what tells them apart from a
 ConfigMap's: every value under ``data:`` or ``stringData:`` of a YAML document
 that says ``kind: Secret`` is hidden, keys kept. Each document is read once.
+The same for a Secret printed as JSON (``kube_json``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ import base64
 import binascii
 import re
 
+from toolview.safety.kube_json import json_secret_spans
 from toolview.safety.patterns import SecretPattern, Span, compile_pattern
 
 __all__ = ["MANIFEST_PATTERNS"]
 
 _KIND = re.compile(r"kind:[ \t]*[\"']?Secret[\"']?[ \t]*(?:\r?\n|\Z)")
+# Either form, YAML or JSON: what the combined prefilter looks for.
+_ANY_KIND = re.compile(r"kind[\"']?[ \t\r\n]*:[ \t\r\n]*[\"']?Secret")
 _SECTION = re.compile(r"^([ \t]*)(?:data|stringData):[ \t]*\r?$", re.MULTILINE)
 _ENTRY = re.compile(r"([ \t]*)[^\s:#][^:\n]*:(?:[ \t]+(\S[^\n]*?))?[ \t]*\r?$")
 _B64_LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}")
@@ -55,8 +59,8 @@ def _section_spans(hay: str, start: int, stop: int, name: str) -> list[Span]:
 
 
 def secret_manifest_spans(hay: str, name: str) -> list[Span]:
-    """Every value of every ``kind: Secret`` YAML document's data sections."""
-    spans: list[Span] = []
+    """Every value of every ``kind: Secret`` document's data sections (YAML or JSON)."""
+    spans = json_secret_spans(hay, name) if '"kind"' in hay else []
     done = 0
     for kind in _KIND.finditer(hay):
         if kind.start() < done:
@@ -90,7 +94,7 @@ def _pem_base64(hay: str, match: re.Match[str], name: str) -> Span | None:
 
 
 MANIFEST_PATTERNS: tuple[SecretPattern, ...] = (
-    SecretPattern("kubernetes-secret", _KIND, ("Secret",), scan=secret_manifest_spans),
+    SecretPattern("kubernetes-secret", _ANY_KIND, ("Secret",), scan=secret_manifest_spans),
     compile_pattern(
         "private-key-base64", r"LS0tLS1CRUdJTi[A-Za-z0-9+/]*+={0,2}", locate=_pem_base64
     ),
