@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.patterns import SecretPattern, Span, compile_pattern, secret_span
+from toolview.safety.patterns import Locate, SecretPattern, Span, compile_pattern, secret_span
 
 __all__ = ["COMMAND_PATTERNS"]
 
@@ -41,7 +41,9 @@ def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (begin, end, name)
 
 
-def _after_command(words: tuple[str, ...]) -> object:
+def _after_command(words: tuple[str, ...]) -> Locate:
+    """A flag's value, when one of ``words`` (the command) comes earlier on its line."""
+
     def locate(hay: str, match: re.Match[str], name: str) -> Span | None:
         start = match.start()
         if start == 0 or hay[start - 1] not in " \t":
@@ -119,13 +121,13 @@ COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
         "curl-password",
         rf"-(?:u|-user)(?:[ \t]+|=)?{_VALUE}",
         "curl",
-        locate=_after_command(("curl",)),  # type: ignore[arg-type]
+        locate=_after_command(("curl",)),
     ),
     compile_pattern(
         "mysql-password",
         rf"-p{_VALUE}",
         "mysql",
-        locate=_after_command(("mysql",)),  # type: ignore[arg-type]
+        locate=_after_command(("mysql",)),
     ),
     compile_pattern("netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc),
 )
