@@ -172,3 +172,10 @@ def test_every_observation_is_redacted_before_it_leaves_the_runner(tmp_path: Pat
     record = b"\n".join(encode_observation(o) for o in seen).decode()
     assert token not in record
     assert record.count("[redacted: github-token]") >= 2
+
+
+def test_a_progress_bar_redrawn_with_carriage_returns_is_not_held() -> None:
+    redactor = StreamRedactor()
+    assert redactor.feed(b"10%\r20%\r30%") == b"10%\r20%\r"
+    assert redactor.feed(b"\r40%\n") == b"30%\r40%\n"
+    assert redactor.held_bytes == 0
