@@ -77,3 +77,26 @@ def test_base64_of_a_public_key_or_certificate_stays() -> None:
 def test_a_short_signed_url_parameter_stays() -> None:
     url = "https://example.com/?sig=abc&signature=true&q=sig=1"
     assert redact(url) == url
+
+
+def test_a_secret_cut_before_its_kind_is_still_hidden() -> None:
+    """kubectl prints data before kind: a window or field cut there loses the kind."""
+    value = base64.b64encode(b"postgres://app:pw-9f2c4b1e@db/app").decode()
+    json_cut = '{"apiVersion": "v1", "data": {"conn": "' + value + '"}, "ki'
+    yaml_cut = f"apiVersion: v1\ndata:\n  conn: {value}\n  user: YWRtaW4=\nki"
+    for text in (json_cut, yaml_cut):
+        out = redact(text)
+        assert value not in out and "[redacted: kubernetes-secret]" in out, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"apiVersion": "v1", "data": {"level": "debug", "mode": "fast"}, "ki',
+        "apiVersion: v1\ndata:\n  level: debug\n",
+        '{"status": "ok", "data": {"id": "YWRtaW4="}, "ne',
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  blob: YWRtaW4=\n",
+    ],
+)
+def test_a_cut_resource_with_plain_data_or_no_api_version_stays(text: str) -> None:
+    assert redact(text) == text
