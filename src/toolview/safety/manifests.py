@@ -20,9 +20,9 @@ from toolview.safety.patterns import SecretPattern, Span, compile_pattern
 __all__ = ["MANIFEST_PATTERNS"]
 
 _KIND = re.compile(r"kind:[ \t]*[\"']?Secret[\"']?[ \t]*(?:\r?\n|\Z)")
-# Either form, YAML or JSON, or a resource cut before its kind: what the
-# combined prefilter looks for.
-_ANY_KIND = re.compile(r"kind[\"']?[ \t\r\n]*:[ \t\r\n]*[\"']?Secret|apiVersion")
+# Either form, YAML or JSON. (A resource cut before its kind has no kind: the
+# pattern's literals, "Secret" or "apiVersion", are what every find contains.)
+_ANY_KIND = re.compile(r"kind[\"']?[ \t\r\n]*:[ \t\r\n]*[\"']?Secret")
 _YAML_API = re.compile(r"^[ \t]*apiVersion:", re.MULTILINE)
 _YAML_ANY_KIND = re.compile(r"^[ \t]*kind:", re.MULTILINE)
 _SECTION = re.compile(r"^([ \t]*)(?:data|stringData):[ \t]*\r?$", re.MULTILINE)
