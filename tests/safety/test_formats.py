@@ -100,3 +100,11 @@ def test_a_secret_cut_before_its_kind_is_still_hidden() -> None:
 )
 def test_a_cut_resource_with_plain_data_or_no_api_version_stays(text: str) -> None:
     assert redact(text) == text
+
+
+def test_curl_user_on_a_continuation_line_is_hidden() -> None:
+    text = "curl -X POST \\\n  -u alice:s3cr3tPW \\\n  https://api.example.com\n"
+    out = redact(text)
+    assert "s3cr3t" not in out and "-u alice:[redacted: curl-password]" in out
+    other = "echo done\n  -u alice:notcurl1"
+    assert redact(other) == other

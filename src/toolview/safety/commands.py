@@ -30,7 +30,12 @@ _NETRC_PREVIOUS = re.compile(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
 
 
 def _line_before(hay: str, start: int) -> str:
-    return hay[hay.rfind("\n", max(0, start - 1000), start) + 1 : start]
+    """The command line up to ``start``, across ``\\`` continuations (1,000 characters)."""
+    low = max(0, start - 1000)
+    begin = hay.rfind("\n", low, start)
+    while begin > low and hay[max(0, begin - 2) : begin].rstrip("\r").endswith("\\"):
+        begin = hay.rfind("\n", low, begin - 1)
+    return hay[begin + 1 : start]
 
 
 def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
