@@ -40,6 +40,7 @@ while sum(map(len, lines)) < 1_000_000:
     i += 1
 cases = {
     "1 MB mixed log": ("\n".join(lines), 1),
+    "64 KiB of the log": ("\n".join(lines)[:65_536], 20),
     "2-char string": ("ok", 20_000),
     "40-char id line": ("call-0a1b2c3d4e5f shell completed in 12 ms", 5_000),
     "300-char log line": (" ".join(lines[7:12])[:300], 2_000),

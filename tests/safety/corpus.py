@@ -163,6 +163,19 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("netrc-password", "machine github.com\n  login bob\n  password ", fake(40), "\n"),
     ("kubernetes-secret", _K8S_DATA, _b64(fake(48)), "\nkind: Secret\nmetadata:\n  name: tls\n"),
     ("kubernetes-secret", _K8S_MULTILINE + "    [db]\n    conn = ", fake(30), "\ntype: Opaque\n"),
+    (
+        "kubernetes-secret",
+        '{"apiVersion": "v1", "data": {"conn": "',
+        _b64("postgres://app:" + fake(16) + "@db/app"),
+        '"}, "kind": "Secret", "metadata": {"name": "db"}, "type": "Opaque"}',
+    ),
+    (
+        "kubernetes-secret",
+        '{\n  "kind": "Secret",\n  "metadata": {"annotations": {"a": "{\\"data\\": 1}"}},\n'
+        '  "stringData": {\n    "settings.ini": "',
+        "conn = " + fake(20),
+        '"\n  }\n}',
+    ),
     ("docker-config", "  .dockerconfigjson: ", _DOCKER_CONFIG, "\ntype: x"),
     ("private-key-base64", "echo ", _PEM_B64, " | base64 -d > id_rsa"),
     ("private-key-base64", "$ base64 id_rsa\n", _wrapped(_PEM_B64), "\n$ ls"),
@@ -207,6 +220,8 @@ BENIGN: list[str] = [
     "PRIMARY_KEY=id\nSORT_KEY=created_at\nNEXT_PUBLIC_STRIPE_KEY=pk_test_51Hx\nSSL_KEY=/etc/k.pem",
     "Enter the password field below; the password must be long.\npassword reset sent",
     "apiVersion: v1\nkind: ConfigMap\ndata:\n  log_level: debug\n  endpoint: https://x.example\n",
+    '{"items": [{"kind": "Secret", "metadata": {"name": "x"}}, '
+    '{"kind": "ConfigMap", "data": {"level": "debug", "url": "https://x.example"}}]}',
     "LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUZrd0V3WUhLb1pJemowQ0FRWUlLb1pJemowREFRY0RRZ0FF",
     "ACb1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6 built from commit a3f9c2e1d4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9",
     "hvs is short for hvs.x and 1//0 is a path",

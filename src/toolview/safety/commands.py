@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.patterns import SecretPattern, Span, compile_pattern, secret_span
+from toolview.safety.patterns import Locate, SecretPattern, Span, compile_pattern, secret_span
 
 __all__ = ["COMMAND_PATTERNS"]
 
@@ -30,7 +30,12 @@ _NETRC_PREVIOUS = re.compile(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
 
 
 def _line_before(hay: str, start: int) -> str:
-    return hay[hay.rfind("\n", max(0, start - 1000), start) + 1 : start]
+    """The command line up to ``start``, across ``\\`` continuations (1,000 characters)."""
+    low = max(0, start - 1000)
+    begin = hay.rfind("\n", low, start)
+    while begin > low and hay[max(0, begin - 2) : begin].rstrip("\r").endswith("\\"):
+        begin = hay.rfind("\n", low, begin - 1)
+    return hay[begin + 1 : start]
 
 
 def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
@@ -41,7 +46,9 @@ def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (begin, end, name)
 
 
-def _after_command(words: tuple[str, ...]) -> object:
+def _after_command(words: tuple[str, ...]) -> Locate:
+    """A flag's value, when one of ``words`` (the command) comes earlier on its line."""
+
     def locate(hay: str, match: re.Match[str], name: str) -> Span | None:
         start = match.start()
         if start == 0 or hay[start - 1] not in " \t":
@@ -119,13 +126,13 @@ COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
         "curl-password",
         rf"-(?:u|-user)(?:[ \t]+|=)?{_VALUE}",
         "curl",
-        locate=_after_command(("curl",)),  # type: ignore[arg-type]
+        locate=_after_command(("curl",)),
     ),
     compile_pattern(
         "mysql-password",
         rf"-p{_VALUE}",
         "mysql",
-        locate=_after_command(("mysql",)),  # type: ignore[arg-type]
+        locate=_after_command(("mysql",)),
     ),
     compile_pattern("netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc),
 )

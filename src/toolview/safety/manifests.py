@@ -5,6 +5,7 @@ A Secret's values have no shape of their own (any base64, any text, a
 multi-line block scalar), so the document is what tells them apart from a
 ConfigMap's: every value under ``data:`` or ``stringData:`` of a YAML document
 that says ``kind: Secret`` is hidden, keys kept. Each document is read once.
+The same for a Secret printed as JSON (``kube_json``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ import base64
 import binascii
 import re
 
+from toolview.safety.kube_json import is_base64, json_secret_spans
 from toolview.safety.patterns import SecretPattern, Span, compile_pattern
 
 __all__ = ["MANIFEST_PATTERNS"]
 
 _KIND = re.compile(r"kind:[ \t]*[\"']?Secret[\"']?[ \t]*(?:\r?\n|\Z)")
+# Either form, YAML or JSON. (A resource cut before its kind has no kind: the
+# pattern's literals, "Secret" or "apiVersion", are what every find contains.)
+_ANY_KIND = re.compile(r"kind[\"']?[ \t\r\n]*:[ \t\r\n]*[\"']?Secret")
+_YAML_API = re.compile(r"^[ \t]*apiVersion:", re.MULTILINE)
+_YAML_ANY_KIND = re.compile(r"^[ \t]*kind:", re.MULTILINE)
 _SECTION = re.compile(r"^([ \t]*)(?:data|stringData):[ \t]*\r?$", re.MULTILINE)
 _ENTRY = re.compile(r"([ \t]*)[^\s:#][^:\n]*:(?:[ \t]+(\S[^\n]*?))?[ \t]*\r?$")
 _B64_LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}")
@@ -54,9 +61,21 @@ def _section_spans(hay: str, start: int, stop: int, name: str) -> list[Span]:
     return spans
 
 
+def _cut_document(hay: str, done: int, name: str) -> list[Span]:
+    """The last document, cut before it said its kind (kubectl prints ``data``
+    before ``kind``): hidden when it is a resource (``apiVersion``) whose data
+    values are all base64, as a Secret's always are."""
+    start = hay.rfind("\n---", done) + 1
+    if _YAML_API.search(hay, start) is None or _YAML_ANY_KIND.search(hay, start):
+        return []
+    spans = _section_spans(hay, start, len(hay), name)
+    return spans if spans and all(is_base64(hay[a:b]) for a, b, _ in spans) else []
+
+
 def secret_manifest_spans(hay: str, name: str) -> list[Span]:
-    """Every value of every ``kind: Secret`` YAML document's data sections."""
-    spans: list[Span] = []
+    """Every value of every ``kind: Secret`` document's data sections (YAML or
+    JSON), and of a last document cut before its kind."""
+    spans = json_secret_spans(hay, name) if '"' in hay else []
     done = 0
     for kind in _KIND.finditer(hay):
         if kind.start() < done:
@@ -66,6 +85,8 @@ def secret_manifest_spans(hay: str, name: str) -> list[Span]:
         stop = len(hay) if stop < 0 else stop
         spans.extend(_section_spans(hay, max(start, done), stop, name))
         done = stop
+    if done < len(hay) and "apiVersion:" in hay:
+        spans.extend(_cut_document(hay, done, name))
     return spans
 
 
@@ -90,7 +111,9 @@ def _pem_base64(hay: str, match: re.Match[str], name: str) -> Span | None:
 
 
 MANIFEST_PATTERNS: tuple[SecretPattern, ...] = (
-    SecretPattern("kubernetes-secret", _KIND, ("Secret",), scan=secret_manifest_spans),
+    SecretPattern(
+        "kubernetes-secret", _ANY_KIND, ("Secret", "apiVersion"), scan=secret_manifest_spans
+    ),
     compile_pattern(
         "private-key-base64", r"LS0tLS1CRUdJTi[A-Za-z0-9+/]*+={0,2}", locate=_pem_base64
     ),

@@ -22,6 +22,7 @@ __all__ = [
     "accept",
     "at_boundary",
     "compile_pattern",
+    "mark",
     "secret_span",
 ]
 
@@ -38,7 +39,16 @@ SECRET_PREFIXES: tuple[str, ...] = (
     *("xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-", "xapp-"),
     *("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_", "SG.", "key-"),
     *("shpat_", "shpca_", "shppa_", "shpss_", "dop_v1_", "doo_v1_", "dor_v1_", "dapi"),
-    *("AGE-SECRET-KEY-1", "eyJ", "dckr_pat_", "hvs.", "hvb.", "hvr.", "LS0tLS1CRUdJTi"),
+    *(
+        "AGE-SECRET-KEY-1",
+        "eyJ",
+        "dckr_pat_",
+        "dckr_oat_",
+        "hvs.",
+        "hvb.",
+        "hvr.",
+        "LS0tLS1CRUdJTi",
+    ),
     "-----BEGIN",
 )
 """Literal starts of the token formats: a token that begins with one of them is
@@ -53,6 +63,11 @@ private-key block cut by a window, a Kubernetes Secret's values): given the
 text and the pattern's name, every span to hide."""
 
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+def mark(name: str) -> str:
+    """The visible stand-in for a hidden secret: ``[redacted: github-token]``."""
+    return f"[redacted: {name}]"
 
 
 def secret_span(match: re.Match[str]) -> tuple[int, int]:

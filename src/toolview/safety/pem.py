@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.patterns import SecretPattern, Span
+from toolview.safety.patterns import SecretPattern, Span, mark
 
-__all__ = ["PEM_PATTERN", "ends_inside_a_key", "key_lines_end", "pem_spans"]
+__all__ = ["PEM_PATTERN", "ends_inside_a_key", "hide_private_keys", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
 _NL = r"(?:\r?\n|\\r?\\n)"
@@ -122,6 +122,23 @@ _BODY_LINE = rf"[ \t]*+(?:[-+>|#*\"'][ \t]*+)?(?:{_B64}|{_HEADER})[ \t\r]*+\n"
 _CONTINUATION = re.compile(
     rf"(?:{_BODY_LINE})*?[ \t]*+[-+>|#*\"']?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
 )
+
+
+def hide_private_keys(text: str) -> str:
+    """``text`` with only its private-key blocks (whole or cut) hidden.
+
+    One fence search: cheap enough for every byte of a command's output,
+    where a full ``redact`` is kept for what is shown.
+    """
+    if "-----" not in text:
+        return text
+    parts: list[str] = []
+    position = 0
+    for start, end, name in pem_spans(text, "private-key"):
+        if start >= position:
+            parts += [text[position:start], mark(name)]
+            position = end
+    return "".join([*parts, text[position:]])
 
 
 def ends_inside_a_key(text: str) -> bool:

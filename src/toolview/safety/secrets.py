@@ -16,7 +16,7 @@ from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
 from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
 from toolview.safety.manifests import MANIFEST_PATTERNS
-from toolview.safety.patterns import SecretPattern
+from toolview.safety.patterns import SecretPattern, mark
 from toolview.safety.tokens import TOKEN_PATTERNS
 
 __all__ = [
@@ -50,8 +50,18 @@ def _any_of(patterns: Iterable[SecretPattern]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{source})" for source in sources))
 
 
-_CASED_ANY = _any_of(p for p in SECRET_PATTERNS if not p.lowercase)
-_LOWER_ANY = _any_of(p for p in SECRET_PATTERNS if p.lowercase)
+# A whole-text scan with literals may find spans its regex does not match (a
+# Secret cut before its kind): its literals are the prefilter's test instead.
+_GATED = tuple(p for p in SECRET_PATTERNS if p.scan is not None and p.literals)
+_CASED_ANY = _any_of(p for p in SECRET_PATTERNS if not p.lowercase and p not in _GATED)
+_LOWER_ANY = _any_of(p for p in SECRET_PATTERNS if p.lowercase and p not in _GATED)
+
+
+def _gate_opens(pattern: SecretPattern, text: str, lowered: str) -> bool:
+    hay = lowered if pattern.lowercase else text
+    return any(literal in hay for literal in pattern.literals)
+
+
 # Below this size one combined search beats ~50 separate scans (each has a
 # fixed cost); above it the separate scans, each a fast literal search, win.
 PREFILTER_MAX = 1024
@@ -60,11 +70,6 @@ DEPTH_MARK = "[depth limit]"
 SIZE_MARK = "[size limit]"
 _SHORTEST = 5  # "pwd=x": no credential format is shorter
 _MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
-
-
-def mark(name: str) -> str:
-    """The visible stand-in for a hidden secret: ``[redacted: github-token]``."""
-    return f"[redacted: {name}]"
 
 
 def _lower(text: str) -> str:
@@ -104,7 +109,11 @@ def redact(text: str) -> str:
     lowered: str | None = None
     if len(text) <= PREFILTER_MAX:
         lowered = _lower(text)
-        if _CASED_ANY.search(text) is None and _LOWER_ANY.search(lowered) is None:
+        if (
+            _CASED_ANY.search(text) is None
+            and _LOWER_ANY.search(lowered) is None
+            and not any(_gate_opens(p, text, lowered) for p in _GATED)
+        ):
             return text
     return scan(text, lowered)
 

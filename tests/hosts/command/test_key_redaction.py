@@ -160,3 +160,22 @@ def test_invalid_utf8_passes_byte_for_byte() -> None:
     redactor = StreamRedactor()
     raw = b"\xff\xfe caf\xc3\xa9 \xc3\nnext\n\xc3"
     assert redactor.feed(raw) + redactor.close() == raw
+
+
+def test_every_observation_is_redacted_before_it_leaves_the_runner(tmp_path: Path) -> None:
+    """Keys are hidden in the stream; every other credential in the shown windows."""
+    token = "ghp_" + "".join(_R.choice(_B64[:62]) for _ in range(36))
+    source = tmp_path / "out.txt"
+    source.write_text(f"export GITHUB_TOKEN={token}\n" + "x\n" * 5_000 + f"again {token}\n")
+    seen: list[Observation] = []
+    CommandRunner(["cat", str(source)], on_observation=seen.append, spill_dir=tmp_path).run()
+    record = b"\n".join(encode_observation(o) for o in seen).decode()
+    assert token not in record
+    assert record.count("[redacted: github-token]") >= 2
+
+
+def test_a_progress_bar_redrawn_with_carriage_returns_is_not_held() -> None:
+    redactor = StreamRedactor()
+    assert redactor.feed(b"10%\r20%\r30%") == b"10%\r20%\r"
+    assert redactor.feed(b"\r40%\n") == b"30%\r40%\n"
+    assert redactor.held_bytes == 0

@@ -17,6 +17,7 @@ from toolview.contract import Descriptor, ToolCall, ToolResult
 from toolview.hosts.command.output_window import OutputWindow, WindowLimits
 from toolview.hosts.command.redacting import StreamRedactor
 from toolview.hosts.command.utf8 import incomplete_utf8_suffix
+from toolview.safety import redact
 
 __all__ = ["ShellOutput", "StreamName", "shell_result"]
 
@@ -90,13 +91,17 @@ class ShellOutput:
         exit_code: int | None = None,
         duration_ms: int | None = None,
     ) -> ToolResult:
-        """The ``tool-result`` for the output so far (partial unless ``complete``)."""
+        """The ``tool-result`` for the output so far (partial unless ``complete``).
+
+        Its texts are redacted: an observation may be recorded, published and
+        stored, so no credential leaves the runner in one.
+        """
         view = self.combined.view()
         props: dict[str, Any] = {
             "command": command,
             "exitCode": exit_code,
-            "stdout": self.streams["stdout"].view().text,
-            "stderr": self.streams["stderr"].view().text,
+            "stdout": redact(self.streams["stdout"].view().text),
+            "stderr": redact(self.streams["stderr"].view().text),
         }
         if duration_ms is not None:
             props["durationMs"] = duration_ms
@@ -110,7 +115,7 @@ class ShellOutput:
         return ToolResult(
             tool_call_id=call.tool_call_id,
             tool_name=call.tool_name,
-            text=view.text,
+            text=redact(view.text),
             complete=complete,
             is_error=complete and exit_code != 0,
             descriptor=descriptor,
