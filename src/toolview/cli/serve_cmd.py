@@ -22,7 +22,8 @@ from toolview.cli.inputs import InputError, open_input
 from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
-from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT
+from toolview.server.connections import MAX_CONNECTIONS, Limits, raise_fd_limit, server_config
+from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog, default_db_path
@@ -56,6 +57,20 @@ def register(subparsers: Any) -> None:
         default=FOLLOW_LIMIT,
         metavar="N",
         help=f"concurrent follow streams per client address (default {FOLLOW_LIMIT})",
+    )
+    parser.add_argument(
+        "--follow-total",
+        type=positive_int,
+        default=FOLLOW_TOTAL,
+        metavar="N",
+        help=f"concurrent follow streams from all addresses (default {FOLLOW_TOTAL})",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=f"open connections in total (default {MAX_CONNECTIONS}); one address holds 3/4",
     )
     parser.add_argument(
         "--body-limit",
@@ -121,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    limits = _limits(args.max_connections)  # before anything is served
     open_log = log_factory(args)
     for path in args.load:
         print(asyncio.run(_load(open_log(), Path(path))), file=sys.stderr)
@@ -130,16 +146,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"toolview: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 2
     app = create_app(
-        open_log, token=args.token, follow_limit=args.follow_limit, body_limit=args.body_limit
+        open_log,
+        token=args.token,
+        follow_limit=args.follow_limit,
+        follow_total=args.follow_total,
+        body_limit=args.body_limit,
     )
     host, port = sock.getsockname()[:2]
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)
     if args.token:
         print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    options = {"log_level": "warning", "lifespan": "on", "timeout_graceful_shutdown": 2}
+    uvicorn.Server(server_config(app, limits, **options)).run(sockets=[sock])
     return 0
+
+
+_SPARE_FDS = 64  # the log, Redis, the listening socket, imports
+
+
+def _limits(wanted: int) -> Limits:
+    """The connection limits, within the open-files limit (raised to its hard limit first)."""
+    room = raise_fd_limit() - _SPARE_FDS
+    if wanted > room:
+        print(f"toolview: at most {room} connections (the open-files limit)", file=sys.stderr)
+    total = max(1, min(wanted, room))
+    return Limits(max_connections=total, per_client=max(1, total * 3 // 4))
 
 
 def _bind(host: str, port: int) -> socket.socket:

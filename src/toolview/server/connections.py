@@ -1,0 +1,247 @@
+"""Connection limits uvicorn lacks: a head deadline, a body rate, caps per client and in total.
+
+Why a protocol subclass: uvicorn (0.54, ``H11Protocol``) waits for a request
+head forever and lets a body trickle in a byte a minute, so 1,100 half-sent
+requests held every file descriptor of a 1,024-fd server. Its
+``limit_concurrency`` answers 503 only once a head is complete, too late.
+This class works per connection, where the sockets are:
+
+- a head must be complete ``head_timeout`` s after the connection opened (or
+  after its first byte, on a kept-alive connection); else ``408`` and close;
+- a body must make ``body_min_bytes`` of progress in each ``body_window`` s
+  (while the server is reading it); else the connection is closed;
+- over the total (or one client's) cap, a new connection takes the place of
+  the one that has waited longest without a request under way (a half-sent
+  head, an idle keep-alive): a slowloris client cannot hold out one that sends
+  a whole head at once. With nothing to evict it gets ``503`` (``429`` for the
+  per-client cap) and is closed;
+- uvicorn's own error answers (``400`` for a malformed request) carry the same
+  security headers as every app response (``server.security``).
+
+Relies on uvicorn's ``H11Protocol`` attributes ``conn``, ``transport``,
+``flow``, ``client``, ``cycle`` and methods ``connection_made``,
+``connection_lost``, ``data_received``, ``on_response_complete``,
+``send_400_response`` (pinned: ``uvicorn==0.54.0``; tests/server/test_connections.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from toolview.server.refusal import refusal
+
+__all__ = [
+    "MAX_CONNECTIONS",
+    "ConnectionGuard",
+    "Limits",
+    "guarded_protocol",
+    "raise_fd_limit",
+    "server_config",
+]
+
+MAX_CONNECTIONS: Final = 1024
+_LINGER: Final = 1.0  # a refused connection gets this long to read its answer
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The connection limits of one server (see the module docstring)."""
+
+    max_connections: int = MAX_CONNECTIONS
+    per_client: int = MAX_CONNECTIONS * 3 // 4
+    head_timeout: float = 10.0
+    body_window: float = 10.0
+    body_min_bytes: int = 1024
+
+
+@dataclass
+class ConnectionGuard:
+    """The open connections of one server, by client address."""
+
+    limits: Limits
+    by_client: dict[str, set[GuardedH11Protocol]] = field(default_factory=dict)
+    total: int = 0
+
+    def admit(self, new: GuardedH11Protocol) -> tuple[int, str] | None:
+        """Count ``new`` in; ``(status, reason)`` if it must be refused instead."""
+        mine = self.by_client.get(new.peer, set())
+        if len(mine) >= self.limits.per_client and not _evict(mine):
+            return 429, f"too many connections from {new.peer} (at most {self.limits.per_client})"
+        if self.total >= self.limits.max_connections and not _evict(self._all()):
+            return 503, f"the server holds its most connections ({self.limits.max_connections})"
+        self.by_client.setdefault(new.peer, set()).add(new)
+        self.total += 1
+        return None
+
+    def release(self, gone: GuardedH11Protocol) -> None:
+        """Count ``gone`` out (once, however often it is called)."""
+        mine = self.by_client.get(gone.peer)
+        if mine is None or gone not in mine:
+            return
+        mine.discard(gone)
+        self.total -= 1
+        if not mine:
+            del self.by_client[gone.peer]
+
+    def _all(self) -> list[GuardedH11Protocol]:
+        return [connection for mine in self.by_client.values() for connection in mine]
+
+
+def _evict(connections: Any) -> bool:
+    """Close the connection that has waited longest with no request under way, if any."""
+    waiting = [c for c in connections if c.waiting_since is not None]
+    if not waiting:
+        return False
+    oldest = min(waiting, key=lambda c: c.waiting_since)
+    oldest.drop()
+    return True
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with the limits of ``guard`` (set by ``guarded_protocol``)."""
+
+    guard: ClassVar[ConnectionGuard]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.peer = "unknown"
+        self.waiting_since: float | None = None  # not None: no request under way
+        self._timer: asyncio.TimerHandle | None = None
+        self._body_seen = 0  # bytes received while the current body is under way
+        self._in_body = False
+        self._refused = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Count the connection in (or refuse it) and start its head deadline."""
+        super().connection_made(transport)
+        self.peer = self.client[0] if self.client else "unknown"
+        refused = self.guard.admit(self)
+        if refused is not None:
+            self._refuse(*refused)
+            return
+        self._wait_for_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Count the connection out; no timer outlives it."""
+        self._cancel_timer()
+        self.waiting_since = None
+        self.guard.release(self)
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        """Feed h11, then set the deadline that fits the state the request is in."""
+        if self._refused or self.transport.is_closing():
+            return  # refused or dropped: whatever else the client sends is ignored
+        had_timer = self._timer is not None
+        super().data_received(data)
+        state = self.conn.their_state
+        if state is h11.IDLE and self.cycle_done():
+            if not had_timer:
+                self._wait_for_head()  # the first bytes of a kept-alive request
+            return
+        self.waiting_since = None
+        if state is not h11.SEND_BODY:
+            self._in_body = False
+            self._cancel_timer()
+            return
+        if not self._in_body:
+            self._in_body, self._body_seen = True, 0
+            self._watch_body(0)
+        self._body_seen += len(data)
+
+    def on_response_complete(self) -> None:
+        """A kept-alive connection waits for its next head: evictable again."""
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self.waiting_since = time.monotonic()
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a malformed request, with the security headers."""
+        self.transport.write(refusal(400, msg))
+        self.transport.close()
+
+    def cycle_done(self) -> bool:
+        """Whether no request is under way on this connection."""
+        return self.cycle is None or self.cycle.response_complete
+
+    def drop(self) -> None:
+        """Close this connection now (evicted for a newer one)."""
+        self.waiting_since = None
+        self._cancel_timer()
+        self.guard.release(self)
+        self.transport.close()
+
+    def _wait_for_head(self) -> None:
+        self.waiting_since = time.monotonic()
+        self._set_timer(self.guard.limits.head_timeout, self._head_late)
+
+    def _head_late(self) -> None:
+        self._timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.write(refusal(408, "the request head took too long"))
+            self.drop()
+
+    def _watch_body(self, seen: int) -> None:
+        self._set_timer(self.guard.limits.body_window, lambda: self._check_body(seen))
+
+    def _check_body(self, seen_before: int) -> None:
+        self._timer = None
+        if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
+            return
+        progress = self._body_seen - seen_before
+        if progress < self.guard.limits.body_min_bytes and not self.flow.read_paused:
+            self.drop()  # the app sees a disconnect
+            return
+        self._watch_body(self._body_seen)
+
+    def _refuse(self, status: int, reason: str) -> None:
+        """Answer and half-close; close for good after ``_LINGER`` (so the answer is read)."""
+        self._refused = True
+        self.transport.write(refusal(status, reason))
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(_LINGER, self.transport.close)
+
+    def _set_timer(self, delay: float, callback: Any) -> None:
+        self._cancel_timer()
+        self._timer = self.loop.call_later(delay, callback)
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def guarded_protocol(limits: Limits) -> type[GuardedH11Protocol]:
+    """A protocol class for ``uvicorn.Config(http=…)``, sharing one guard per server."""
+    return type("GuardedH11", (GuardedH11Protocol,), {"guard": ConnectionGuard(limits)})
+
+
+def server_config(app: Any, limits: Limits, **options: Any) -> uvicorn.Config:
+    """uvicorn's config for ``app`` with the connection limits (``options`` as uvicorn's)."""
+    return uvicorn.Config(app, http=guarded_protocol(limits), **options)
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's soft open-files limit to its hard limit; the soft limit now.
+
+    Why: the default soft limit is often 1,024, and every connection is a file
+    descriptor; the hard limit is what an unprivileged process may take.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft
+    return wanted
