@@ -195,7 +195,7 @@ async def _load(log: ObservationLog, path: Path) -> str:
     thread_id = thread_id_for(path)
     try:
         with open_input(str(path)) as stream:
-            observations = parse_observations(stream.read())
+            observations = parse_observations(stream.read(), most=None)
     except BadBatch as exc:
         raise InputError(f"{path}: {exc}") from None
     try:

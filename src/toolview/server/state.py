@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias, cast
 
+import anyio
 from starlette.requests import Request
 
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
+from toolview.server.offload import WORKERS
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
 from toolview.wire.feed import OpenCall
@@ -123,6 +125,7 @@ class ServerState:
     follow_limit: int = FOLLOW_LIMIT
     follows: Counter[str] = field(default_factory=Counter)
     follow_total: int = FOLLOW_TOTAL
+    workers: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(WORKERS))
     projection_limit: int = PROJECTION_LIMIT
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)

@@ -11,13 +11,15 @@ fails clearly instead).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from toolview.contract import Descriptor, Observation, ToolResult, Truncation, encode_observation
 
-__all__ = ["fit_result", "line_cost"]
+__all__ = ["MAX_BATCH", "fit_result", "line_cost"]
+
+MAX_BATCH: Final = 10_000  # observations in one posted batch: the server refuses more (413)
 
 
 def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:

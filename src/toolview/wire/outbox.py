@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
 from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.wire.fit import fit_result, line_cost
+from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
 from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
@@ -145,7 +145,7 @@ class Outbox:
         while self._queue:
             slot = self._queue[0]
             cost = line_cost(slot.observation)
-            if batch and size + cost > self.max_batch_bytes:
+            if batch and (size + cost > self.max_batch_bytes or len(batch) >= MAX_BATCH):
                 break
             self._queue.popleft()
             self._forget_partial(slot)
