@@ -142,6 +142,7 @@ def test_an_agui_snapshot_holds_far_less_memory_than_the_thread(tmp_path: Path) 
         return peak
 
     peak = run_async(snapshot)
+    print(f"\nAG-UI snapshot of a {size:,}-byte thread: peak {peak:,} bytes traced")
     assert received["bytes"] > size  # the whole thread went out...
     assert peak < size / 4, f"peak {peak} bytes for a {size}-byte thread"  # ...not held at once
 
@@ -174,6 +175,7 @@ def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[fl
 def assert_not_blocked(big_seconds: float, small: list[float]) -> None:
     # blocked, one small request waits about as long as the big one takes; here each
     # small one must take under a quarter of it, and several must complete meanwhile
+    print(f"\nbig {big_seconds:.3f} s; {len(small)} small, slowest {max(small, default=0):.3f} s")
     assert len(small) >= 3, f"{len(small)} small requests during {big_seconds:.2f} s"
     assert max(small) < big_seconds / 4, f"small {max(small):.3f} s, big {big_seconds:.3f} s"
 
