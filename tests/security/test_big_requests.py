@@ -214,3 +214,30 @@ def test_big_events_and_agui_reads_do_not_block_a_small_request(
 
     assert_not_blocked(*small_while_big(server.url, events))
     assert_not_blocked(*small_while_big(server.url, agui))
+
+
+def test_events_of_a_call_with_big_partials_do_not_block_a_small_request(
+    tmp_path: Path, server: ThreadedServer
+) -> None:
+    """``/events`` lists each partial with its whole text so far: 80 × up to 1.6 MB."""
+    growth = "z" * 20 * 1024
+    partials = [
+        ToolResult("c", "shell", growth * n, complete=False, is_error=False) for n in range(1, 81)
+    ]
+
+    async def fill() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        await log.create_thread("t")
+        await log.append("t", [ToolCall("c", "shell", {"command": "yes"}), *partials])
+        await log.aclose()
+
+    run_async(fill)
+
+    def events() -> None:  # the whole log, page after page (one page before paging)
+        after: int | None = 0
+        while after is not None:
+            page = httpx.get(f"{server.url}/api/threads/t/events?after={after}", timeout=300)
+            assert page.status_code == 200
+            after = page.json().get("next")
+
+    assert_not_blocked(*small_while_big(server.url, events))
