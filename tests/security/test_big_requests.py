@@ -173,11 +173,12 @@ def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[fl
 
 
 def assert_not_blocked(big_seconds: float, small: list[float]) -> None:
-    # blocked, one small request waits about as long as the big one takes; here each
-    # small one must take under a quarter of it, and several must complete meanwhile
+    # blocked, one small request waits about as long as the big one takes (measured on
+    # the old code: 0.74-0.77 of it); here each small one must take under a third of it,
+    # and several must complete meanwhile
     print(f"\nbig {big_seconds:.3f} s; {len(small)} small, slowest {max(small, default=0):.3f} s")
     assert len(small) >= 3, f"{len(small)} small requests during {big_seconds:.2f} s"
-    assert max(small) < big_seconds / 4, f"small {max(small):.3f} s, big {big_seconds:.3f} s"
+    assert max(small) < big_seconds / 3, f"small {max(small):.3f} s, big {big_seconds:.3f} s"
 
 
 @pytest.fixture

@@ -32,26 +32,28 @@ from toolview.wire.follow import Redactor, redact_observation
 __all__ = ["PAGE_BYTES", "agui_snapshot", "events_page"]
 
 PAGE_BYTES: Final = 4 * 1024 * 1024
+_FIRST_READ: Final = 4  # records; then sized by bytes (a page may start mid-call, big)
 
 
 async def events_page(state: ServerState, thread_id: str, after: int, limit: int) -> bytes:
     """The JSON body of one ``/events`` page: at most ``limit`` events and ~``PAGE_BYTES``."""
     replay = OffLoopReplay(state.log, thread_id, after, state.workers)
     listed: list[bytes] = []
-    size, last, read = 0, after, FIRST_BATCH
-    while len(listed) < limit and size < PAGE_BYTES:
+    size, last, read = 0, after, _FIRST_READ
+    while len(listed) < limit:
         items = await replay.next_batch(min(read, limit - len(listed)))
         if not items:
             break
-        encoded = await in_worker(state.workers, partial(_encode_events, items, state.redactor))
+        room, alone = PAGE_BYTES - size, not listed
+        encode = partial(_encode_events, items, state.redactor, room, alone)
+        encoded = await in_worker(state.workers, encode)
+        listed += encoded
+        size += sum(map(len, encoded))
+        if encoded:
+            last = items[len(encoded) - 1].seq
+        if len(encoded) < len(items):
+            break  # full: the rest of this batch starts the next page
         read = next_limit(read, sum(map(len, encoded)), len(encoded))
-        for item, event in zip(items, encoded, strict=True):
-            if listed and size + len(event) > PAGE_BYTES:
-                size = PAGE_BYTES  # full: the rest of this batch starts the next page
-                break
-            listed.append(event)
-            size += len(event)
-            last = item.seq
     info = await state.log.thread(thread_id)
     emitted = info.last_seq if info else 0
     head = {
@@ -63,17 +65,24 @@ async def events_page(state: ServerState, thread_id: str, after: int, limit: int
     return msgspec.json.encode(head)[:-1] + b',"events":[' + b",".join(listed) + b"]}"
 
 
-def _encode_events(items: Sequence[LogItem], redactor: Redactor) -> list[bytes]:
-    return [
-        msgspec.json.encode(
-            {
-                "seq": item.seq,
-                "observation": redact_observation(item.observation, redactor),
-                **({"stored": type(item.delta).__name__.lower()} if item.delta is not None else {}),
-            }
-        )
-        for item in items
-    ]
+def _encode_events(
+    items: Sequence[LogItem], redactor: Redactor, room: int, alone: bool
+) -> list[bytes]:
+    """Redacted and encoded, in order, until the next would not fit in ``room`` bytes.
+
+    ``alone``: the page is empty so far, and its first event goes in whatever
+    its size. Redaction stops with the page: what does not fit is not done.
+    """
+    encoded: list[bytes] = []
+    for item in items:
+        observation = redact_observation(item.observation, redactor)
+        stored = {"stored": type(item.delta).__name__.lower()} if item.delta is not None else {}
+        event = msgspec.json.encode({"seq": item.seq, "observation": observation, **stored})
+        if len(event) > room and not (alone and not encoded):
+            break
+        encoded.append(event)
+        room -= len(event)
+    return encoded
 
 
 async def agui_snapshot(state: ServerState, thread_id: str, form: str) -> AsyncIterator[bytes]:
