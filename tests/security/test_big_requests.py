@@ -242,3 +242,17 @@ def test_events_of_a_call_with_big_partials_do_not_block_a_small_request(
             after = page.json().get("next")
 
     assert_not_blocked(*small_while_big(server.url, events))
+
+
+def test_rendering_a_big_page_does_not_block_a_small_request(
+    tmp_path: Path, server: ThreadedServer
+) -> None:
+    big_thread(SQLiteLog(tmp_path / "log.db"), calls=1500, text_bytes=2048)
+    with httpx.Client(timeout=300) as client:  # the projection is read once, untimed
+        client.get(f"{server.url}/threads/t/summary").raise_for_status()
+
+    def page() -> None:
+        answer = httpx.get(f"{server.url}/threads/t", timeout=300)
+        assert answer.status_code == 200 and len(answer.text) > 1500 * 1000  # every call
+
+    assert_not_blocked(*small_while_big(server.url, page))
