@@ -195,3 +195,41 @@ def test_uvicorns_own_400_carries_the_security_headers(tmp_path: Path) -> None:
         assert b"content-security-policy: " + CSP.encode().lower() in head
         assert b"x-content-type-options: nosniff" in head
         assert b"x-frame-options: deny" in head
+
+
+def test_a_body_the_app_has_not_asked_for_yet_is_not_cut(tmp_path: Path) -> None:
+    """``Expect: 100-continue``: the client rightly sends nothing until the app reads."""
+    import asyncio
+
+    async def slow_reader(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        await asyncio.sleep(1.5)  # the app is busy for three body windows
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"%d" % len(body)})
+
+    port = free_port()
+    limits = Limits(body_window=0.5, body_min_bytes=1024)
+    config = server_config(slow_reader, limits, host="127.0.0.1", port=port, lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for_port(port)
+        with socket.create_connection(("127.0.0.1", port), 30) as sock:
+            sock.sendall(
+                b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n"
+                b"Expect: 100-continue\r\n\r\n"
+            )
+            assert status_of(sock) == 100
+            sock.sendall(b"x" * 5000)
+            assert status_of(sock) == 200  # not cut while the app was busy
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)

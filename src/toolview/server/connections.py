@@ -9,7 +9,9 @@ This class works per connection, where the sockets are:
 - a head must be complete ``head_timeout`` s after the connection opened (or
   after its first byte, on a kept-alive connection); else ``408`` and close;
 - a body must make ``body_min_bytes`` of progress in each ``body_window`` s
-  (while the server is reading it); else the connection is closed;
+  while the server is reading it (not while the app has yet to take what
+  arrived, nor before it answers ``Expect: 100-continue``); else the
+  connection is closed;
 - over the total (or one client's) cap, a new connection takes the place of
   the one that has waited longest without a request under way (a half-sent
   head, an idle keep-alive): a slowloris client cannot hold out one that sends
@@ -21,7 +23,8 @@ This class works per connection, where the sockets are:
 Relies on uvicorn's ``H11Protocol`` attributes ``conn``, ``transport``,
 ``flow``, ``client``, ``cycle`` and methods ``connection_made``,
 ``connection_lost``, ``data_received``, ``on_response_complete``,
-``send_400_response`` (pinned: ``uvicorn==0.54.0``; tests/server/test_connections.py).
+``send_400_response``, and ``RequestResponseCycle.waiting_for_100_continue``
+(pinned: ``uvicorn==0.54.0``; tests/server/test_connections.py).
 """
 
 from __future__ import annotations
@@ -197,10 +200,19 @@ class GuardedH11Protocol(H11Protocol):
         if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
             return
         progress = self._body_seen - seen_before
-        if progress < self.guard.limits.body_min_bytes and not self.flow.read_paused:
+        if progress < self.guard.limits.body_min_bytes and not self._server_holds_body():
             self.drop()  # the app sees a disconnect
             return
         self._watch_body(self._body_seen)
+
+    def _server_holds_body(self) -> bool:
+        """Whether a stalled body is the server's doing, not the client's.
+
+        Reading is paused while the app has not taken what arrived; a client
+        that sent ``Expect: 100-continue`` waits until the app starts reading.
+        """
+        waiting = self.cycle is not None and self.cycle.waiting_for_100_continue
+        return self.flow.read_paused or waiting
 
     def _refuse(self, status: int, reason: str) -> None:
         """Answer and half-close; close for good after ``_LINGER`` (so the answer is read)."""
