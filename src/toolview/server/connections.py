@@ -62,7 +62,7 @@ class Limits:
     per_client: int = MAX_CONNECTIONS * 3 // 4
     head_timeout: float = 10.0
     body_window: float = 10.0
-    body_min_bytes: int = 1024
+    body_min_bytes: int = 5000  # 500 B/s, the minimum rate of Apache's mod_reqtimeout
 
 
 @dataclass
