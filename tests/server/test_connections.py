@@ -21,7 +21,8 @@ import uvicorn
 from toolview_servers import free_port, wait_for_port
 
 from toolview.server.app import create_app
-from toolview.server.connections import Limits, server_config
+from toolview.server.connections import server_config
+from toolview.server.limits import Limits
 from toolview.server.security import CSP
 from toolview.wire.log_sqlite import SQLiteLog
 

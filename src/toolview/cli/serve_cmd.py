@@ -22,7 +22,8 @@ from toolview.cli.inputs import InputError, open_input
 from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
-from toolview.server.connections import MAX_CONNECTIONS, Limits, raise_fd_limit, server_config
+from toolview.server.connections import server_config
+from toolview.server.limits import MAX_CONNECTIONS, Limits, raise_fd_limit
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
