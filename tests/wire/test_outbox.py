@@ -18,7 +18,7 @@ from toolview.contract import (
     Truncation,
     encode_observation,
 )
-from toolview.wire.fit import MAX_BATCH_OBSERVATIONS, fit_result
+from toolview.wire.fit import MAX_BATCH, fit_result
 from toolview.wire.outbox import Outbox
 
 
@@ -120,14 +120,14 @@ def test_a_full_outbox_drops_partials_oldest_first_and_keeps_every_final() -> No
 
 
 def test_a_batch_holds_at_most_max_batch_observations() -> None:
-    box = Outbox(capacity=MAX_BATCH_OBSERVATIONS * 3)
-    for n in range(MAX_BATCH_OBSERVATIONS * 2 + 5):
+    box = Outbox(capacity=MAX_BATCH * 3)
+    for n in range(MAX_BATCH * 2 + 5):
         box.put(Message("user", str(n)))
     sizes = []
     while box.pending:
         sizes.append(len(box.next_batch()))
         box.sent()
-    assert sizes == [MAX_BATCH_OBSERVATIONS, MAX_BATCH_OBSERVATIONS, 5]
+    assert sizes == [MAX_BATCH, MAX_BATCH, 5]
 
 
 def test_a_failed_batch_is_resent_first_as_it_was_under_its_key() -> None:

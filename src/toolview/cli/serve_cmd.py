@@ -22,8 +22,10 @@ from toolview.cli.serve_token import TokenError, read_token
 from toolview.server.api import THREAD_ID
 from toolview.server.app import LogFactory, create_app
 from toolview.server.batch import BadBatch, parse_observations
+from toolview.server.connections import server_config
 from toolview.server.host_check import AllowedHost, parse_allowed_host
-from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT
+from toolview.server.limits import MAX_CONNECTIONS, Limits, raise_fd_limit
+from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog, default_db_path
@@ -72,6 +74,20 @@ def register(subparsers: Any) -> None:
         default=FOLLOW_LIMIT,
         metavar="N",
         help=f"concurrent follow streams per client address (default {FOLLOW_LIMIT})",
+    )
+    parser.add_argument(
+        "--follow-total",
+        type=positive_int,
+        default=FOLLOW_TOTAL,
+        metavar="N",
+        help=f"concurrent follow streams from all addresses (default {FOLLOW_TOTAL})",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=positive_int,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=f"open connections in total (default {MAX_CONNECTIONS}); one address holds 3/4",
     )
     parser.add_argument(
         "--body-limit",
@@ -150,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    limits = _limits(args.max_connections)  # before anything is served
     if not token:
         print(
             "toolview: no token: other local users of this machine can read and add to these "
@@ -169,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
         open_log,
         token=token,
         follow_limit=args.follow_limit,
+        follow_total=args.follow_total,
         body_limit=args.body_limit,
         allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
     )
@@ -176,8 +194,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"toolview: serving on {base}/", flush=True)
     if token:
         print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    options = {"log_level": "warning", "lifespan": "on", "timeout_graceful_shutdown": 2}
+    uvicorn.Server(server_config(app, limits, **options)).run(sockets=[sock])
     return 0
 
 
@@ -188,6 +206,18 @@ def _bound_name(host: str, port: int) -> list[str]:
     except ValueError:
         return [f"{host}:{port}"] if host != "localhost" else []
     return []
+
+
+_SPARE_FDS = 64  # the log, Redis, the listening socket, imports
+
+
+def _limits(wanted: int) -> Limits:
+    """The connection limits, within the open-files limit (raised to its hard limit first)."""
+    room = raise_fd_limit() - _SPARE_FDS
+    if wanted > room:
+        print(f"toolview: at most {room} connections (the open-files limit)", file=sys.stderr)
+    total = max(1, min(wanted, room))
+    return Limits(max_connections=total, per_client=max(1, total * 3 // 4))
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -211,7 +241,7 @@ async def _load(log: ObservationLog, path: Path) -> str:
     thread_id = thread_id_for(path)
     try:
         with open_input(str(path)) as stream:
-            observations = parse_observations(stream.read())
+            observations = parse_observations(stream.read(), most=None)
     except BadBatch as exc:
         raise InputError(f"{path}: {exc}") from None
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -23,11 +24,11 @@ from toolview.server.batch import (
     parse_observations,
     read_body,
 )
+from toolview.server.offload import in_worker
+from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import server_state
-from toolview.wire.agui import AguiTranslator, encode_sse
-from toolview.wire.follow import redact_observation
 from toolview.wire.idempotency import KeyConflict
-from toolview.wire.log import Replay, UnknownThread
+from toolview.wire.log import UnknownThread
 
 __all__ = ["OPENAPI", "THREAD_ID", "routes", "thread_or_404"]
 
@@ -93,7 +94,8 @@ async def post_observations(request: Request) -> Response:
     state = server_state(request)
     try:
         key = idempotency_key(request)
-        observations = parse_observations(await read_body(request, state.body_limit))
+        body = await read_body(request, state.body_limit)
+        observations = await in_worker(state.workers, partial(parse_observations, body))
     except BodyTooLarge as exc:
         return error(413, str(exc))
     except BadBatch as exc:
@@ -111,7 +113,11 @@ async def post_observations(request: Request) -> Response:
 
 
 async def events(request: Request) -> Response:
-    """``GET /api/threads/{id}/events``: the log (partials too), emitted and sent counts."""
+    """``GET /api/threads/{id}/events``: the log (partials too), emitted and sent counts.
+
+    A page holds ``limit`` events or about 4 MiB of them (``server.snapshots``);
+    ``next`` is the ``after`` of the next page (``null``: the end of the log).
+    """
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
@@ -121,24 +127,8 @@ async def events(request: Request) -> Response:
         limit = _int(request, "limit", _PAGE, 1, 10 * _PAGE)
     except ValueError as exc:
         return error(400, str(exc))
-    replay = Replay(state.log, thread_id, after)
-    items = await replay.next_batch(limit)
-    info = await state.log.thread(thread_id)
-    listed = [
-        {
-            "seq": item.seq,
-            "observation": redact_observation(item.observation, state.redactor),
-            **({"stored": _op(item.delta)} if item.delta is not None else {}),
-        }
-        for item in items
-    ]
-    body = {
-        "thread": thread_id,
-        "emitted": info.last_seq if info else 0,
-        "sent": state.sent.get(thread_id).as_json(),
-        "events": listed,
-    }
-    return Response(msgspec.json.encode(body), media_type="application/json")
+    body = await events_page(state, thread_id, after, limit)
+    return Response(body, media_type="application/json")
 
 
 async def agui(request: Request) -> Response:
@@ -154,19 +144,9 @@ async def agui(request: Request) -> Response:
     form = request.query_params.get("format", "sse")
     if form not in ("sse", "json"):
         return error(400, f"format must be 'sse' or 'json', not {form!r}")
-    state = server_state(request)
-    translator = AguiTranslator(thread_id, state.redactor)
-    replay = Replay(state.log, thread_id, 0)
-    agui_events = []
-    while batch := await replay.next_batch(_PAGE):
-        for item in batch:
-            agui_events += translator.push(item.seq, item.observation)
-    agui_events += translator.finish_implicit()
-    if form == "json":
-        dumped = [e.model_dump(mode="json", by_alias=True, exclude_none=True) for e in agui_events]
-        return JSONResponse(dumped)
-    chunks = [encode_sse(event) for event in agui_events]
-    return StreamingResponse(iter(chunks), media_type="text/event-stream")
+    snapshot = agui_snapshot(server_state(request), thread_id, form)
+    media = "application/json" if form == "json" else "text/event-stream"
+    return StreamingResponse(snapshot, media_type=media)
 
 
 def _int(request: Request, name: str, default: int, low: int, high: int) -> int:
@@ -177,10 +157,6 @@ def _int(request: Request, name: str, default: int, low: int, high: int) -> int:
     if not re.fullmatch(r"[0-9]{1,19}", raw) or not low <= int(raw) <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
     return int(raw)
-
-
-def _op(delta: object) -> str:
-    return type(delta).__name__.lower()
 
 
 async def threads(request: Request) -> Response:

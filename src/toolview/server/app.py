@@ -19,7 +19,7 @@ from toolview.server.cross_site import CrossSiteGuard
 from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
 from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
-from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, ServerState
+from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
 from toolview.wire.log import ObservationLog
 
 __all__ = ["LogFactory", "create_app"]
@@ -36,6 +36,7 @@ def create_app(
     send_timeout: float = 30.0,
     follow_limit: int = FOLLOW_LIMIT,
     allowed_hosts: Iterable[str | AllowedHost] = (),
+    follow_total: int = FOLLOW_TOTAL,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
@@ -48,7 +49,12 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log = open_log()
         app.state.toolview = ServerState(
-            log, body_limit, keepalive, send_timeout, follow_limit=follow_limit
+            log,
+            body_limit,
+            keepalive,
+            send_timeout,
+            follow_limit=follow_limit,
+            follow_total=follow_total,
         )
         try:
             yield

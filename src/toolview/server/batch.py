@@ -13,11 +13,13 @@ import msgspec
 from starlette.requests import Request
 
 from toolview.contract import Observation, ObservationError, decode_observation
+from toolview.wire.fit import MAX_BATCH
 from toolview.wire.idempotency import is_valid_key
 
 __all__ = [
     "BadBatch",
     "BodyTooLarge",
+    "TooManyObservations",
     "idempotency_key",
     "parse_observations",
     "read_body",
@@ -34,6 +36,17 @@ class BadBatch(ValueError):
 
 class BodyTooLarge(ValueError):
     """The body is over the server's size limit."""
+
+
+class TooManyObservations(BodyTooLarge):
+    """The batch holds more observations than its cap (``wire.fit.MAX_BATCH``): a 413.
+
+    Why: a batch is validated and stored in one piece, so its count bounds
+    what one request costs the server, whatever the body limit.
+    """
+
+    def __init__(self, cap: int) -> None:
+        super().__init__(f"a batch holds at most {cap} observations: send several")
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -67,10 +80,15 @@ def idempotency_key(request: Request) -> str | None:
     return keys[0]
 
 
-def parse_observations(body: bytes) -> list[Observation]:
-    """Every observation in ``body``, or ``BadBatch`` for the first that fails."""
+def parse_observations(body: bytes, most: int | None = MAX_BATCH) -> list[Observation]:
+    """Every observation in ``body``, or ``BadBatch`` for the first that fails.
+
+    More than ``most`` (``None``: no cap, for a file loaded at start) raises
+    ``TooManyObservations`` before the rest is validated.
+    """
+    cap = most if most is not None else len(body) + 1  # never reached
     is_array = body.lstrip()[:1] == b"["
-    observations = _parse_array(body) if is_array else _parse_lines(body)
+    observations = _parse_array(body, cap) if is_array else _parse_lines(body, cap)
     if not observations:
         raise BadBatch("no observations in the body")
     return observations
@@ -89,11 +107,13 @@ def routable(observation: Observation) -> Observation:
     return observation
 
 
-def _parse_array(body: bytes) -> list[Observation]:
+def _parse_array(body: bytes, cap: int) -> list[Observation]:
     try:
         items = msgspec.json.decode(body, type=list[msgspec.Raw])
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise BadBatch(f"malformed JSON array: {exc}") from None
+    if len(items) > cap:
+        raise TooManyObservations(cap)
     observations = []
     for index, raw in enumerate(items):
         try:
@@ -104,11 +124,13 @@ def _parse_array(body: bytes) -> list[Observation]:
     return observations
 
 
-def _parse_lines(body: bytes) -> list[Observation]:
-    observations = []
+def _parse_lines(body: bytes, cap: int) -> list[Observation]:
+    observations: list[Observation] = []
     for number, line in enumerate(body.split(b"\n"), start=1):
         if not line.strip():
             continue
+        if len(observations) == cap:
+            raise TooManyObservations(cap)
         try:
             observations.append(routable(decode_observation(line)))
         except ObservationError as exc:

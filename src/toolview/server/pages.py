@@ -16,8 +16,9 @@ a request reads only the records not read before, not the whole thread.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 import msgspec
 from starlette.requests import Request
@@ -40,6 +41,7 @@ from toolview.render.view import view_call
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
 from toolview.server.api import error, thread_or_404
+from toolview.server.offload import in_worker
 from toolview.server.state import server_state
 
 __all__ = [
@@ -48,9 +50,12 @@ __all__ = [
     "load_thread",
     "pending_calls",
     "pending_ids",
+    "rendered",
     "routes",
     "status_line",
 ]
+
+T = TypeVar("T")
 
 STATIC: Final = Path(__file__).parent / "static"
 ELEMENT_HEADER: Final = "x-toolview-element"
@@ -65,6 +70,20 @@ async def load_thread(request: Request, thread_id: str) -> tuple[Thread, int]:
     """
     projection = await server_state(request).projections.current(thread_id)
     return projection.thread, projection.seq
+
+
+async def rendered(request: Request, thread_id: str, render: Callable[[Thread, int], T]) -> T:
+    """``render(thread, seq)`` of the thread's projection, in a worker thread.
+
+    Why: rendering a big thread took minutes on the event loop, and every
+    client waited. The projection's lock is held meanwhile, so no request
+    extends the thread while the worker reads it.
+    """
+    state = server_state(request)
+    projection = await state.projections.current(thread_id)
+    async with projection.lock:
+        job = partial(render, projection.thread, projection.seq)
+        return await in_worker(state.workers, job)
 
 
 def pending_calls(thread: Thread) -> list[CallEntry]:
@@ -127,10 +146,14 @@ async def thread_page(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
-    thread, seq = await load_thread(request, thread_id)
+    body = await rendered(request, thread_id, partial(_page_body, thread_id))
+    return HTMLResponse(document(thread_id, body, live=True))
+
+
+def _page_body(thread_id: str, thread: Thread, seq: int) -> str:
     pending = pending_calls(thread)
     safe_id = escape_html(thread_id)
-    body = (
+    return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status_line(thread, pending))}</p>"
@@ -139,7 +162,6 @@ async def thread_page(request: Request) -> Response:
         f'data-max-lines="{DEFAULT_LIMITS.max_lines}" data-max-chars="{DEFAULT_LIMITS.max_chars}">'
         f"{render_thread_html(thread)}</div></main>"
     )
-    return HTMLResponse(document(thread_id, body, live=True))
 
 
 def find_call(thread: Thread, call_id: str, crossed: Callable[[str], str]) -> CallEntry | None:
@@ -188,9 +210,11 @@ async def thread_fragment(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
-    thread, seq = await load_thread(request, thread_id)
+    html, seq = await rendered(
+        request, thread_id, lambda thread, seq: (render_thread_html(thread), seq)
+    )
     # the seq it holds, so the live page skips the messages it already shows
-    return HTMLResponse(render_thread_html(thread), headers={"x-toolview-seq": str(seq)})
+    return HTMLResponse(html, headers={"x-toolview-seq": str(seq)})
 
 
 async def summary_fragment(request: Request) -> Response:
@@ -201,9 +225,12 @@ async def summary_fragment(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
-    thread, _ = await load_thread(request, thread_id)
+    return HTMLResponse(await rendered(request, thread_id, lambda thread, _: _summary(thread)))
+
+
+def _summary(thread: Thread) -> str:
     summary = thread_summary(thread)
-    return HTMLResponse("" if summary is None else summary_html(summary))
+    return "" if summary is None else summary_html(summary)
 
 
 async def fragments_css(request: Request) -> Response:

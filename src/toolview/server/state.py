@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias, cast
 
+import anyio
 from starlette.requests import Request
 
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
+from toolview.server.offload import WORKERS
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
 from toolview.wire.feed import OpenCall
@@ -19,10 +21,19 @@ from toolview.wire.follow import Redactor
 from toolview.wire.idempotency import Appended
 from toolview.wire.log import ObservationLog, ThreadInfo
 
-__all__ = ["BODY_LIMIT", "FOLLOW_LIMIT", "REDACTOR", "ServerState", "SharedReads", "server_state"]
+__all__ = [
+    "BODY_LIMIT",
+    "FOLLOW_LIMIT",
+    "FOLLOW_TOTAL",
+    "REDACTOR",
+    "ServerState",
+    "SharedReads",
+    "server_state",
+]
 
 BODY_LIMIT: Final = 16 * 1024 * 1024
 FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
+FOLLOW_TOTAL: Final = 768  # ... and from all addresses (a local user has all of 127/8)
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
 
 
@@ -113,6 +124,8 @@ class ServerState:
     redactor: Redactor = REDACTOR
     follow_limit: int = FOLLOW_LIMIT
     follows: Counter[str] = field(default_factory=Counter)
+    follow_total: int = FOLLOW_TOTAL
+    workers: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(WORKERS))
     projection_limit: int = PROJECTION_LIMIT
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)

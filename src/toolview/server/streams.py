@@ -1,8 +1,10 @@
 """What every endless SSE stream of the server shares: the per-client limit, batch sizing.
 
 ``/follow`` and the live ``/agui`` stream both hold a slot of the client's
-follow limit for as long as they run (more get ``429``), so one client cannot
-exhaust the server's connections and tasks whichever stream it opens. Both
+follow limit, and of the server's total, for as long as they run (more get
+``429``), so one client cannot exhaust the server's connections and tasks
+whichever stream it opens, nor can many source addresses (a local user may
+connect from any of 127.0.0.0/8). Both
 PULL from the log at the client's own pace and size their batches by bytes,
 so a stalled client holds at most about one batch until ``send_timeout``
 drops it.
@@ -51,6 +53,9 @@ def limited_stream(
     client = request.client.host if request.client else "unknown"
     if state.follows[client] >= state.follow_limit:
         message = f"too many follow streams from {client} (at most {state.follow_limit})"
+        return JSONResponse({"error": message}, 429, headers={"retry-after": "5"})
+    if state.follows.total() >= state.follow_total:
+        message = f"the server holds its most follow streams ({state.follow_total})"
         return JSONResponse({"error": message}, 429, headers={"retry-after": "5"})
     state.follows[client] += 1
     return _CountedStream(

@@ -17,11 +17,11 @@ import msgspec
 
 from toolview.contract import Descriptor, Observation, ToolResult, Truncation, encode_observation
 
-__all__ = ["MAX_BATCH_OBSERVATIONS", "fit_result", "line_cost"]
+__all__ = ["MAX_BATCH", "fit_result", "line_cost"]
 
-# The most observations one published batch carries (``wire.outbox``). A server
-# that caps observations per batch must accept at least this many.
-MAX_BATCH_OBSERVATIONS: Final = 1000
+# The most observations one posted batch holds: the server refuses more (413),
+# and the publisher's outbox never puts more in one batch.
+MAX_BATCH: Final = 10_000
 
 
 def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:

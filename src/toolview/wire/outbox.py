@@ -18,7 +18,7 @@ The rules:
 * A non-partial observation (a call, a final result, a refusal, a message, a
   run event) is never dropped here: when the outbox is full of them it is
   refused (``"full"``), and the caller decides to wait or to report it lost.
-* A batch holds at most ``MAX_BATCH_OBSERVATIONS`` (``wire.fit``) observations
+* A batch holds at most ``MAX_BATCH`` (``wire.fit``) observations
   and ``max_batch_bytes`` bytes.
 * One batch is in flight at a time, with its idempotency key (``key``).
   ``sent()`` forgets it; ``failed()`` keeps it whole to be sent again *first,
@@ -50,7 +50,7 @@ from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
 from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.wire.fit import MAX_BATCH_OBSERVATIONS, fit_result, line_cost
+from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
 from toolview.wire.idempotency import new_key
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
@@ -156,9 +156,7 @@ class Outbox:
         while self._queue:
             slot = self._queue[0]
             cost = line_cost(slot.observation)
-            if batch and (
-                size + cost > self.max_batch_bytes or len(batch) >= MAX_BATCH_OBSERVATIONS
-            ):
+            if batch and (size + cost > self.max_batch_bytes or len(batch) >= MAX_BATCH):
                 break
             self._queue.popleft()
             self._forget_partial(slot)
