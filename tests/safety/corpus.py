@@ -172,8 +172,8 @@ SECRETS: list[tuple[str, str, str, str]] = [
     (
         "kubernetes-secret",
         '{\n  "kind": "Secret",\n  "metadata": {"annotations": {"a": "{\\"data\\": 1}"}},\n'
-        '  "stringData": {\n    "settings.ini": "',
-        "conn = " + fake(20),
+        '  "stringData": {\n    "settings.ini": "conn = ',
+        fake(20),
         '"\n  }\n}',
     ),
     ("docker-config", "  .dockerconfigjson: ", _DOCKER_CONFIG, "\ntype: x"),
