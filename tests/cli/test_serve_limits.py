@@ -76,6 +76,7 @@ def test_max_connections_and_follow_total_reach_the_server(
     port = int(url.rsplit(":", 1)[1])
     follow = f"GET /api/threads/t/follow HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
     post = f"POST /api/threads HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 50\r\n"
+    post += "Content-Type: application/json\r\n"
     post += "Expect: 100-continue\r\n\r\n"
     opened: list[socket.socket] = []
 

@@ -22,8 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from server_threads import ThreadedServer
-from starlette.testclient import TestClient
-from toolview_servers import run_async
+from toolview_servers import NDJSON, local_client, run_async
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
 from toolview.server.app import create_app
@@ -40,7 +39,7 @@ def jsonl(observations: list[dict[str, Any]]) -> bytes:
 
 
 def test_a_batch_over_the_observation_cap_gets_413_and_stores_nothing(tmp_path: Path) -> None:
-    with TestClient(create_app(lambda: SQLiteLog(tmp_path / "log.db"))) as client:
+    with local_client(create_app(lambda: SQLiteLog(tmp_path / "log.db"))) as client:
         client.post("/api/threads", json={"id": "t"}).raise_for_status()
         url = "/api/threads/t/observations"
         for body in (jsonl([MESSAGE] * (MAX_BATCH + 1)), json.dumps([MESSAGE] * (MAX_BATCH + 1))):
@@ -84,7 +83,7 @@ def big_thread(log: SQLiteLog, calls: int, text_bytes: int) -> int:
 
 def test_events_are_paged_by_bytes_and_the_next_cursor_reaches_the_end(tmp_path: Path) -> None:
     big_thread(SQLiteLog(tmp_path / "log.db"), calls=12, text_bytes=1024 * 1024)
-    with TestClient(create_app(lambda: SQLiteLog(tmp_path / "log.db"))) as client:
+    with local_client(create_app(lambda: SQLiteLog(tmp_path / "log.db"))) as client:
         seqs: list[int] = []
         after: int | None = 0
         pages = 0
@@ -151,11 +150,14 @@ def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[fl
     """Run ``big`` in a thread; meanwhile time small requests. (big's seconds, small ones')."""
     done = threading.Event()
     took = {}
+    failed: list[BaseException] = []
 
     def run_big() -> None:
         started = time.perf_counter()
         try:
             big()
+        except BaseException as exc:  # re-raised below: a failing big request fails the test
+            failed.append(exc)
         finally:
             took["big"] = time.perf_counter() - started
             done.set()
@@ -169,6 +171,8 @@ def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[fl
             client.get(f"{url}/api/openapi.json").raise_for_status()
             small.append(time.perf_counter() - started)
     worker.join()
+    if failed:
+        raise failed[0]
     return took["big"], small
 
 
@@ -194,7 +198,8 @@ def test_a_16_mib_post_does_not_block_a_small_request(server: ThreadedServer) ->
     assert len(body) > 15 * 1024 * 1024
 
     def big() -> None:
-        posted = httpx.post(f"{server.url}/api/threads/t/observations", content=body, timeout=300)
+        url = f"{server.url}/api/threads/t/observations"
+        posted = httpx.post(url, content=body, headers=NDJSON, timeout=300)
         assert posted.status_code == 200
 
     assert_not_blocked(*small_while_big(server.url, big))

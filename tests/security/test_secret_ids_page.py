@@ -17,16 +17,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from page_browser import in_browser
+from playwright.sync_api import Page, expect
 from server_threads import ThreadedServer
-from toolview_servers import run_in_thread
 
 from toolview.wire.log_sqlite import SQLiteLog
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-TIMEOUT = 60_000  # ms: the machine is shared; never assert on speed
 FIRST = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 SECOND = "ghp_" + "Yv1B6yYoZcMErBP0N4pqmxKiJu9SsyD9pfZ5"
 NDJSON = {"content-type": "application/x-ndjson"}
@@ -84,17 +82,4 @@ def test_calls_with_secret_ids_route_to_their_own_boxes(server: ThreadedServer) 
         for secret in (FIRST, SECOND):
             assert secret[4:14] not in html
 
-    def run() -> None:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
-            try:
-                page = browser.new_context().new_page()
-                page.set_default_timeout(TIMEOUT)
-                expect.set_options(timeout=TIMEOUT)
-                scenario(page)
-            finally:
-                browser.close()
-
-    run_in_thread(run)
+    in_browser(scenario)

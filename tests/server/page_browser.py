@@ -21,13 +21,14 @@ TIMEOUT = 60_000  # ms: the machine is shared; never assert on speed
 expect.set_options(timeout=TIMEOUT)
 
 
-def in_browser(scenario: Callable[[Page], None]) -> None:
-    """Run ``scenario`` with a fresh page of a real Chromium, on a thread of its own."""
+def in_browser(scenario: Callable[[Page], None], *chromium_args: str) -> None:
+    """Run ``scenario`` with a fresh page of a real Chromium (started with
+    ``chromium_args`` too), on a thread of its own."""
 
     def run() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                executable_path="/usr/bin/chromium", args=[*CHROMIUM_ARGS, *chromium_args]
             )
             try:
                 page = browser.new_context().new_page()
