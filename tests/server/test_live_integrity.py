@@ -246,3 +246,25 @@ def test_ingest_refuses_ids_a_url_would_normalise(server: ToolviewServer, bad: s
     assert events == []  # all or nothing: the good observation beside it was not stored
     lookalike = {**observations[0], "toolCallId": "a..b"}
     assert httpx.post(f"{api}/t/observations", json=[lookalike]).status_code == 200
+
+
+def test_a_call_fragment_names_its_element_and_needs_an_id(
+    server: ToolviewServer, db: Path
+) -> None:
+    httpx.post(f"{server.url}/api/threads", json={"id": "t"}).raise_for_status()
+    append_directly(db, "t", [ToolCall("..", "scan", {}), ToolCall("a/b?c", "scan", {})])
+    api = f"{server.url}/api/threads/t"
+    for call in ("..", "a/b?c"):
+        fragment = httpx.get(f"{api}/call", params={"id": call})
+        assert fragment.status_code == 200
+        assert fragment.headers["x-toolview-element"] == call_element_id(call)
+        assert fragment.text.count("<article") == 1
+        assert f'id="{call_element_id(call)}"' in fragment.text
+    missing = httpx.get(f"{api}/call")
+    assert missing.status_code == 400 and "id" in missing.json()["error"]
+    unknown = httpx.get(f"{api}/call", params={"id": "nope"})
+    assert unknown.status_code == 404 and unknown.json()["error"]
+    # the path route, kept for API clients (it cannot carry a "/": servers decode %2F)
+    append_directly(db, "t", [ToolCall("plain", "scan", {})])
+    by_path = httpx.get(f"{api}/calls/plain/html")
+    assert by_path.headers["x-toolview-element"] == call_element_id("plain")
