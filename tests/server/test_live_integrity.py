@@ -23,7 +23,7 @@ from toolview_servers import ToolviewServer, run_async
 
 from corpora import terminal
 from toolview.contract import Observation, ToolCall, ToolResult
-from toolview.render.clean import clean_field
+from toolview.render.clean import clean_field, clean_lines
 from toolview.render.html import call_element_id
 from toolview.render.thread import Thread
 from toolview.safety import neutralize_terminal, redact
@@ -161,7 +161,7 @@ def test_a_fragment_that_is_not_the_expected_element_is_ignored(server: Toolview
 
 
 NAME = "invoice_\u202egnp.exe\u200b\x1b[31m\x00\rX\nY\u2028Z"
-HIDDEN = "pay invoice_\u202egnp.exe\u200b now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
+HIDDEN = "pay invoice_\u202egnp.exe\u200b\u2028now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
 
 
 def corpus() -> str:
@@ -191,12 +191,12 @@ def test_running_output_and_the_status_line_are_cleaned_as_the_server_cleans(
             publisher.ensure_thread()
             open_page(page, server, "clean")
             publisher.publish([ToolCall("c1", NAME, {}), partial("c1", HIDDEN, NAME)])
-            wait_for_text(page, "#tv-call-c1 .tv-live-output", neutralize_terminal(HIDDEN))
+            wait_for_text(page, "#tv-call-c1 .tv-live-output", clean_lines(HIDDEN))
             wait_for_text(page, "#tv-status", status)
             # appended in two pieces, an escape sequence split between them
             publisher.publish([ToolCall("c2", "t", {}), partial("c2", everything[:1000], "t")])
             publisher.publish([partial("c2", everything, "t")])
-            wait_for_text(page, "#tv-call-c2 .tv-live-output", neutralize_terminal(everything))
+            wait_for_text(page, "#tv-call-c2 .tv-live-output", clean_lines(everything))
             shown = page.locator("#tv-call-c1 .tv-live-output").text_content() or ""
             assert "\u202e" not in shown and "exe.png" not in shown
             page.reload()  # the status line the server renders says the same
