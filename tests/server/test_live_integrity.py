@@ -161,7 +161,9 @@ def test_a_fragment_that_is_not_the_expected_element_is_ignored(server: Toolview
 
 
 NAME = "invoice_\u202egnp.exe\u200b\x1b[31m\x00\rX\nY\u2028Z"
-HIDDEN = "pay invoice_\u202egnp.exe\u200b\u2028now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
+HIDDEN = (
+    "pay invoice_\u202egnp.exe\u200b\u2028now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
+)
 
 
 def corpus() -> str:
