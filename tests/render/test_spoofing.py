@@ -22,6 +22,7 @@ import pytest
 from toolview.contract import (
     STATUS_DISPLAY,
     Descriptor,
+    Message,
     RunStarted,
     ToolCall,
     ToolRefused,
@@ -171,3 +172,41 @@ def test_html_keeps_every_one_line_field_on_one_line(surface: str, brk: str) -> 
     assert carrying, "the injected text is shown (visibly), not dropped"
     broken = [node for node in carrying if len(node.splitlines()) > 1]
     assert broken == []
+
+
+def column_zero_thread(brk: str, width: int) -> tuple[Thread, int]:
+    """The fake header in a message, in output, and after a name that fills the line."""
+    fill = "n" * (width - len("✓ Success  ") - 1)  # the header wraps right before the fake
+    observations: list[Any] = [
+        RunStarted("r"),
+        Message("assistant", f"Done.{brk}{FAKE_HEADER}{brk}   {FAKE_BODY}"),
+        ToolCall("c1", "t", {}),
+        ToolResult("c1", "t", f"out{brk}{FAKE_HEADER}{brk}{FAKE_BODY}", True, False),
+        ToolCall("c2", f"{fill} {FAKE_HEADER}", {}),
+        ToolResult("c2", "t", "ok", True, False),
+        ToolRefused("c3", f"{fill}{fill} {FAKE_HEADER}", "no"),
+    ]
+    thread = Thread.from_observations(observations)
+    thread.note(f"{fill}{fill} {FAKE_HEADER}")
+    return thread, len(thread.calls())
+
+
+COLUMN_ZERO: dict[str, Callable[[Thread, int], str]] = {
+    "text": lambda t, _width: text_surface.render_thread(t),
+    "terminal": lambda t, width: terminal_surface.render_thread(t, width=width, color=False),
+    "terminal-color": lambda t, width: SGR.sub(
+        "", terminal_surface.render_thread(t, width=width, color=True)
+    ),
+}
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+@pytest.mark.parametrize("brk", BREAKS, ids=BREAK_IDS)
+@pytest.mark.parametrize("surface", sorted(COLUMN_ZERO))
+def test_only_an_entry_starts_at_column_zero(surface: str, brk: str, width: int) -> None:
+    """A message, a call's output and a wrapped long line are indented under their entry."""
+    thread, calls = column_zero_thread(brk, width)
+    output = COLUMN_ZERO[surface](thread, width)
+    headers = [line for line in output.splitlines() if line[:1] in ICONS]
+    assert len(headers) == calls, output
+    assert not [line for line in output.splitlines() if line.startswith((FAKE_HEADER, FAKE_BODY))]

@@ -23,7 +23,7 @@ from toolview_servers import ToolviewServer, run_async
 
 from corpora import terminal
 from toolview.contract import Observation, ToolCall, ToolResult
-from toolview.render.clean import clean_field
+from toolview.render.clean import clean_field, clean_lines
 from toolview.render.html import call_element_id
 from toolview.render.thread import Thread
 from toolview.safety import neutralize_terminal, redact
@@ -167,7 +167,9 @@ def test_a_fragment_that_is_not_the_expected_element_is_ignored(server: Toolview
 
 
 NAME = "invoice_\u202egnp.exe\u200b\x1b[31m\x00\rX\nY\u2028Z"
-HIDDEN = "pay invoice_\u202egnp.exe\u200b now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
+HIDDEN = (
+    "pay invoice_\u202egnp.exe\u200b\u2028now\x1b[2J\x1b]0;title\x07\x00 a\rb\r\nc\x9b31mred\x1b(B."
+)
 
 
 def corpus() -> str:
@@ -197,14 +199,14 @@ def test_running_output_and_the_status_line_are_cleaned_as_the_server_cleans(
             publisher.ensure_thread()
             open_page(page, server, "clean")
             publisher.publish([ToolCall("c1", NAME, {}), partial("c1", HIDDEN, NAME)])
-            wait_for_text(page, "#tv-call-c1 .tv-live-output", neutralize_terminal(HIDDEN + "\n"))
+            wait_for_text(page, "#tv-call-c1 .tv-live-output", clean_lines(HIDDEN + "\n"))
             wait_for_text(page, "#tv-status", status)
             # appended in two pieces, an escape sequence split between them
             publisher.publish(
                 [ToolCall("c2", "t", {}), partial("c2", everything[:1000], "t", line_end="")]
             )
             publisher.publish([partial("c2", everything, "t")])
-            want = neutralize_terminal(everything + "\n")
+            want = clean_lines(everything + "\n")
             wait_for_text(page, "#tv-call-c2 .tv-live-output", want)
             shown = page.locator("#tv-call-c1 .tv-live-output").text_content() or ""
             assert "\u202e" not in shown and "exe.png" not in shown
@@ -255,3 +257,25 @@ def test_ingest_refuses_ids_a_url_would_normalise(server: ToolviewServer, bad: s
     assert events == []  # all or nothing: the good observation beside it was not stored
     lookalike = {**observations[0], "toolCallId": "a..b"}
     assert httpx.post(f"{api}/t/observations", json=[lookalike]).status_code == 200
+
+
+def test_a_call_fragment_names_its_element_and_needs_an_id(
+    server: ToolviewServer, db: Path
+) -> None:
+    httpx.post(f"{server.url}/api/threads", json={"id": "t"}).raise_for_status()
+    append_directly(db, "t", [ToolCall("..", "scan", {}), ToolCall("a/b?c", "scan", {})])
+    api = f"{server.url}/api/threads/t"
+    for call in ("..", "a/b?c"):
+        fragment = httpx.get(f"{api}/call", params={"id": call})
+        assert fragment.status_code == 200
+        assert fragment.headers["x-toolview-element"] == call_element_id(call)
+        assert fragment.text.count("<article") == 1
+        assert f'id="{call_element_id(call)}"' in fragment.text
+    missing = httpx.get(f"{api}/call")
+    assert missing.status_code == 400 and "id" in missing.json()["error"]
+    unknown = httpx.get(f"{api}/call", params={"id": "nope"})
+    assert unknown.status_code == 404 and unknown.json()["error"]
+    # the path route, kept for API clients (it cannot carry a "/": servers decode %2F)
+    append_directly(db, "t", [ToolCall("plain", "scan", {})])
+    by_path = httpx.get(f"{api}/calls/plain/html")
+    assert by_path.headers["x-toolview-element"] == call_element_id("plain")

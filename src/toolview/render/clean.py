@@ -29,6 +29,7 @@ __all__ = [
     "REDACTION_MARGIN",
     "Breaks",
     "clean_field",
+    "clean_lines",
     "clean_window",
     "one_line_field",
     "shown_text",
@@ -52,6 +53,19 @@ def _shown_break(match: re.Match[str]) -> str:
     if char == "\n":
         return _NEWLINE_MARK
     return chr(0x2400 + ord(char)) if ord(char) < 0x20 else show_codepoint(char)
+
+
+_SEPARATORS: Final = {0x2028: show_codepoint("\u2028"), 0x2029: show_codepoint("\u2029")}
+
+
+def clean_lines(text: str) -> str:
+    """``clean_text``, with the Unicode line and paragraph separators shown (``<U+2028>``).
+
+    Output keeps its ``\\n`` lines; U+2028/U+2029 break a line only for some
+    viewers (editors, JavaScript, ``str.splitlines``), so a line that starts
+    there for one reader and not another is shown as what it is instead.
+    """
+    return clean_text(text).translate(_SEPARATORS)
 
 
 def one_line_field(cleaned: str, breaks: Breaks = "show") -> str:
@@ -87,7 +101,7 @@ def clean_window(text: str, window: Window, keep: Literal["head", "tail"]) -> Wi
         extended = text[: size + REDACTION_MARGIN]
     else:
         extended = text[max(0, len(text) - size - REDACTION_MARGIN) :]
-    cleaned = clean_text(extended)
+    cleaned = clean_lines(extended)
     if len(extended) == size:
         return Window(cleaned, window.before, window.after)
     lines = window.text.count("\n") + (0 if window.text.endswith("\n") else 1)

@@ -11,7 +11,11 @@ __all__ = ["header_text"]
 
 
 def header_text(header: Header) -> Text:
-    """``✓ Success  bash · shell · 12 ms`` then, dimmed, the arguments."""
+    """``✓ Success  bash · shell · 12 ms`` then, dimmed, the arguments.
+
+    Drawn through ``Hanging``, which indents every line after the first (the
+    arguments' line included) so that only the header starts at column 0.
+    """
     display = header.display
     text = Text()
     text.append(f"{display.icon} {display.label}", style=f"bold {display.colour}")
@@ -23,6 +27,6 @@ def header_text(header: Header) -> Text:
     if details:
         text.append(" · " + " · ".join(details), style="dim")
     if header.args:
-        text.append("\n  args: ", style="dim")
+        text.append("\nargs: ", style="dim")
         text.append(header.args, style="dim")
     return text

@@ -21,6 +21,7 @@ from toolview.render.registry import Registry
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.text import (
+    Hanging,
     note_text,
     omission_text,
     window_text,
@@ -82,7 +83,7 @@ def thread_renderables(
     parts = ThreadParts(
         call=lambda view, _entry: _call(view, registry),
         message=lambda entry: _message(entry.message.role, shown_text(entry.message.text, limits)),
-        note=lambda entry: note_text(clean_field(entry.text, limits.max_chars, "space")),
+        note=lambda entry: Hanging(note_text(clean_field(entry.text, limits.max_chars, "space"))),
         summary=SummaryLine,
     )
     return walk_thread(thread, limits, parts)
@@ -98,7 +99,7 @@ def _message(role: str, window: Window) -> RenderableType:
     text.append(f"{role.capitalize()}: ", style=_ROLE_STYLE.get(role, "bold"))
     text.append(window.text.rstrip("\n"))
     after = [omission_text(window.after)] if window.after else []
-    return Group(text, *after)
+    return Group(Hanging(text), *after)
 
 
 def call_renderable(view: CallView, registry: Registry[RenderableType]) -> RenderableType:
@@ -107,7 +108,7 @@ def call_renderable(view: CallView, registry: Registry[RenderableType]) -> Rende
     if receipt is not None:
         return ReceiptLine(receipt)
     body = Padding(body_renderable(view.body, registry), (0, 0, 0, 2), expand=False)
-    return Group(header_text(view.header), body)
+    return Group(Hanging(header_text(view.header)), body)
 
 
 def body_renderable(body: Body, registry: Registry[RenderableType]) -> RenderableType:

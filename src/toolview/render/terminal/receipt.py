@@ -15,6 +15,7 @@ from rich.text import Text
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.terminal.text import Hanging
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
 __all__ = ["ReceiptLine", "SummaryLine", "receipt_text", "summary_text"]
@@ -39,7 +40,7 @@ class ReceiptLine:
         text = receipt_text(self.receipt)
         if self.receipt.args and text.cell_len > options.max_width:
             text = receipt_text(replace(self.receipt, args=None))
-        yield text
+        yield Hanging(text)
 
 
 def receipt_text(receipt: Receipt) -> Text:

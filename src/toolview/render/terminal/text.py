@@ -7,7 +7,10 @@ cleaned by the core (secrets redacted, controls made visible).
 
 from __future__ import annotations
 
-from rich.console import Group
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from toolview.contract import Truncation
@@ -15,6 +18,7 @@ from toolview.render.limits import Omission, Window, truncation_omission
 from toolview.render.words import omission_line
 
 __all__ = [
+    "Hanging",
     "cut_text",
     "lines_text",
     "note_text",
@@ -63,6 +67,31 @@ def cut_text(shown: Omission | None, tool: Omission | None) -> list[Text]:
 def lines_text(lines: list[str], style: str = "") -> Text:
     """Already-cleaned lines as one ``Text``."""
     return Text("\n".join(lines), style=style)
+
+
+@dataclass(frozen=True)
+class Hanging:
+    """A line that may wrap, its wrapped lines indented under its start.
+
+    Only an entry's first line (a call's header, a receipt, a message's role, a
+    note) starts at column 0 of the terminal; a long tool name or a message
+    line wrapped there could otherwise put "✓ Success  bash" at column 0 and
+    read as a call of its own. Lines are wrapped ``indent`` short of the width,
+    so the indented ones fit.
+    """
+
+    text: Text
+    indent: int = 2
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.indent)
+        for index, line in enumerate(self.text.wrap(console, width)):
+            if index:
+                line.pad_left(self.indent)
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
 
 
 def note_text(note: str) -> Text:

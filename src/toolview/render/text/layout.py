@@ -77,9 +77,14 @@ def fallback_lines(body: FallbackBody) -> list[str]:
 
 
 def _message(role: str, window: Window) -> str:
-    """``User: first line`` and the rest of the message under it."""
+    """``User: first line`` and the rest of the message indented under it.
+
+    Only an entry's first line starts at column 0, so a message's own lines
+    can never pass for a call's header.
+    """
     lines = window_lines(window)
-    return "\n".join([f"{role.capitalize()}: {lines[0]}", *lines[1:]])
+    rest = [f"{_INDENT}{line}" if line else "" for line in lines[1:]]
+    return "\n".join([f"{role.capitalize()}: {lines[0]}", *rest])
 
 
 def _as_is(text: str) -> str:

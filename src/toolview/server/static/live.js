@@ -76,6 +76,11 @@
     });
   }
 
+  function shownOutput(text) {
+    // render.clean's clean_lines: output keeps its lines; U+2028/U+2029 are shown
+    return clean(text).replace(/[\u2028\u2029]/gu, codePoint);
+  }
+
   function oneLine(text) {
     // render.clean's clean_field: a name stays on one line, each break shown
     const shown = (char) => (char === "\n" ? "\u2424" : codePoint(char));
@@ -208,7 +213,7 @@
       const indicator = body.querySelector(".tv-pending");
       body.replaceChildren(...(indicator ? [indicator] : []), pre);
     }
-    pre.textContent = clean(text.length > SHOWN ? text.slice(-SHOWN) : text);
+    pre.textContent = shownOutput(text.length > SHOWN ? text.slice(-SHOWN) : text);
     return true;
   }
 
