@@ -146,8 +146,10 @@ def test_an_agui_snapshot_holds_far_less_memory_than_the_thread(tmp_path: Path) 
     assert peak < size / 4, f"peak {peak} bytes for a {size}-byte thread"  # ...not held at once
 
 
-def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[float]]:
-    """Run ``big`` in a thread; meanwhile time small requests. (big's seconds, small ones')."""
+def small_while_big(
+    url: str, big: Callable[[], object], small_path: str = "/api/openapi.json"
+) -> tuple[float, list[float]]:
+    """Run ``big`` in a thread; meanwhile time ``GET small_path``. (big's seconds, small ones')."""
     done = threading.Event()
     took = {}
     failed: list[BaseException] = []
@@ -168,7 +170,7 @@ def small_while_big(url: str, big: Callable[[], object]) -> tuple[float, list[fl
         worker.start()
         while not done.is_set():
             started = time.perf_counter()
-            client.get(f"{url}/api/openapi.json").raise_for_status()
+            client.get(f"{url}{small_path}").raise_for_status()
             small.append(time.perf_counter() - started)
     worker.join()
     if failed:
