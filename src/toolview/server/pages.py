@@ -47,7 +47,6 @@ from toolview.server.state import server_state
 __all__ = [
     "ELEMENT_HEADER",
     "find_call",
-    "load_thread",
     "pending_calls",
     "pending_ids",
     "rendered",
@@ -61,15 +60,6 @@ STATIC: Final = Path(__file__).parent / "static"
 ELEMENT_HEADER: Final = "x-toolview-element"
 """The element id a call fragment holds: the live page accepts that element only."""
 _NAME_CHARS: Final = 100
-
-
-async def load_thread(request: Request, thread_id: str) -> tuple[Thread, int]:
-    """The thread from the server's projection (only new records are read), and its seq.
-
-    Use the thread before the next ``await``: another request may extend it.
-    """
-    projection = await server_state(request).projections.current(thread_id)
-    return projection.thread, projection.seq
 
 
 async def rendered(request: Request, thread_id: str, render: Callable[[Thread, int], T]) -> T:
@@ -197,12 +187,17 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
     thread_id = await thread_or_404(request)
     if isinstance(thread_id, Response):
         return thread_id
-    thread, _ = await load_thread(request, thread_id)
-    entry = find_call(thread, call_id, server_state(request).redactor.id)
-    if entry is None:
+    id_of = server_state(request).redactor.id
+
+    def render(thread: Thread, _: int) -> tuple[str, str] | None:
+        entry = find_call(thread, call_id, id_of)
+        return None if entry is None else (render_call_html(entry, thread), entry.tool_call_id)
+
+    found = await rendered(request, thread_id, render)
+    if found is None:
         return error(404, "no such call in this thread") if json_errors else HTMLResponse("", 404)
-    html = render_call_html(entry, thread)
-    return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(entry.tool_call_id)})
+    html, tool_call_id = found
+    return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(tool_call_id)})
 
 
 async def thread_fragment(request: Request) -> Response:

@@ -18,6 +18,10 @@ projection read (a store that lost data), and a thread re-created under the
 same id (another ``created`` time). A read that fails half-way drops the
 entry, since its replay may have moved past records it never added.
 
+Decoding and folding run in a worker thread (``toolview.server.offload``)
+under the entry's lock, so whoever reads a projection's ``thread`` holds
+that lock too (``pages.rendered``): a worker may be adding to it meanwhile.
+
 Why memory is bounded: a ``Thread`` keeps, per call, its call and its LATEST
 result only (a partial replaces the previous one, never appends), plus the
 messages — the thread's current state, which a page render holds anyway,
@@ -30,10 +34,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Final
 
+import anyio
+
 from toolview.render.thread import Thread
+from toolview.server.offload import WORKERS, OffLoopReplay, in_worker
+from toolview.wire.feed import LogItem
 from toolview.wire.log import ObservationLog, Replay, UnknownThread
 
 __all__ = ["PROJECTION_LIMIT", "Projection", "Projections"]
@@ -60,15 +70,21 @@ class Projection:
 class Projections:
     """A bounded LRU of thread projections over one log.
 
-    Use what ``current`` returns before the next ``await``: another request
-    may add to the same thread after that (which only moves it forward).
+    Read what ``current`` returns under its ``lock``: another request may
+    add to the same thread in a worker after that (which only moves it forward).
     """
 
-    def __init__(self, log: ObservationLog, capacity: int = PROJECTION_LIMIT) -> None:
+    def __init__(
+        self,
+        log: ObservationLog,
+        capacity: int = PROJECTION_LIMIT,
+        workers: anyio.CapacityLimiter | None = None,
+    ) -> None:
         if capacity < 1:
             raise ValueError(f"capacity must be at least 1, not {capacity}")
         self.log = log
         self.capacity = capacity
+        self.workers = workers if workers is not None else anyio.CapacityLimiter(WORKERS)
         self._entries: OrderedDict[str, Projection] = OrderedDict()
 
     def __len__(self) -> int:
@@ -102,7 +118,7 @@ class Projections:
     def _entry(self, thread_id: str) -> Projection:
         entry = self._entries.get(thread_id)
         if entry is None:
-            entry = Projection(Thread(), Replay(self.log, thread_id, 0), None)
+            entry = Projection(Thread(), self._replay(thread_id), None)
             self._entries[thread_id] = entry
             while len(self._entries) > self.capacity:
                 self._entries.popitem(last=False)
@@ -116,10 +132,22 @@ class Projections:
     def _reset(self, entry: Projection, created: float | None) -> None:
         """Back to nothing read, in place (the caller holds the entry's lock)."""
         entry.thread = Thread()
-        entry.replay = Replay(self.log, entry.replay.thread_id, 0)
+        entry.replay = self._replay(entry.replay.thread_id)
         entry.created = created
 
+    def _replay(self, thread_id: str) -> Replay:
+        return OffLoopReplay(self.log, thread_id, 0, self.workers)
+
     async def _catch_up(self, entry: Projection) -> None:
+        """Read on the loop; decode and fold in a worker (the caller holds the entry's lock).
+
+        Why: rebuilding the text of 300 partials up to 6 MB each held the loop
+        4 s on a thread's first page request, and every other client waited.
+        """
         while batch := await entry.replay.next_batch(_BATCH):
-            for item in batch:
-                entry.thread.add(item.observation)
+            await in_worker(self.workers, partial(_fold, entry.thread, batch))
+
+
+def _fold(thread: Thread, batch: Sequence[LogItem]) -> None:
+    for item in batch:
+        thread.add(item.observation)

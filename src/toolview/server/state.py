@@ -132,7 +132,7 @@ class ServerState:
 
     def __post_init__(self) -> None:
         """The page's thread projections read this state's log; followers share reads."""
-        self.projections = Projections(self.log, self.projection_limit)
+        self.projections = Projections(self.log, self.projection_limit, self.workers)
         self.reads = SharedReads(self.log)
 
 
