@@ -1,9 +1,12 @@
 """The embedded log: one SQLite file, WAL mode, durable before acknowledged.
 
 Every read is by ``(thread, seq)`` on the primary key, never a full scan.
-sqlite3 is blocking, so each call runs in a worker thread under one lock; a
-waiter is woken by this process's appends at once and polls for appends made
-by other processes sharing the file.
+sqlite3 is blocking, so each call runs in a worker thread. Writes share one
+connection under one lock; reads have their own connection and lock, so a
+16 MiB append (seconds) does not hold up ``GET /api/threads``: in WAL mode a
+reader sees the last commit while a writer works. A waiter is woken by this
+process's appends at once and polls for appends made by other processes
+sharing the file.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import platformdirs
 
@@ -81,21 +84,27 @@ class SQLiteLog:
         self.path = Path(path)
         self.keep_keys = keep_keys  # idempotency keys remembered per thread
         _prepare_private(self.path)
-        self._db = sqlite3.connect(
-            self.path, check_same_thread=False, isolation_level=None, timeout=30
-        )
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA + KEYS_SCHEMA)
+        self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
+        self._read_lock = threading.Lock()
         self._watches: dict[str, Watch] = {}
 
-    async def _run(self, fn: Callable[[], T]) -> T:
-        def locked() -> T:
-            with self._lock:
-                return fn()
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
 
-        return await asyncio.to_thread(locked)
+    async def _run(self, fn: Callable[[], T]) -> T:
+        """``fn`` (which writes with ``_db``) in a worker thread, one writer at a time."""
+        return await asyncio.to_thread(_locked, self._lock, fn)
+
+    async def _query(self, sql: str, args: tuple[object, ...] = ()) -> list[Any]:
+        """Every row of one ``SELECT`` on the read connection, in a worker thread."""
+        return await asyncio.to_thread(
+            _locked, self._read_lock, lambda: self._reader.execute(sql, args).fetchall()
+        )
 
     async def create_thread(self, thread_id: str) -> bool:
         """Create the thread; ``False`` if it already existed."""
@@ -107,14 +116,13 @@ class SQLiteLog:
     async def threads(self) -> list[ThreadInfo]:
         """Every thread, oldest first."""
         sql = "SELECT id, created, last_seq FROM threads ORDER BY created, id"
-        rows = await self._run(lambda: self._db.execute(sql).fetchall())
-        return [ThreadInfo(*row) for row in rows]
+        return [ThreadInfo(*row) for row in await self._query(sql)]
 
     async def thread(self, thread_id: str) -> ThreadInfo | None:
         """One thread, or ``None``."""
         sql = "SELECT id, created, last_seq FROM threads WHERE id = ?"
-        row = await self._run(lambda: self._db.execute(sql, (thread_id,)).fetchone())
-        return None if row is None else ThreadInfo(*row)
+        rows = await self._query(sql, (thread_id,))
+        return ThreadInfo(*rows[0]) if rows else None
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once it is committed."""
@@ -202,13 +210,12 @@ class SQLiteLog:
         )
         bound = upto if upto is not None else 2**62
         args = (thread_id, after, bound, limit)
-        rows = await self._run(lambda: self._db.execute(sql, args).fetchall())
-        return [(seq, bytes(body)) for seq, body in rows]
+        return [(seq, bytes(body)) for seq, body in await self._query(sql, args)]
 
     async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
         """Calls with partial output and no final result yet."""
         sql = "SELECT call_id, state FROM open_calls WHERE thread = ?"
-        rows = await self._run(lambda: self._db.execute(sql, (thread_id,)).fetchall())
+        rows = await self._query(sql, (thread_id,))
         return {call_id: decode_open_call(state) for call_id, state in rows}
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
@@ -248,3 +255,9 @@ class SQLiteLog:
             if watch.task is not None:
                 watch.task.cancel()
         await self._run(self._db.close)
+        await asyncio.to_thread(_locked, self._read_lock, self._reader.close)
+
+
+def _locked(lock: threading.Lock, fn: Callable[[], T]) -> T:
+    with lock:
+        return fn()
