@@ -120,7 +120,9 @@ def test_slowloris_heads_do_not_lock_others_out_and_are_closed_at_the_deadline(
 def test_a_trickled_body_is_cut(tmp_path: Path) -> None:
     limits = Limits(body_window=0.5, body_min_bytes=1024)
     with GuardedServer(tmp_path, limits) as server, server.connect() as sock:
-        head = "POST /api/threads/t/observations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        # the Host names the port: else the Host check answers 400 at once, and the
+        # body's rate is never looked at (this test passed that way, cutting nothing)
+        head = f"POST /api/threads/t/observations HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
         sock.sendall(
             f"{head}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n".encode()
         )
@@ -129,10 +131,46 @@ def test_a_trickled_body_is_cut(tmp_path: Path) -> None:
             try:
                 sock.sendall(b" ")
             except (BrokenPipeError, ConnectionResetError):
+                outcome = b""
                 break
             sent += 1
             outcome = closed_or_answered(sock, timeout=0.2)
         assert sent < 150, "the server kept reading a body that made no progress"
+        assert outcome == b"", f"cut without an answer, not {outcome!r}"  # not a 400 or 404
+        good = httpx.post(f"{server.url}/api/threads", json={"id": "u"}, timeout=30)
+        assert good.status_code == 201
+
+
+def test_a_body_still_arriving_after_its_answer_does_not_hold_the_connection(
+    tmp_path: Path, sockets: list[socket.socket]
+) -> None:
+    """An answer sent before the body was read (404, 401, 413): nothing reads the rest.
+
+    Before, uvicorn kept such a connection while the body trickled in at the
+    minimum rate: never evictable (a request under way), it held a slot of
+    the caps for as long as the client liked, token or not.
+    """
+    limits = Limits(max_connections=3, per_client=3, body_window=2.0, body_min_bytes=10)
+    with GuardedServer(tmp_path, limits) as server:
+        head = f"POST /api/threads/nope/observations HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
+        for _ in range(limits.max_connections):
+            sock = server.connect()
+            sock.sendall(head.encode())
+            assert status_of(sock) == 404
+            sockets.append(sock)
+        open_ones = list(sockets)
+        deadline = time.monotonic() + 10  # the body rate is met all along: only an answer ends it
+        while open_ones and time.monotonic() < deadline:
+            for sock in list(open_ones):
+                try:
+                    sock.sendall(b" " * 50)
+                except (BrokenPipeError, ConnectionResetError):
+                    open_ones.remove(sock)
+                    continue
+                if closed_or_answered(sock, timeout=0.1) is not None:
+                    open_ones.remove(sock)
+        assert not open_ones, f"{len(open_ones)} connections still held after their answer"
         good = httpx.post(f"{server.url}/api/threads", json={"id": "u"}, timeout=30)
         assert good.status_code == 201
 

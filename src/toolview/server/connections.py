@@ -98,9 +98,18 @@ class GuardedH11Protocol(H11Protocol):
         self._body_seen += len(data)
 
     def on_response_complete(self) -> None:
-        """A kept-alive connection waits for its next head: evictable again."""
+        """A kept-alive connection waits for its next head: evictable again.
+
+        An answer sent before its request's body arrived (401, 404, 413) ends
+        the connection: nothing will read the rest, and while it trickled in
+        (at the minimum rate) the connection held a slot no one could evict.
+        """
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.SEND_BODY:
+            self._close_after_linger()
+        elif self.conn.their_state is h11.IDLE:
             self.waiting_since = time.monotonic()
 
     def send_400_response(self, msg: str) -> None:
@@ -152,9 +161,18 @@ class GuardedH11Protocol(H11Protocol):
         return self.flow.read_paused or waiting
 
     def _refuse(self, status: int, reason: str) -> None:
-        """Answer and half-close; close for good after ``_LINGER`` (so the answer is read)."""
-        self._refused = True
+        """Answer, then close (``_close_after_linger``)."""
         self.transport.write(refusal(status, reason))
+        self._close_after_linger()
+
+    def _close_after_linger(self) -> None:
+        """Half-close; close for good after ``_LINGER`` (so the answer is read), ignoring input.
+
+        Meanwhile it is the first connection to evict: it only lingers.
+        """
+        self._refused = True
+        self._cancel_timer()
+        self.waiting_since = float("-inf")
         if self.transport.can_write_eof():
             self.transport.write_eof()
         self.loop.call_later(_LINGER, self.transport.close)
