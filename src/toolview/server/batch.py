@@ -15,6 +15,7 @@ import msgspec
 from starlette.requests import Request
 
 from toolview.contract import Observation, ObservationError, decode_observation
+from toolview.server.budget import Hold
 from toolview.wire.fit import MAX_BATCH
 from toolview.wire.idempotency import is_valid_key
 
@@ -67,8 +68,12 @@ class TooManyObservations(BodyTooLarge):
         super().__init__(f"a batch holds at most {cap} observations: send several")
 
 
-async def read_body(request: Request, limit: int) -> bytes:
-    """The request body, refusing (without buffering) anything over ``limit`` bytes."""
+async def read_body(request: Request, limit: int, hold: Hold | None = None) -> bytes:
+    """The request body, refusing (without buffering) anything over ``limit`` bytes.
+
+    With ``hold``, every chunk is taken from the server's body budget as it
+    arrives (``server.budget``; ``ServerBusy`` when it has no room).
+    """
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise BodyTooLarge(f"body of {declared} bytes is over the limit of {limit}")
@@ -78,6 +83,8 @@ async def read_body(request: Request, limit: int) -> bytes:
         total += len(chunk)
         if total > limit:
             raise BodyTooLarge(f"body is over the limit of {limit} bytes")
+        if hold is not None:
+            hold.take(len(chunk))
         chunks.append(chunk)
     return b"".join(chunks)
 
