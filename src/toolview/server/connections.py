@@ -87,7 +87,8 @@ class GuardedH11Protocol(H11Protocol):
             if not had_timer:
                 self._wait_for_head()  # the first bytes of a kept-alive request
             return
-        self.waiting_since = None
+        if not (self.cycle_done() and state is h11.SEND_BODY):
+            self.waiting_since = None  # else the rest of an answered body: still first to evict
         if state is not h11.SEND_BODY:
             self._in_body = False
             self._cancel_timer()
@@ -100,15 +101,17 @@ class GuardedH11Protocol(H11Protocol):
     def on_response_complete(self) -> None:
         """A kept-alive connection waits for its next head: evictable again.
 
-        An answer sent before its request's body arrived (401, 404, 413) ends
-        the connection: nothing will read the rest, and while it trickled in
-        (at the minimum rate) the connection held a slot no one could evict.
+        So is one answered before its body arrived (401, 404, 413), first of
+        all: uvicorn reads the rest only to throw it away. It is not closed
+        (the client may still be sending, and would miss its answer), but
+        while the rest trickled in at the minimum rate it held a slot no one
+        could take.
         """
         super().on_response_complete()
         if self.transport.is_closing():
             return
         if self.conn.their_state is h11.SEND_BODY:
-            self._close_after_linger()
+            self.waiting_since = float("-inf")
         elif self.conn.their_state is h11.IDLE:
             self.waiting_since = time.monotonic()
 
@@ -161,18 +164,9 @@ class GuardedH11Protocol(H11Protocol):
         return self.flow.read_paused or waiting
 
     def _refuse(self, status: int, reason: str) -> None:
-        """Answer, then close (``_close_after_linger``)."""
-        self.transport.write(refusal(status, reason))
-        self._close_after_linger()
-
-    def _close_after_linger(self) -> None:
-        """Half-close; close for good after ``_LINGER`` (so the answer is read), ignoring input.
-
-        Meanwhile it is the first connection to evict: it only lingers.
-        """
+        """Answer and half-close; close for good after ``_LINGER`` (so the answer is read)."""
         self._refused = True
-        self._cancel_timer()
-        self.waiting_since = float("-inf")
+        self.transport.write(refusal(status, reason))
         if self.transport.can_write_eof():
             self.transport.write_eof()
         self.loop.call_later(_LINGER, self.transport.close)
