@@ -28,6 +28,8 @@ FOREIGN = [
     "127.0.0.1.evil.example:{port}",
     "localhost.evil.example:{port}",
     "localhost:{other}",  # a loopback name, another port
+    "localhost.:{port}",  # the same name, fully qualified: refused rather than guessed at
+    "[::ffff:127.0.0.1]:{port}",  # IPv4-mapped: not how a loopback page names the server
     "127.0.0.1",  # no port: port 80, not the bound one
     "[::2]:{port}",
     "0.0.0.0:{port}",

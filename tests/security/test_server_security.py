@@ -121,7 +121,7 @@ def test_secrets_are_compared_in_constant_time() -> None:
     source = inspect.getsource(auth)
     assert "hmac.compare_digest(value.strip().encode(), expected)" in source
     assert "hmac.compare_digest(mac.encode()" in source
-    assert "hmac.compare_digest(k, key)" in source
+    assert "hmac.compare_digest(k.encode(), given)" in source
     checked = (auth.TokenAuth.allowed, auth.SignInCookie.valid, auth.OneTimeLinks.redeem)
     for function in (*checked, auth.TokenAuth.__call__):
         assert _secret_compares(function) == [], function

@@ -8,6 +8,7 @@ from starlette.testclient import TestClient
 from toolview_servers import local_client
 
 from toolview.server.app import create_app
+from toolview.server.auth import COOKIE
 from toolview.wire.log import ObservationLog
 
 LogOpener = Callable[[], ObservationLog]  # the open_log fixture's type
@@ -45,3 +46,31 @@ def test_a_one_time_link_sets_a_cookie_and_works_only_once(open_log: LogOpener) 
 
 def test_no_token_means_open_access_on_loopback(client: TestClient) -> None:
     assert client.get("/api/threads").status_code == 200
+
+
+def test_a_sign_in_link_with_non_ascii_characters_is_refused_not_a_500(
+    open_log: LogOpener,
+) -> None:
+    app = create_app(open_log, token="s3cret")
+    with local_client(app, raise_server_exceptions=False) as client:
+        link = app.state.links.issue()
+        response = client.get("/auth/%C3%A9t%C3%A9")
+        assert response.status_code == 403
+        assert client.get(link, follow_redirects=False).status_code == 303  # still good
+
+
+def test_a_cookie_planted_by_another_port_does_not_hide_the_real_one(
+    open_log: LogOpener,
+) -> None:
+    """Cookies ignore ports: a page on another port of the host can set a
+    ``toolview_token`` of its own (with a longer path, the browser sends it
+    first). The real cookie beside it still signs the user in."""
+    app = create_app(open_log, token="s3cret")
+    with local_client(app) as client:
+        signed_in = client.get(app.state.links.issue(), follow_redirects=False)
+        good = signed_in.cookies[COOKIE]
+        client.cookies.clear()
+        for planted in (f"{COOKIE}=junk; {COOKIE}={good}", f"{COOKIE}={good}; {COOKIE}=junk"):
+            response = client.get("/api/threads", headers={"cookie": planted})
+            assert response.status_code == 200, planted
+        assert client.get("/api/threads", headers={"cookie": f"{COOKIE}=junk"}).status_code == 401

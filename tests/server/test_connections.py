@@ -120,7 +120,9 @@ def test_slowloris_heads_do_not_lock_others_out_and_are_closed_at_the_deadline(
 def test_a_trickled_body_is_cut(tmp_path: Path) -> None:
     limits = Limits(body_window=0.5, body_min_bytes=1024)
     with GuardedServer(tmp_path, limits) as server, server.connect() as sock:
-        head = "POST /api/threads/t/observations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        # the Host names the port: else the Host check answers 400 at once, and the
+        # body's rate is never looked at (this test passed that way, cutting nothing)
+        head = f"POST /api/threads/t/observations HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
         sock.sendall(
             f"{head}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n".encode()
         )
@@ -129,12 +131,49 @@ def test_a_trickled_body_is_cut(tmp_path: Path) -> None:
             try:
                 sock.sendall(b" ")
             except (BrokenPipeError, ConnectionResetError):
+                outcome = b""
                 break
             sent += 1
             outcome = closed_or_answered(sock, timeout=0.2)
         assert sent < 150, "the server kept reading a body that made no progress"
+        assert outcome == b"", f"cut without an answer, not {outcome!r}"  # not a 400 or 404
         good = httpx.post(f"{server.url}/api/threads", json={"id": "u"}, timeout=30)
         assert good.status_code == 201
+
+
+def test_a_body_still_arriving_after_its_answer_is_the_first_to_evict(
+    tmp_path: Path, sockets: list[socket.socket]
+) -> None:
+    """An answer sent before the body was read (404, 401, 413): the rest is thrown away.
+
+    Before, uvicorn kept such a connection while the body trickled in at the
+    minimum rate: never evictable (a request under way), it held a slot of
+    the caps for as long as the client liked, token or not.
+    """
+    limits = Limits(max_connections=3, per_client=3, body_window=2.0, body_min_bytes=10)
+    with GuardedServer(tmp_path, limits) as server:
+        head = f"POST /api/threads/nope/observations HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
+        for _ in range(limits.max_connections):
+            sock = server.connect()
+            sock.sendall(head.encode() + b" " * 50)
+            assert status_of(sock) == 404
+            sock.sendall(b" " * 50)  # the body goes on, at the rate
+            sockets.append(sock)
+        good = httpx.post(f"{server.url}/api/threads", json={"id": "u"}, timeout=30)
+        assert good.status_code == 201  # before: 429, every slot held by an answered body
+
+
+def test_a_client_still_sending_reads_its_early_answer(tmp_path: Path) -> None:
+    """A body over the limit is answered 413 at its head; the sender still gets that answer."""
+    with GuardedServer(tmp_path, Limits(), body_limit=1000) as server:
+        response = httpx.post(
+            f"{server.url}/api/threads/t/observations",
+            content=b" " * 4_000_000,
+            headers={"content-type": "application/json"},
+            timeout=30,
+        )
+        assert response.status_code == 413
 
 
 def test_a_client_over_its_cap_gets_429_and_the_total_cap_503(
@@ -234,3 +273,13 @@ def test_a_body_the_app_has_not_asked_for_yet_is_not_cut(tmp_path: Path) -> None
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def test_websockets_are_off_so_no_upgrade_leaves_the_guarded_protocol() -> None:
+    """With a WebSocket library installed, uvicorn's ``ws="auto"`` would hand an
+    ``Upgrade`` to a protocol these limits do not count: the config says none."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("never called")
+
+    assert server_config(app, Limits()).ws == "none"

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from toolview.contract import Observation
 from toolview.server.agui_follow import follow_agui
 from toolview.server.batch import (
     BadBatch,
@@ -24,9 +25,10 @@ from toolview.server.batch import (
     parse_observations,
     read_body,
 )
+from toolview.server.budget import ServerBusy
 from toolview.server.offload import in_worker
 from toolview.server.snapshots import agui_snapshot, events_page
-from toolview.server.state import server_state
+from toolview.server.state import ServerState, server_state
 from toolview.wire.idempotency import KeyConflict
 from toolview.wire.log import UnknownThread
 
@@ -92,14 +94,24 @@ async def post_observations(request: Request) -> Response:
     if isinstance(thread_id, Response):
         return thread_id
     state = server_state(request)
-    try:
-        key = idempotency_key(request)
-        body = await read_body(request, state.body_limit)
-        observations = await in_worker(state.workers, partial(parse_observations, body))
-    except BodyTooLarge as exc:
-        return error(413, str(exc))
-    except BadBatch as exc:
-        return error(400, str(exc))
+    with state.bodies.hold() as hold:  # the body's bytes, until it is parsed and stored
+        try:
+            key = idempotency_key(request)
+            body = await read_body(request, state.body_limit, hold)
+            observations = await in_worker(state.workers, partial(parse_observations, body))
+        except BodyTooLarge as exc:
+            return error(413, str(exc))
+        except BadBatch as exc:
+            return error(400, str(exc))
+        except ServerBusy as exc:
+            return JSONResponse({"error": str(exc)}, 503, headers={"retry-after": "1"})
+        return await _store(state, thread_id, observations, key)
+
+
+async def _store(
+    state: ServerState, thread_id: str, observations: list[Observation], key: str | None
+) -> Response:
+    """Append ``observations`` (once per ``key``, if one was sent); the seqs, or the error."""
     try:
         if key is None:
             return JSONResponse({"seqs": await state.log.append(thread_id, observations)})

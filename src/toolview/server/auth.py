@@ -53,7 +53,8 @@ class OneTimeLinks:
 
     def redeem(self, key: str) -> bool:
         """Use up ``key``; ``False`` if it was unknown or already used."""
-        match = next((k for k in self._keys if hmac.compare_digest(k, key)), None)
+        given = key.encode()  # bytes: compare_digest refuses non-ASCII text (a 500)
+        match = next((k for k in self._keys if hmac.compare_digest(k.encode(), given)), None)
         if match is None:
             return False
         self._keys.discard(match)
@@ -103,8 +104,8 @@ class TokenAuth:
             return True
         if scope["method"] in UNSAFE_METHODS:
             return False  # a page on another port has the cookie too: it only reads
-        cookie = _cookie(headers.get("cookie", ""), _cookie_name(scope))
-        return cookie is not None and self.cookies.valid(cookie)
+        cookies = _cookies(headers.get("cookie", ""), _cookie_name(scope))
+        return any(self.cookies.valid(cookie) for cookie in cookies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.token is None:
@@ -143,12 +144,14 @@ def _cookie_name(scope: Scope) -> str:
     return SECURE_COOKIE if _is_tls(scope) else COOKIE
 
 
-def _cookie(header: str, name: str) -> str | None:
-    for part in header.split(";"):
-        key, _, value = part.strip().partition("=")
-        if key == name:
-            return value
-    return None
+def _cookies(header: str, name: str) -> list[str]:
+    """Every value of the cookie ``name``, not only the first.
+
+    Why: cookies ignore ports, so a page on another port of this host can set
+    a cookie of the same name; sent first, it would hide the real one.
+    """
+    pairs = (part.strip().partition("=") for part in header.split(";"))
+    return [value for key, _, value in pairs if key == name]
 
 
 def _refusal(scope: Scope) -> Response:

@@ -87,7 +87,8 @@ class GuardedH11Protocol(H11Protocol):
             if not had_timer:
                 self._wait_for_head()  # the first bytes of a kept-alive request
             return
-        self.waiting_since = None
+        if not (self.cycle_done() and state is h11.SEND_BODY):
+            self.waiting_since = None  # else the rest of an answered body: still first to evict
         if state is not h11.SEND_BODY:
             self._in_body = False
             self._cancel_timer()
@@ -98,9 +99,20 @@ class GuardedH11Protocol(H11Protocol):
         self._body_seen += len(data)
 
     def on_response_complete(self) -> None:
-        """A kept-alive connection waits for its next head: evictable again."""
+        """A kept-alive connection waits for its next head: evictable again.
+
+        So is one answered before its body arrived (401, 404, 413), first of
+        all: uvicorn reads the rest only to throw it away. It is not closed
+        (the client may still be sending, and would miss its answer), but
+        while the rest trickled in at the minimum rate it held a slot no one
+        could take.
+        """
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.SEND_BODY:
+            self.waiting_since = float("-inf")
+        elif self.conn.their_state is h11.IDLE:
             self.waiting_since = time.monotonic()
 
     def send_400_response(self, msg: str) -> None:
@@ -175,5 +187,9 @@ def guarded_protocol(limits: Limits) -> type[GuardedH11Protocol]:
 
 
 def server_config(app: Any, limits: Limits, **options: Any) -> uvicorn.Config:
-    """uvicorn's config for ``app`` with the connection limits (``options`` as uvicorn's)."""
-    return uvicorn.Config(app, http=guarded_protocol(limits), **options)
+    """uvicorn's config for ``app`` with the connection limits (``options`` as uvicorn's).
+
+    WebSockets off (``ws="none"``): nothing here speaks them, and an ``Upgrade``
+    would hand the connection to a protocol these limits do not guard.
+    """
+    return uvicorn.Config(app, http=guarded_protocol(limits), ws="none", **options)

@@ -13,6 +13,7 @@ from starlette.requests import Request
 
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
+from toolview.server.budget import BodyBudget
 from toolview.server.offload import WORKERS
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
@@ -22,6 +23,7 @@ from toolview.wire.idempotency import Appended
 from toolview.wire.log import ObservationLog, ThreadInfo
 
 __all__ = [
+    "BODY_BUDGET_SHARE",
     "BODY_LIMIT",
     "FOLLOW_LIMIT",
     "FOLLOW_TOTAL",
@@ -32,6 +34,7 @@ __all__ = [
 ]
 
 BODY_LIMIT: Final = 16 * 1024 * 1024
+BODY_BUDGET_SHARE: Final = 4  # bodies held at once, all requests together: 4 body limits
 FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
 FOLLOW_TOTAL: Final = 768  # ... and from all addresses (a local user has all of 127/8)
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
@@ -129,11 +132,13 @@ class ServerState:
     projection_limit: int = PROJECTION_LIMIT
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)
+    bodies: BodyBudget = field(init=False)
 
     def __post_init__(self) -> None:
         """The page's thread projections read this state's log; followers share reads."""
         self.projections = Projections(self.log, self.projection_limit, self.workers)
         self.reads = SharedReads(self.log)
+        self.bodies = BodyBudget(BODY_BUDGET_SHARE * self.body_limit)
 
 
 def server_state(request: Request) -> ServerState:
