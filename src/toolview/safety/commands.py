@@ -43,11 +43,7 @@ def _line_start(hay: str, start: int) -> int:
 
 
 def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
-    begin, end = secret_span(match)
-    value = hay[begin:end]
-    if end <= begin or value.startswith(_PLACEHOLDER):
-        return None
-    return (begin, end, name)
+    return _value_span(hay, *secret_span(match), name)
 
 
 def _after_command(words: tuple[str, ...]) -> Locate:
