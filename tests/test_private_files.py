@@ -64,3 +64,30 @@ def test_a_fifo_is_not_chmodded(tmp_path: Path) -> None:
     finally:
         os.close(reader)
     assert mode(fifo) == 0o644
+
+
+def test_a_reader_of_an_old_record_never_sees_the_new_one(tmp_path: Path) -> None:
+    """Another user opened the old 0644 record before it was tightened: a chmod does
+    not close that descriptor, so the new record must go to a new file."""
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(b"old\n")
+    path.chmod(0o644)
+    with path.open("rb") as earlier:  # opened while it was still readable
+        with open_private(path) as stream:
+            stream.write(b"unredacted output\n")
+        assert earlier.read() == b"old\n"
+    assert mode(path) == 0o600 and path.read_bytes() == b"unredacted output\n"
+
+
+def test_a_symlink_at_the_record_path_is_replaced_not_followed(tmp_path: Path) -> None:
+    """A link planted in a shared folder must not truncate, chmod or fill its target."""
+    target = tmp_path / "someone-elses.txt"
+    target.write_bytes(b"theirs\n")
+    target.chmod(0o644)
+    link = tmp_path / "run.jsonl"
+    link.symlink_to(target)
+    with open_private(link) as stream:
+        stream.write(b"unredacted output\n")
+    assert target.read_bytes() == b"theirs\n" and mode(target) == 0o644
+    assert not link.is_symlink() and mode(link) == 0o600
+    assert link.read_bytes() == b"unredacted output\n"

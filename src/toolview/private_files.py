@@ -19,7 +19,10 @@ How, and why this way:
   around an ``open`` races every other thread creating files.
 * An existing *regular* file is tightened to 0600 (it is ours: an older
   toolview created it 0644); anything else (``/dev/null``, a FIFO, a
-  terminal) is left alone — a record sent there is the user's choice.
+  terminal) is left alone — a record sent there is the user's choice. A
+  record (``open_private``) that exists is replaced by a new file rather
+  than tightened: a descriptor opened while it was readable would survive
+  the chmod, and a planted link's target must not be written.
 * A folder toolview creates is 0700 (the XDG base-directory rule for data
   folders); a folder that already exists is the user's and is left alone,
   except toolview's own default data folder (``tighten=True``).
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -56,8 +60,45 @@ def private_dir(path: Path, *, tighten: bool = False) -> None:
 
 
 def open_private(path: Path) -> BinaryIO:
-    """``path`` opened for writing from empty, created 0600 (a regular file tightened to it)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
+    """``path`` opened for writing from empty, 0600; see the module docstring.
+
+    A new file is created with ``O_EXCL`` (never through a link planted
+    meanwhile). An existing regular file, or a link to one, is *replaced* by
+    a new 0600 file, never truncated and tightened in place: someone who
+    opened the old file while it was readable keeps reading the old inode,
+    and a link's target is not touched. Anything else (``/dev/null``, a FIFO)
+    is written through, as it is.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_FILE)
+    except FileExistsError:
+        return _open_existing(path)
+    return _private_stream(fd)
+
+
+def _open_existing(path: Path) -> BinaryIO:
+    if stat.S_ISREG(os.stat(path).st_mode):
+        return _replace(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CLOEXEC)  # no O_TRUNC: not a regular file...
+    if stat.S_ISREG(os.fstat(fd).st_mode):  # ...unless it was swapped for one meanwhile
+        os.close(fd)
+        return _replace(path)
+    return os.fdopen(fd, "wb")
+
+
+def _replace(path: Path) -> BinaryIO:
+    """A new 0600 file in ``path``'s folder, renamed over ``path`` before any write."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        os.close(fd)
+        os.unlink(temporary)
+        raise
+    return _private_stream(fd)
+
+
+def _private_stream(fd: int) -> BinaryIO:
     try:
         _tighten(fd)
     except BaseException:

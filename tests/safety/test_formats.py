@@ -89,6 +89,17 @@ def test_a_secret_cut_before_its_kind_is_still_hidden() -> None:
         assert value not in out and "[redacted: kubernetes-secret]" in out, text
 
 
+def test_a_list_item_cut_before_its_kind_is_hidden_after_other_items() -> None:
+    """``kubectl get configmaps,secrets -o yaml``: a ConfigMap item said its kind, the
+    Secret after it is cut (a running call's output, a window) before saying its own."""
+    value = base64.b64encode(b"postgres://app:pw-9f2c4b1e@db/app").decode()
+    config = "- apiVersion: v1\n  data:\n    color: blue\n  kind: ConfigMap\n  metadata:\n"
+    text = f"apiVersion: v1\nitems:\n{config}    name: c\n- apiVersion: v1\n  data:\n"
+    out = redact(f"{text}    conn: {value}\n")
+    assert value not in out and "[redacted: kubernetes-secret]" in out
+    assert "color: blue" in out
+
+
 @pytest.mark.parametrize(
     "text",
     [

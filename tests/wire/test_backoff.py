@@ -40,7 +40,14 @@ def test_retry_after_is_honoured_never_earlier_and_capped() -> None:
     assert backoff.next_delay(retry_after=3.0) == pytest.approx(3.3)  # later than asked, < 10 %
     assert Backoff(draw=lambda: 0.0).next_delay(retry_after=3.0) == 3.0
     assert Backoff(draw=lambda: 0.0).next_delay(retry_after=86_400) == MAX_RETRY_AFTER
-    assert Backoff(draw=lambda: 0.0).next_delay(retry_after=0) == 0.0  # "now" means now
+    assert Backoff(draw=lambda: 0.0).next_delay(retry_after=0.01) == 0.05  # never below the backoff
+
+
+def test_a_server_that_keeps_saying_now_still_gets_a_growing_backoff() -> None:
+    """``Retry-After: 0`` (or a past date) on every answer must not make a busy loop."""
+    backoff = Backoff(0.1, 2.0, draw=lambda: 0.0)
+    delays = [backoff.next_delay(retry_after=0) for _ in range(8)]
+    assert delays == pytest.approx([c / 2 for c in [0.1, 0.2, 0.4, 0.8, 1.6, 2.0, 2.0, 2.0]])
 
 
 def test_one_long_retry_after_does_not_hide_a_growing_backoff() -> None:

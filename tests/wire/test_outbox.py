@@ -19,7 +19,7 @@ from toolview.contract import (
     encode_observation,
 )
 from toolview.wire.fit import MAX_BATCH, fit_result
-from toolview.wire.outbox import Outbox
+from toolview.wire.outbox import Outbox, Unencodable
 
 
 def partial(call: str, text: str) -> ToolResult:
@@ -443,3 +443,14 @@ def test_a_server_limit_is_learnt_without_losing_or_repeating_anything(
     assert refused == [o for o in produced[:-1] if _cost(o) > limit]
     [result] = [o for o in stored if isinstance(o, ToolResult)]
     assert result.complete and "c1" in box.cut and _cost(result) <= limit
+
+
+def test_an_unencodable_observation_is_named_and_nothing_is_taken() -> None:
+    box = Outbox()
+    box.put(Message("user", "before"))
+    box.put(final("c1", "cut emoji \ud83d"))
+    box.put(Message("user", "after"))
+    with pytest.raises(Unencodable, match="cannot encode the tool-result of call 'c1'"):
+        box.next_batch()
+    assert box.pending == 3 and box.in_flight == 0
+    assert [o.text for o in box.drain() if isinstance(o, Message)] == ["before", "after"]

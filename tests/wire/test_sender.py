@@ -225,6 +225,46 @@ def test_retry_after_is_honoured_in_both_forms_and_the_batch_resent_as_it_was() 
     assert len({(body, key) for _, body, key in flaky.attempts}) == 1  # byte-identical, one key
 
 
+def test_a_server_that_always_says_retry_now_is_not_hammered() -> None:
+    """503 with ``Retry-After: 0`` on every answer, for one second of close timeout.
+
+    Counted, not timed: the backoff (0.05 s, doubling) allows a handful of
+    attempts in that second; a busy loop made hundreds. A slow machine can only
+    make fewer.
+    """
+    flaky = Flaky([(503, {"retry-after": "0"})] * 100_000)
+    with ServedApp(flaky) as app:
+        publisher = BackgroundPublisher(f"{app.url}/threads/x")
+        publisher.put(Message("user", "hi"))
+        with pytest.raises(PublishError, match="1 observation not published"):
+            publisher.close(timeout=1.0)
+    assert 2 <= len(flaky.attempts) <= 10, f"{len(flaky.attempts)} attempts in one second"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ToolResult("c1", "shell", "cut emoji \ud83d", complete=True, is_error=False),
+        ToolCall("c1", "shell", {"when": object()}),
+    ],
+    ids=["lone-surrogate", "not-json"],
+)
+def test_an_observation_that_cannot_be_encoded_is_an_error_not_a_silent_loss(
+    bad: ToolCall | ToolResult,
+) -> None:
+    """The sender's thread died on it: nothing more was sent, and close() said all was well."""
+    flaky = Flaky([])
+    with ServedApp(flaky) as app:
+        publisher = BackgroundPublisher(f"{app.url}/threads/x")
+        publisher.put(bad)
+        publisher.put(Message("user", "after"))
+        with pytest.raises(PublishError) as raised:
+            publisher.close(timeout=30)
+    message = str(raised.value)
+    assert "cannot encode" in message and "2 observations not published" in message
+    assert "call 'c1'" in message and "1 message" in message
+
+
 @pytest.mark.parametrize("status", [400, 401, 403, 409, 415, 422])
 def test_an_answer_that_will_not_change_is_not_retried(status: int) -> None:
     flaky = Flaky([(status, {"retry-after": "0"})] * 5)

@@ -29,21 +29,21 @@ _NETRC_LINE = re.compile(
 _NETRC_PREVIOUS = re.compile(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
 
 
-def _line_before(hay: str, start: int) -> str:
-    """The command line up to ``start``, across ``\\`` continuations (1,000 characters)."""
+def _line_start(hay: str, start: int) -> int:
+    """Where the command line holding ``start`` begins, across ``\\`` continuations.
+
+    At most 1,000 characters back: a line with no break that far is cut
+    there, so a check costs the same on one long line as on many short ones.
+    """
     low = max(0, start - 1000)
     begin = hay.rfind("\n", low, start)
     while begin > low and hay[max(0, begin - 2) : begin].rstrip("\r").endswith("\\"):
         begin = hay.rfind("\n", low, begin - 1)
-    return hay[begin + 1 : start]
+    return max(begin + 1, low)
 
 
 def _value(hay: str, match: re.Match[str], name: str) -> Span | None:
-    begin, end = secret_span(match)
-    value = hay[begin:end]
-    if end <= begin or value.startswith(_PLACEHOLDER):
-        return None
-    return (begin, end, name)
+    return _value_span(hay, *secret_span(match), name)
 
 
 def _after_command(words: tuple[str, ...]) -> Locate:
@@ -53,8 +53,8 @@ def _after_command(words: tuple[str, ...]) -> Locate:
         start = match.start()
         if start == 0 or hay[start - 1] not in " \t":
             return None
-        line = _line_before(hay, start)
-        if not any(word in line for word in words):
+        line = _line_start(hay, start)
+        if not any(hay.find(word, line, start) >= 0 for word in words):
             return None
         begin, end = secret_span(match)
         value = hay[begin:end]
@@ -75,7 +75,10 @@ def _value_span(hay: str, begin: int, end: int, name: str) -> Span | None:
 
 
 def _netrc(hay: str, match: re.Match[str], name: str) -> Span | None:
-    line_start = hay.rfind("\n", max(0, match.start() - 1000), match.start()) + 1
+    low = max(0, match.start() - 1000)
+    line_start = hay.rfind("\n", low, match.start()) + 1
+    if line_start == 0 < low:
+        return None  # not a .netrc line: no break in 1,000 characters
     if not _NETRC_LINE.fullmatch(hay, line_start, match.start()):
         return None
     if not hay[line_start : match.start()].strip(" \t-+>#*|[(\"'`"):

@@ -36,7 +36,8 @@ _AWS_SECRET = (
 def _cookie(hay: str, match: re.Match[str], name: str) -> Span | None:
     """A ``Cookie:`` header opens its line (or a quoted ``-H '...'`` argument);
     elsewhere "cookie:" is prose, left to the key/value patterns."""
-    line_start = hay.rfind("\n", max(0, match.start() - 200), match.start()) + 1
+    low = max(0, match.start() - 200)  # no break that far: look back 200, not to the start
+    line_start = max(hay.rfind("\n", low, match.start()) + 1, low)
     if not _LINE_HEAD.fullmatch(hay, line_start, match.start()):
         return None
     begin, end = secret_span(match)

@@ -23,7 +23,12 @@ __all__ = ["JSON_KIND", "is_base64", "json_secret_spans"]
 
 JSON_KIND = re.compile(r"\"kind\"[ \t\r\n]*:[ \t\r\n]*\"Secret\"")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
-_TOKEN = re.compile(r"\"(?:[^\"\\\n]|\\.)*+\"(?P<key>[ \t\r\n]*:)?|(?P<open>\{)|(?P<close>\})")
+# A string, a key (a string and its colon), a brace. A quote not closed on its
+# line is a token too, to the line's end (skipped): were it no match, the scan
+# would retry at every escaped quote inside it, quadratic on a long line.
+_TOKEN = re.compile(
+    r"\"(?:[^\"\\\n]|\\.)*+(?:\"(?P<key>[ \t\r\n]*:)?|(?P<cut>))|(?P<open>\{)|(?P<close>\})"
+)
 
 
 @dataclass
@@ -56,7 +61,7 @@ def json_secret_spans(hay: str, name: str) -> list[Span]:
                     spans.extend((start, end, name) for start, end in closed.data)
                 if stack and stack[-1].data_depth == len(stack) + 1:
                     stack[-1].data_depth = -1
-        elif stack:
+        elif stack and token.group("cut") is None:
             _string(hay, token, stack)
         key = token.group()[: token.start("key") - token.start()] if token.group("key") else ""
     for cut in stack:  # objects the text ends inside: cut before they said their kind

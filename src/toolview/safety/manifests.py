@@ -23,7 +23,7 @@ _KIND = re.compile(r"kind:[ \t]*[\"']?Secret[\"']?[ \t]*(?:\r?\n|\Z)")
 # Either form, YAML or JSON. (A resource cut before its kind has no kind: the
 # pattern's literals, "Secret" or "apiVersion", are what every find contains.)
 _ANY_KIND = re.compile(r"kind[\"']?[ \t\r\n]*:[ \t\r\n]*[\"']?Secret")
-_YAML_API = re.compile(r"^[ \t]*apiVersion:", re.MULTILINE)
+_YAML_API = re.compile(r"^[ \t]*(?:-[ \t]+)?apiVersion:", re.MULTILINE)  # a List's item too
 _YAML_ANY_KIND = re.compile(r"^[ \t]*kind:", re.MULTILINE)
 _SECTION = re.compile(r"^([ \t]*)(?:data|stringData):[ \t]*\r?$", re.MULTILINE)
 _ENTRY = re.compile(r"([ \t]*)[^\s:#][^:\n]*:(?:[ \t]+(\S[^\n]*?))?[ \t]*\r?$")
@@ -62,11 +62,15 @@ def _section_spans(hay: str, start: int, stop: int, name: str) -> list[Span]:
 
 
 def _cut_document(hay: str, done: int, name: str) -> list[Span]:
-    """The last document, cut before it said its kind (kubectl prints ``data``
+    """The last resource, cut before it said its kind (kubectl prints ``data``
     before ``kind``): hidden when it is a resource (``apiVersion``) whose data
-    values are all base64, as a Secret's always are."""
+    values are all base64, as a Secret's always are. In a ``kind: List`` the
+    items before it said theirs (``get configmaps,secrets``): it starts
+    after the last ``kind:`` line."""
     start = hay.rfind("\n---", done) + 1
-    if _YAML_API.search(hay, start) is None or _YAML_ANY_KIND.search(hay, start):
+    for kind in _YAML_ANY_KIND.finditer(hay, start):
+        start = kind.end()
+    if _YAML_API.search(hay, start) is None:
         return []
     spans = _section_spans(hay, start, len(hay), name)
     return spans if spans and all(is_base64(hay[a:b]) for a, b, _ in spans) else []

@@ -10,7 +10,9 @@ background sender (``wire.sender``) only waits as it says.
   restart do not come back in lock-step, and none retries in a busy loop).
 * ``Retry-After`` (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) is
   honoured: never earlier than asked, plus up to 10 % jitter — but capped, so
-  a server asking for an hour cannot park the publisher past its deadline.
+  a server asking for an hour cannot park the publisher past its deadline —
+  and never earlier than the backoff either: a server (or a proxy) answering
+  ``Retry-After: 0`` every time would otherwise get a busy loop.
   A value that parses as neither falls back to the backoff.
 """
 
@@ -70,10 +72,11 @@ class Backoff:
         """Seconds to wait before the next attempt, after one more failure."""
         ceiling = min(self.cap, self.base * 2.0 ** min(self.attempts, 64))
         self.attempts += 1
-        if retry_after is not None:
-            asked = min(max(retry_after, 0.0), self.retry_after_cap)
-            return asked * (1 + 0.1 * self._draw())
-        return ceiling / 2 * (1 + self._draw())
+        backoff = ceiling / 2 * (1 + self._draw())
+        if retry_after is None:
+            return backoff
+        asked = min(max(retry_after, 0.0), self.retry_after_cap)
+        return max(asked * (1 + 0.1 * self._draw()), backoff)
 
     def reset(self) -> None:
         """A success: the next failure starts again from ``base``."""

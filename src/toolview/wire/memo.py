@@ -108,21 +108,18 @@ class RedactionMemo:
 
     def text(self, text: str) -> str:
         """``redactor.text(text)``, computed once per distinct text."""
-        key = ("text", text)
-        hit = self.cache.get(key)
-        if isinstance(hit, str):
-            return hit
-        redacted = self.redactor.text(text)
-        self.cache.put(key, redacted, _size(text, redacted))
-        return redacted
+        return self._string("text", text, self.redactor.text)
 
     def partial(self, text: str) -> str:
         """``redactor.partial(text)`` (last token held back), computed once per distinct text."""
-        key = ("partial", text)
+        return self._string("partial", text, self.redactor.partial)
+
+    def _string(self, kind: str, text: str, compute: Callable[[str], str]) -> str:
+        key = (kind, text)
         hit = self.cache.get(key)
         if isinstance(hit, str):
             return hit
-        redacted = self.redactor.partial(text)
+        redacted = compute(text)
         self.cache.put(key, redacted, _size(text, redacted))
         return redacted
 

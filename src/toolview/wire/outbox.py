@@ -49,16 +49,28 @@ from collections import deque
 from collections.abc import Callable
 from typing import Final, Literal, TypeAlias, TypeGuard
 
+import msgspec
+
 from toolview.contract import Observation, ToolRefused, ToolResult
 from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
 from toolview.wire.idempotency import new_key
+from toolview.wire.unpublished import describe
 
-__all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult"]
+__all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult", "Unencodable"]
 
 DEFAULT_CAPACITY: Final = 1024
 DEFAULT_BATCH_BYTES: Final = 4 * 1024 * 1024  # under the 16 MB default body limit; a 413 lowers it
 
 PutResult: TypeAlias = Literal["queued", "coalesced", "dropped", "full"]
+
+
+class Unencodable(ValueError):
+    """An observation that cannot be encoded as JSON (a lone surrogate, an object
+    in ``args``): it can never be published, and must not be lost silently."""
+
+    def __init__(self, observation: Observation, error: Exception) -> None:
+        super().__init__(f"cannot encode {describe(observation)}: {error}")
+        self.observation = observation
 
 
 class _Slot:
@@ -142,7 +154,8 @@ class Outbox:
         """A failed batch again, as it was; else the oldest pending up to the batch size.
 
         A new batch (at least one observation) gets a fresh ``key``; a failed
-        one keeps its own.
+        one keeps its own. An observation that cannot be encoded raises
+        ``Unencodable`` and nothing is taken: the caller must fail.
         """
         if self._in_flight is not None:
             raise RuntimeError("a batch is already in flight: call sent() or failed() first")
@@ -151,17 +164,17 @@ class Outbox:
             return list(self._in_flight)
         if not self._queue:
             return []
-        batch: list[Observation] = []
-        size = 0
-        while self._queue:
-            slot = self._queue[0]
-            cost = line_cost(slot.observation)
-            if batch and (size + cost > self.max_batch_bytes or len(batch) >= MAX_BATCH):
+        count = size = 0
+        for slot in self._queue:  # measured before any is taken: an error leaves the queue whole
+            cost = _cost(slot.observation)
+            if count and (size + cost > self.max_batch_bytes or count >= MAX_BATCH):
                 break
-            self._queue.popleft()
+            count, size = count + 1, size + cost
+        batch: list[Observation] = []
+        for _ in range(count):
+            slot = self._queue.popleft()
             self._forget_partial(slot)
             batch.append(slot.observation)
-            size += cost
         self._in_flight, self.key = batch, self._make_key()
         return list(batch)
 
@@ -263,6 +276,14 @@ class Outbox:
             and self._partial_of.get(observation.tool_call_id) is slot
         ):
             del self._partial_of[observation.tool_call_id]
+
+
+def _cost(observation: Observation) -> int:
+    """``line_cost``, or ``Unencodable`` for an observation no server can be sent."""
+    try:
+        return line_cost(observation)
+    except (TypeError, ValueError, msgspec.EncodeError) as exc:
+        raise Unencodable(observation, exc) from None
 
 
 def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:

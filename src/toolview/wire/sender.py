@@ -26,7 +26,9 @@ budget, so the outbox re-forms it smaller under new keys (safe: a 413 stores
 nothing, see ``wire.outbox``) and sending goes on. An observation over the
 limit *on its own* cannot cross as it is: a partial result is dropped, a
 final one is cut to fit (``cut`` lists them), anything else stops publishing
-with an error naming it.
+with an error naming it; so does one that cannot be encoded at all (a lone
+surrogate in its text, an object in its ``args``), and anything else that
+would stop the thread: nothing after it is then lost silently.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from toolview.contract import Observation
 from toolview.wire.backoff import BASE_DELAY, MAX_DELAY, Backoff
 from toolview.wire.client import BatchTooLarge, Publisher, PublishError
 from toolview.wire.fit import line_cost
-from toolview.wire.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox
+from toolview.wire.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox, Unencodable
 from toolview.wire.unpublished import describe, lost_summary
 
 __all__ = ["BackgroundPublisher", "Notify"]
@@ -86,7 +88,7 @@ class BackgroundPublisher:
         self._failing: str | None = None  # the last transient failure, while an outage lasts
         self._stalled = False  # a put already waited its block_timeout in this outage
         self._lost: list[Observation] = []
-        self._thread = threading.Thread(target=self._loop, name="toolview-publisher", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="toolview-publisher", daemon=True)
         self._thread.start()
 
     @property
@@ -158,6 +160,19 @@ class BackgroundPublisher:
         if error is not None or lost:
             raise PublishError((error or "observations were lost") + lost_summary(lost))
 
+    def _run(self) -> None:
+        """The thread: ``_loop``, and should it fail, an error ``close`` reports.
+
+        Without this a dead thread left everything after it unsent, and
+        ``close`` found no error: a silent loss.
+        """
+        try:
+            self._loop()
+        except Exception as exc:
+            with self._cond:
+                reason = str(exc) if isinstance(exc, Unencodable) else f"publishing failed: {exc!r}"
+                self._give_up(reason, in_flight=True)
+
     def _loop(self) -> None:
         """Take a batch, send it, repeat; until closed and empty, failed, or past the deadline."""
         while True:
@@ -167,7 +182,7 @@ class BackgroundPublisher:
                 if self._error is not None or self._outbox.pending == 0:
                     return
                 retrying = self._failing is not None
-                batch = self._outbox.next_batch()
+                batch = self._outbox.next_batch()  # Unencodable leaves the queue as it was
                 key = self._outbox.key
             outcome = self._send(batch, key)
             with self._cond:

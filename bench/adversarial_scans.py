@@ -1,0 +1,63 @@
+"""Each secret pattern's look-back against its worst input: ms at 50, 100 and 200 kB.
+
+Every fragment below is repeated on ONE line (no break), aimed at one pattern's
+context check (a command before a flag, a ``.netrc`` line, a Kubernetes JSON
+string, a key's fences...). Linear: the 200/100 ratio stays near 2; a
+quadratic scan shows ~4 (tests/safety/test_linear_scans.py asserts it).
+Run: .venv/bin/python bench/adversarial_scans.py [case ...]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from toolview.safety import redact
+
+_HEX = "0123456789abcdef0123456789abcdef"
+CASES: dict[str, tuple[str, str]] = {  # name: (text before, fragment repeated)
+    "twilio": ("", f"AC{_HEX} "),
+    "signed-url": ("", "?sig=" + "a" * 16 + " "),
+    "env-key": ("", "A_KEY=x "),
+    "curl": ("curl", " -u a:b"),
+    "mysql": ("mysql", " -pX"),
+    "netrc": ("machine login y", " password x"),
+    "kube-yaml": ("apiVersion: v1\n", "  data:\n"),
+    "kube-kind": ("", "kind: Secret\n"),
+    "kube-json-escapes": ('"apiVersion"', '"\\'),
+    "kube-json-open": ('{"apiVersion":"v1",', '{"data":{"a":"'),
+    "pem-begin": ("", "-----BEGIN RSA PRIVATE KEY-----\n"),
+    "pem-end": ("", "-----END RSA PRIVATE KEY-----\n"),
+    "pem-base64": ("", "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=\n"),
+    "docker-config": ("", "eyJhdXRocyI6"),
+    "cookie": ("x'", "cookie=x' "),
+    "url-password": ("", "://a:"),
+    "oauth-refresh": ("", "1//0"),
+    "vault": ("", "hvs."),
+    "docker-hub": ("", "dckr_pat_"),
+}
+
+
+def _best(text: str) -> float:
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        redact(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(names: list[str]) -> None:
+    for name in names or list(CASES):
+        before, fragment = CASES[name]
+        ms = [
+            _best(before + fragment * (n // len(fragment))) * 1000
+            for n in (50_000, 100_000, 200_000)
+        ]
+        print(
+            f"{name:18s}" + "".join(f"{m:9.1f} ms" for m in ms) + f"   200/100: {ms[2] / ms[1]:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
