@@ -73,8 +73,23 @@ def no_stack_trace(ctx: Any, response: Any, case: Any) -> bool | None:
     if response.status_code >= 400:
         body = response.text
         assert "Traceback" not in body and 'File "' not in body, body[:300]
-        assert not TYPE_NAME.search(body), f"an exception's name in {body[:300]}"
+        named = TYPE_NAME.search(_without_echoes(body, case))
+        assert not named, f"an exception's name in {body[:300]}"
     return None
+
+
+def _without_echoes(body: str, case: Any) -> str:
+    """``body`` without what the request itself sent in its path and query.
+
+    An error may name the client's own input ("no thread 'ObservationError'":
+    Hypothesis draws ids from string constants of the code under test); that
+    echo is not an exception's name leaking from the server.
+    """
+    sent = [*(case.path_parameters or {}).values(), *(case.query or {}).values()]
+    for value in sent:
+        if isinstance(value, str) and value:
+            body = body.replace(value, "")
+    return body
 
 
 @schema.parametrize()
