@@ -244,7 +244,7 @@ def test_a_body_the_app_has_not_asked_for_yet_is_not_cut(tmp_path: Path) -> None
     async def slow_reader(scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             return
-        await asyncio.sleep(1.5)  # the app is busy for three body windows
+        await asyncio.sleep(4.5)  # the app is busy for three body windows
         body = b""
         while True:
             message = await receive()
@@ -255,7 +255,7 @@ def test_a_body_the_app_has_not_asked_for_yet_is_not_cut(tmp_path: Path) -> None
         await send({"type": "http.response.body", "body": b"%d" % len(body)})
 
     port = free_port()
-    limits = Limits(body_window=0.5, body_min_bytes=1024)
+    limits = Limits(body_window=1.5, body_min_bytes=1024)
     config = server_config(slow_reader, limits, host="127.0.0.1", port=port, lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
