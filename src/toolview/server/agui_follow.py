@@ -29,9 +29,10 @@ from typing import Final
 from ag_ui.core import BaseEvent
 from sse_starlette import ServerSentEvent
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from toolview.contract import Message, Observation, ToolResult
+from toolview.server.errors import error
 from toolview.server.resume import SEQ_MAX, last_event_id
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
@@ -85,19 +86,15 @@ class AguiCursor:
 def follow_agui(request: Request, thread_id: str) -> Response:
     """The live stream of an existing thread (``400``: a bad parameter; ``429``: over the limit)."""
     if request.query_params.get("follow") != "1":
-        return _bad(f"follow must be '0' or '1', not {request.query_params.get('follow')!r}")
+        return error(400, f"follow must be '0' or '1', not {request.query_params.get('follow')!r}")
     form = request.query_params.get("format", "sse")
     if form != "sse":
-        return _bad(f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
+        return error(400, f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
     try:
         after = parse_position(last_event_id(request))
     except ValueError as exc:
-        return _bad(str(exc))
+        return error(400, str(exc))
     return limited_stream(request, _events(server_state(request), thread_id, after))
-
-
-def _bad(message: str) -> Response:
-    return JSONResponse({"error": message}, 400)
 
 
 async def _events(

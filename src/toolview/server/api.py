@@ -26,6 +26,7 @@ from toolview.server.batch import (
     read_body,
 )
 from toolview.server.budget import ServerBusy
+from toolview.server.errors import RETRY_AFTER, error
 from toolview.server.offload import in_worker
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
@@ -41,11 +42,6 @@ THREAD_ID: Final = re.compile(r"(?!\.\.?\Z)[A-Za-z0-9._-]{1,64}")
 _THREAD_ID_RULE: Final = "a thread id is 1-64 of A-Z a-z 0-9 . _ -, and not '.' or '..'"
 _PAGE: Final = 1000
 _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need for more
-
-
-def error(status: int, message: str) -> JSONResponse:
-    """An error as JSON: ``{"error": message}``."""
-    return JSONResponse({"error": message}, status)
 
 
 async def thread_or_404(request: Request) -> str | JSONResponse:
@@ -104,7 +100,7 @@ async def post_observations(request: Request) -> Response:
         except BadBatch as exc:
             return error(400, str(exc))
         except ServerBusy as exc:
-            return JSONResponse({"error": str(exc)}, 503, headers={"retry-after": "1"})
+            return error(503, str(exc), {"retry-after": RETRY_AFTER})
         return await _store(state, thread_id, observations, key)
 
 

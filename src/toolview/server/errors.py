@@ -16,7 +16,7 @@ from redis.exceptions import RedisError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-__all__ = ["LOG_UNAVAILABLE", "internal_error", "log_unavailable"]
+__all__ = ["LOG_UNAVAILABLE", "RETRY_AFTER", "error", "internal_error", "log_unavailable"]
 
 LOG_UNAVAILABLE: Final = (RedisError, sqlite3.OperationalError)
 RETRY_AFTER: Final = "1"
@@ -24,13 +24,18 @@ RETRY_AFTER: Final = "1"
 logger = logging.getLogger("toolview.server")
 
 
+def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """An error as JSON: ``{"error": message}`` — the one shape every error takes."""
+    return JSONResponse({"error": message}, status, headers=headers)
+
+
 async def log_unavailable(request: Request, exc: Exception) -> Response:
     """``503`` with ``Retry-After``: the log's backend failed; nothing of the request was stored."""
     logger.warning("observation log unavailable on %s %s: %r", request.method, request.url, exc)
     message = f"the observation log is unavailable ({type(exc).__name__}); retry shortly"
-    return JSONResponse({"error": message}, 503, headers={"retry-after": RETRY_AFTER})
+    return error(503, message, {"retry-after": RETRY_AFTER})
 
 
 def internal_error() -> Response:
     """The one body an unexpected failure gets: no trace, no exception text."""
-    return JSONResponse({"error": "internal server error"}, 500)
+    return error(500, "internal server error")

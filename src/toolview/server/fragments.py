@@ -26,7 +26,8 @@ from toolview.render.html import call_element_id, render_call_html, render_threa
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
 from toolview.render.thread import CallEntry, Thread
-from toolview.server.api import error, thread_or_404
+from toolview.server.api import thread_or_404
+from toolview.server.errors import error
 from toolview.server.offload import in_worker
 from toolview.server.state import server_state
 

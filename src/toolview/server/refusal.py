@@ -12,7 +12,7 @@ import http
 
 import msgspec
 
-from toolview.server.security import _HEADERS
+from toolview.server.security import SECURITY_HEADERS
 
 __all__ = ["refusal"]
 
@@ -25,7 +25,7 @@ def refusal(status: int, message: str) -> bytes:
         (b"content-length", b"%d" % len(body)),
         (b"connection", b"close"),
         *([(b"retry-after", b"5")] if status in (429, 503) else []),
-        *_HEADERS,
+        *SECURITY_HEADERS,
     ]
     lines = [b"HTTP/1.1 %d %s" % (status, http.HTTPStatus(status).phrase.encode())]
     lines += [name + b": " + value for name, value in headers]

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from toolview.server.errors import internal_error
+from toolview.server.errors import error, internal_error
 
-__all__ = ["CSP", "SecurityHeaders", "refusal"]
+__all__ = ["CSP", "SECURITY_HEADERS", "SecurityHeaders", "refusal"]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-_HEADERS: Final = [
+SECURITY_HEADERS: Final = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -48,9 +48,9 @@ class SecurityHeaders:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                names = {name for name, _ in _HEADERS}
+                names = {name for name, _ in SECURITY_HEADERS}
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
-                message = {**message, "headers": [*kept, *_HEADERS]}
+                message = {**message, "headers": [*kept, *SECURITY_HEADERS]}
             await send(message)
 
         try:
@@ -66,5 +66,5 @@ def refusal(
 ) -> Response:
     """How a guard refuses: ``{"error": …}`` for the API, a line of text for a page."""
     if path == "/api" or path.startswith("/api/"):
-        return JSONResponse({"error": message}, status, headers=headers)
+        return error(status, message, headers)
     return PlainTextResponse(f"{status} {message}", status, headers=headers)

@@ -25,7 +25,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from toolview.server.api import error, thread_or_404
+from toolview.server.api import thread_or_404
+from toolview.server.errors import error
 from toolview.server.resume import last_event_id, parse_seq
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit

@@ -17,9 +17,10 @@ from typing import Any, Final
 
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from toolview.server.errors import error
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["BATCH", "FIRST_BATCH", "limited_stream", "next_limit"]
@@ -53,10 +54,10 @@ def limited_stream(
     client = request.client.host if request.client else "unknown"
     if state.follows[client] >= state.follow_limit:
         message = f"too many follow streams from {client} (at most {state.follow_limit})"
-        return JSONResponse({"error": message}, 429, headers={"retry-after": "5"})
+        return error(429, message, {"retry-after": "5"})
     if state.follows.total() >= state.follow_total:
         message = f"the server holds its most follow streams ({state.follow_total})"
-        return JSONResponse({"error": message}, 429, headers={"retry-after": "5"})
+        return error(429, message, {"retry-after": "5"})
     state.follows[client] += 1
     return _CountedStream(
         events,
