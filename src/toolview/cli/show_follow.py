@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
+from toolview.cli.output import render
 from toolview.contract import Observation, ToolRefused, ToolResult
 from toolview.render.thread import CallEntry, Entry, Thread
 from toolview.wire.reader import ReadError, ThreadReader
@@ -88,8 +89,6 @@ def _follow_live(observations: Iterable[Observation], args: argparse.Namespace) 
 
 
 def _follow_plain(observations: Iterable[Observation], args: argparse.Namespace) -> None:
-    from toolview.cli.show_cmd import render
-
     settling, printed = Settling(), False
     for observation in observations:
         for entry in settling.add(observation):
