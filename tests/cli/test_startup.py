@@ -17,7 +17,9 @@ import pytest
 
 from toolview.cli import COMMANDS, build_parser, main
 
-EXAMPLE = str(Path(__file__).parents[2] / "examples" / "thread.jsonl")
+TESTS = Path(__file__).parents[1]
+EXAMPLE = str(TESTS.parent / "examples" / "thread.jsonl")
+MCP_STORED = str(TESTS / "hosts" / "mcp" / "data" / "stored.jsonl")  # read without the SDK
 RUNTIMES = ("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio")
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
@@ -25,6 +27,7 @@ LIGHT = {  # the command's words → what it must not import, beyond every runti
     ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal"),
     ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal"),
     ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts"),
+    ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
 }
 
 
@@ -76,8 +79,8 @@ def test_the_help_reads_the_same_when_the_commands_are_not_imported(
 
 
 BLOCKED = (  # a runtime made unimportable → a command that needs it
-    ("mcp", ("mcp", "tools", "--", "server")),
-    ("uvicorn", ("serve", "--help")),
+    ("mcp", ("mcp", "tools", "--", "server")),  # imported by the handler, on use
+    ("uvicorn", ("serve", "--help")),  # imported with the command's module
 )
 
 
@@ -95,7 +98,7 @@ def test_a_missing_runtime_breaks_its_own_command_only(
 
     broken = run(*words)
     assert broken.returncode == 2 and broken.stdout == ""
-    assert f"toolview: {words[0]} is not available in this installation:" in broken.stderr
+    assert f"toolview: {words[0]} cannot run in this installation:" in broken.stderr
     assert runtime in broken.stderr and "Traceback" not in broken.stderr
     listed = run("--help")
     assert listed.returncode == 0 and f" {words[0]} " in listed.stdout

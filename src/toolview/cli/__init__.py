@@ -5,9 +5,10 @@ and sets ``handler`` to a function taking the parsed arguments and returning
 the exit code. Why the table below imports each one inside a small function,
 and only for the command the words name: a command pays for its own runtime
 alone (``toolview --help`` imports none, ``check`` no surface, ``show`` no
-server), and a command whose optional runtime is missing or broken says so
-without breaking the others. Every other command is registered by its name and
-help line only; ``build_parser()`` without words registers them all in full.
+server), and a command whose runtime is missing or broken says so — whether
+its module or its handler imports it — without breaking the others. Every
+other command is registered by its name and help line only; ``build_parser()``
+without words registers them all in full.
 """
 
 from __future__ import annotations
@@ -139,7 +140,11 @@ def _load(name: str, load: Callable[[], Register]) -> Register:
     try:
         return load()
     except ImportError as exc:
-        raise CommandUnavailable(f"{name} is not available in this installation: {exc}") from None
+        raise CommandUnavailable(_unavailable(name, exc)) from None
+
+
+def _unavailable(name: str, error: ImportError) -> str:
+    return f"{name} cannot run in this installation: {error}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -159,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except InputError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # a runtime imported on use: the MCP SDK, httpx for --to…
+        print(f"toolview: {_unavailable(args.command, exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
