@@ -2,13 +2,13 @@
 
 Each subcommand module exposes ``register(subparsers)``, which adds its parser
 and sets ``handler`` to a function taking the parsed arguments and returning
-the exit code. Why the table below imports each one inside a small function,
-and only for the command the words name: a command pays for its own runtime
-alone (``toolview --help`` imports none, ``check`` no surface, ``show`` no
-server), and a command whose runtime is missing or broken says so — whether
-its module or its handler imports it — without breaking the others. Every
-other command is registered by its name and help line only; ``build_parser()``
-without words registers them all in full.
+the exit code. Why each module is imported inside ``_register`` (a plain
+import per command), and only for the command the words name: a command pays
+for its own runtime alone (``toolview --help`` imports none, ``check`` no
+surface, ``show`` no server), and a command whose runtime is missing or broken
+says so — whether its module or its handler imports it — without breaking the
+others. Every other command is registered by its name and help line only
+(``COMMANDS``); ``build_parser()`` without words registers them all in full.
 """
 
 from __future__ import annotations
@@ -28,59 +28,37 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMANDS", "CommandUnavailable", "build_parser", "main"]
 
-
-def _schema() -> Register:
-    from toolview.cli.schema_cmd import register
-
-    return register
-
-
-def _check() -> Register:
-    from toolview.cli.check_cmd import register
-
-    return register
-
-
-def _run() -> Register:
-    from toolview.cli.run_cmd import register
-
-    return register
-
-
-def _pi() -> Register:
-    from toolview.cli.pi_cmd import register
-
-    return register
-
-
-def _mcp() -> Register:
-    from toolview.cli.mcp_cmd import register
-
-    return register
-
-
-def _serve() -> Register:
-    from toolview.cli.serve_cmd import register
-
-    return register
-
-
-def _show() -> Register:
-    from toolview.cli.show_cmd import register
-
-    return register
-
-
-COMMANDS: Final[dict[str, tuple[str, Callable[[], Register]]]] = {
-    # name → (help line, as the module's register gives it; its register, imported)
-    "schema": ("print the JSON Schema of every wire shape", _schema),
-    "check": ("check observation JSON Lines against the contract", _check),
-    "run": ("run a command as a shell tool call and render it live", _run),
-    "pi": ("run the pi coding agent (RPC mode) and show its tool calls live", _pi),
-    "mcp": ("call a tool on a stdio MCP server", _mcp),
-    "serve": ("serve threads: API, live follow, web page", _serve),
-    "show": ("render a thread of tool calls on a surface", _show),
+COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
+    "schema": "print the JSON Schema of every wire shape",
+    "check": "check observation JSON Lines against the contract",
+    "run": "run a command as a shell tool call and render it live",
+    "pi": "run the pi coding agent (RPC mode) and show its tool calls live",
+    "mcp": "call a tool on a stdio MCP server",
+    "serve": "serve threads: API, live follow, web page",
+    "show": "render a thread of tool calls on a surface",
 }
+
+
+def _register(name: str) -> Register:
+    """The ``register`` of the command called ``name``, its module imported now."""
+    match name:
+        case "schema":
+            from toolview.cli.schema_cmd import register
+        case "check":
+            from toolview.cli.check_cmd import register
+        case "run":
+            from toolview.cli.run_cmd import register
+        case "pi":
+            from toolview.cli.pi_cmd import register
+        case "mcp":
+            from toolview.cli.mcp_cmd import register
+        case "serve":
+            from toolview.cli.serve_cmd import register
+        case "show":
+            from toolview.cli.show_cmd import register
+        case _:
+            raise KeyError(name)
+    return register
 
 
 class CommandUnavailable(RuntimeError):
@@ -123,9 +101,9 @@ def build_parser(words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     named = None if words is None else _command_word(words)
-    for name, (help_line, load) in COMMANDS.items():
+    for name, help_line in COMMANDS.items():
         if words is None or name == named:
-            _load(name, load)(subparsers)
+            _load(name)(subparsers)
         else:
             subparsers.add_parser(name, help=help_line)
     return parser
@@ -136,9 +114,9 @@ def _command_word(words: Sequence[str]) -> str | None:
     return next((word for word in words if not word.startswith("-")), None)
 
 
-def _load(name: str, load: Callable[[], Register]) -> Register:
+def _load(name: str) -> Register:
     try:
-        return load()
+        return _register(name)
     except ImportError as exc:
         raise CommandUnavailable(_unavailable(name, exc)) from None
 
