@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
@@ -26,11 +25,6 @@ def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks, what was left out, the notes — each its own paragraph."""
     out = [block for part in _LAYOUT.walk(body.props, body.limits) for block in part]
     return out + omission_md(truncation_omission(body.truncated))
-
-
-def block_md(block: Block, limits: Limits) -> list[str]:
-    """One block as Markdown blocks."""
-    return _LAYOUT.block(block, limits)
 
 
 class _MarkdownBlocks(BlocksLayout[list[str]]):

@@ -9,7 +9,7 @@ pieces out, in the same order as the plain-text surface.
 from __future__ import annotations
 
 from toolview.render import plain
-from toolview.render.bodies import Body, CallView, FallbackBody, Header
+from toolview.render.bodies import CallView, Header
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Omission, Window
 from toolview.render.markdown.escape import code_span, inline
 from toolview.render.markdown.kinds import omission_md, window_block
@@ -18,7 +18,7 @@ from toolview.render.registry import Registry
 from toolview.render.thread import Thread
 from toolview.render.words import duration_text
 
-__all__ = ["body_md", "fallback_md", "header_md", "render_thread", "render_view"]
+__all__ = ["header_md", "render_thread", "render_view"]
 
 
 def render_thread(
@@ -42,16 +42,6 @@ def header_md(header: Header) -> list[str]:
     if header.args:
         details.append(f"args: {code_span(header.args)}")
     return [title, " · ".join(details)] if details else [title]
-
-
-def body_md(body: Body, registry: Registry[list[str]]) -> list[str]:
-    """The body blocks in the order the core decided."""
-    return plain.body_parts(body, registry, _STYLE)
-
-
-def fallback_md(body: FallbackBody) -> list[str]:
-    """The text in a fenced block, with the note saying why it is shown."""
-    return plain.fallback_parts(body, _STYLE)
 
 
 def _message(role: str, window: Window) -> str:

@@ -7,7 +7,6 @@ from rich.text import Text
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
@@ -35,11 +34,6 @@ __all__ = ["blocks"]
 def blocks(body: KindBody) -> RenderableType:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
     return Group(*_LAYOUT.walk(body.props, body.limits), *truncation_text(body.truncated))
-
-
-def block_renderable(block: Block, limits: Limits) -> RenderableType:
-    """One block."""
-    return _LAYOUT.block(block, limits)
 
 
 class _TerminalBlocks(BlocksLayout[RenderableType]):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
@@ -27,11 +26,6 @@ def blocks(body: KindBody) -> list[str]:
     lines = [line for part in _LAYOUT.walk(body.props, body.limits) for line in part]
     omission = truncation_omission(body.truncated)
     return lines + ([str(omission)] if omission else [])
-
-
-def block_lines(block: Block, limits: Limits) -> list[str]:
-    """One block as lines."""
-    return _LAYOUT.block(block, limits)
 
 
 class _TextBlocks(BlocksLayout[list[str]]):

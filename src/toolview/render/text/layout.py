@@ -9,7 +9,7 @@ the pieces out, in the same order as the Markdown surface.
 from __future__ import annotations
 
 from toolview.render import plain
-from toolview.render.bodies import Body, CallView, FallbackBody, Header
+from toolview.render.bodies import CallView, Header
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
@@ -19,8 +19,6 @@ from toolview.render.thread import Thread
 from toolview.render.words import duration_text, receipt_text, summary_text
 
 __all__ = [
-    "body_lines",
-    "fallback_lines",
     "header_lines",
     "receipt_line",
     "render_thread",
@@ -64,16 +62,6 @@ def header_lines(header: Header) -> list[str]:
     if header.args:
         lines.append(f"{_INDENT}args: {header.args}")
     return lines
-
-
-def body_lines(body: Body, registry: Registry[list[str]]) -> list[str]:
-    """The body in the order the core decided; a kind goes through the registry."""
-    return plain.body_parts(body, registry, _STYLE)
-
-
-def fallback_lines(body: FallbackBody) -> list[str]:
-    """The text, with the note saying why it is shown instead of a kind."""
-    return plain.fallback_parts(body, _STYLE)
 
 
 def _message(role: str, window: Window) -> str:

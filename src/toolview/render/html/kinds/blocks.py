@@ -30,7 +30,7 @@ from toolview.render.view import FallbackBody, KindBody
 from toolview.render.words import media_label, progress_text
 from toolview.safety import check_image
 
-__all__ = ["block_html", "render_blocks"]
+__all__ = ["render_blocks"]
 
 
 def render_blocks(body: KindBody) -> str:
@@ -41,11 +41,6 @@ def render_blocks(body: KindBody) -> str:
     if len(props.notes) > limit:  # only this surface says how many notes it left out
         parts.append(omission_html(Omission(len(props.notes) - limit, "items"), noun="notes"))
     return "".join(parts) + truncation_html(body.truncated)
-
-
-def block_html(block: Block, limits: Limits) -> str:
-    """One block, wrapped in a ``<div>`` classed by its type."""
-    return _LAYOUT.block(block, limits)
 
 
 class _HtmlBlocks(BlocksLayout[str]):
