@@ -7,15 +7,15 @@ from toolview.render.blocks import (
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
 from toolview.render.markdown.escape import code_block, inline, link
 from toolview.render.markdown.kinds import BUILTIN_RENDERERS, omission_md, window_block
+from toolview.render.registry import Registry
 from toolview.render.words import media_label, progress_text
 
 __all__ = ["blocks"]
@@ -23,7 +23,8 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks, what was left out, the notes — each its own paragraph."""
-    out = [block for part in _LAYOUT.walk(body.props, body.limits) for block in part]
+    parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
+    out = [block for part in parts for block in part]
     return out + omission_md(truncation_omission(body.truncated))
 
 
@@ -64,8 +65,6 @@ class _MarkdownBlocks(BlocksLayout[list[str]]):
     def ui(self, notice: str) -> list[str]:
         return [f"_{inline(notice)}_"]
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> list[str]:
-        return BUILTIN_RENDERERS[body.kind](body)
 
-
+_BUILT_IN: Registry[list[str]] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _MarkdownBlocks()

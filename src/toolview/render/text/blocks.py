@@ -7,13 +7,13 @@ from toolview.render.blocks import (
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.registry import Registry
 from toolview.render.text.kinds import BUILTIN_RENDERERS, window_lines
 from toolview.render.words import media_label, progress_text
 from toolview.safety import safe_url
@@ -23,7 +23,8 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
-    lines = [line for part in _LAYOUT.walk(body.props, body.limits) for line in part]
+    parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
+    lines = [line for part in parts for line in part]
     omission = truncation_omission(body.truncated)
     return lines + ([str(omission)] if omission else [])
 
@@ -70,8 +71,6 @@ class _TextBlocks(BlocksLayout[list[str]]):
     def ui(self, notice: str) -> list[str]:
         return [notice]
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> list[str]:
-        return BUILTIN_RENDERERS[body.kind](body)
 
-
+_BUILT_IN: Registry[list[str]] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _TextBlocks()
