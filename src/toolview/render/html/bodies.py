@@ -8,7 +8,7 @@ says so; an empty success says so in words; nothing renders as a blank.
 
 from __future__ import annotations
 
-from toolview.render.html.blocks import esc, window_block
+from toolview.render.html.markup import esc, window_block
 from toolview.render.registry import Registry
 from toolview.render.view import (
     AbortedBody,

@@ -10,11 +10,11 @@ or a ``style`` attribute.
 from __future__ import annotations
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.html.blocks import esc, omission_html
 from toolview.render.html.bodies import body_html
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
+from toolview.render.html.markup import esc, omission_html
 from toolview.render.html.receipt import receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt, receipt_from_view, view_entry

@@ -22,9 +22,9 @@ from toolview.render.blocks import (
 )
 from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.clean import clean_field
-from toolview.render.html.blocks import esc, omission_html, truncation_html, window_block
 from toolview.render.html.kinds.data import json_html, render_envelope, render_json, render_table
 from toolview.render.html.kinds.links import link_html
+from toolview.render.html.markup import esc, omission_html, truncation_html, window_block
 from toolview.render.limits import Limits, Omission, Window
 from toolview.render.registry import Registry
 from toolview.render.view import KindBody
