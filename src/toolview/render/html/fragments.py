@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.bodies import body_html
+from toolview.render.html.content_blocks import render_blocks
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
@@ -32,7 +33,7 @@ __all__ = [
     "render_view_html",
 ]
 
-REGISTRY: Registry[str] = Registry(BUILTIN_RENDERERS)
+REGISTRY: Registry[str] = Registry({**BUILTIN_RENDERERS, "blocks": render_blocks})
 
 
 def render_view_html(view: CallView, element_id: str, registry: Registry[str] | None = None) -> str:

@@ -86,5 +86,7 @@ class _TerminalBlocks(BlocksLayout[RenderableType]):
         return Text(notice, style="yellow")
 
 
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
 _BUILT_IN: Registry[RenderableType] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _TerminalBlocks()

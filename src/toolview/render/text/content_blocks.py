@@ -1,4 +1,4 @@
-"""Markdown for the ``blocks`` kind: each MCP content block in order, then notes."""
+"""Plain text for the ``blocks`` kind: each MCP content block in order, then notes."""
 
 from __future__ import annotations
 
@@ -13,58 +13,66 @@ from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.markdown.escape import code_block, inline, link
-from toolview.render.markdown.kinds import BUILTIN_RENDERERS, omission_md, window_block
 from toolview.render.registry import Registry
+from toolview.render.text.kinds import BUILTIN_RENDERERS, window_lines
 from toolview.render.words import media_label, progress_text
+from toolview.safety import safe_url
 
 __all__ = ["blocks"]
 
 
 def blocks(body: KindBody) -> list[str]:
-    """Progress, the blocks, what was left out, the notes — each its own paragraph."""
+    """Progress, the blocks (a blank line between), what was left out, the notes."""
     parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
-    out = [block for part in parts for block in part]
-    return out + omission_md(truncation_omission(body.truncated))
+    lines = [line for part in parts for line in part]
+    omission = truncation_omission(body.truncated)
+    return lines + ([str(omission)] if omission else [])
 
 
-class _MarkdownBlocks(BlocksLayout[list[str]]):
-    """Each piece as Markdown blocks: inline text escaped, output fenced."""
+class _TextBlocks(BlocksLayout[list[str]]):
+    """Each piece as lines, with no markup."""
+
+    def separator(self) -> list[str]:
+        return [""]
 
     def progress(self, progress: Progress) -> list[str]:
-        return [f"_{inline(progress_text(progress))}_"]
+        return [progress_text(progress)]
 
     def blocks_left(self, omission: Omission) -> list[str]:
-        return omission_md(omission)
+        return [str(omission)]
 
     def note(self, text: str) -> list[str]:
-        return [f"> **Note:** {inline(text)}"]
+        return [f"note: {text}"]
 
     def no_content(self) -> list[str]:
-        return ["_(no content)_"]
+        return ["(no content)"]
 
     def text(self, window: Window | None) -> list[str]:
-        return window_block(window) if window else ["_(empty text)_"]
+        return window_lines(window) if window else ["(empty text)"]
 
     def media(self, block: ImageBlock | AudioBlock) -> list[str]:
-        return [inline(media_label(block))]
+        return [media_label(block)]
 
     def resource_link(self, block: ResourceLinkBlock) -> list[str]:
         title = block.title if isinstance(block.title, str) else block.name
-        entry = link(clean_field(title, NOTE_CHARS), clean_field(block.uri, NOTE_CHARS))
+        uri = clean_field(block.uri, NOTE_CHARS)
+        where = uri if safe_url(block.uri) else f"{uri} (not an http/https link)"
+        lines = [f"{clean_field(title, NOTE_CHARS)} <{where}>"]
         if isinstance(block.description, str) and block.description:
-            entry += f" — {inline(clean_field(block.description, NOTE_CHARS, 'space'))}"
-        return [entry]
+            lines.append(f"  {clean_field(block.description, NOTE_CHARS, 'space')}")
+        return lines
 
     def resource(self, label: str, window: Window | None) -> list[str]:
-        return [f"**{inline(label)}**", *(window_block(window) if window else [])]
+        return [label, *(window_lines(window) if window else [])]
 
     def noted_json(self, note: str, value: object, limits: Limits) -> list[str]:
-        return [*self.note(note), code_block("\n".join(json_lines(value, limits)), "json")]
+        return [*self.note(note), *json_lines(value, limits)]
 
     def ui(self, notice: str) -> list[str]:
-        return [f"_{inline(notice)}_"]
+        return [notice]
 
 
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
 _BUILT_IN: Registry[list[str]] = Registry(BUILTIN_RENDERERS)
-_LAYOUT = _MarkdownBlocks()
+_LAYOUT = _TextBlocks()

@@ -22,7 +22,8 @@ from toolview.render.blocks import (
 )
 from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.clean import clean_field
-from toolview.render.html.kinds.data import json_html, render_envelope, render_json, render_table
+from toolview.render.html.kinds import BUILTIN_RENDERERS
+from toolview.render.html.kinds.data import json_html
 from toolview.render.html.kinds.links import link_html
 from toolview.render.html.markup import esc, omission_html, truncation_html, window_block
 from toolview.render.limits import Limits, Omission, Window
@@ -38,7 +39,7 @@ def render_blocks(body: KindBody) -> str:
     """Progress, each block in order, what was left out, then the notes."""
     props: BlocksProps = body.props
     limit = body.limits.max_json_items
-    parts = _LAYOUT.walk(props, body.limits, nested_registry(body, _STRUCTURED_VIEWS))
+    parts = _LAYOUT.walk(props, body.limits, nested_registry(body, _BUILT_IN))
     if len(props.notes) > limit:  # only this surface says how many notes it left out
         parts.append(omission_html(Omission(len(props.notes) - limit, "items"), noun="notes"))
     return "".join(parts) + truncation_html(body.truncated)
@@ -114,8 +115,7 @@ def _type(block: Block) -> str:
     return tag if isinstance(tag, str) else "block"
 
 
-# Structured content's views, for a renderer called by hand (not through a registry).
-_STRUCTURED_VIEWS: Registry[str] = Registry(
-    {"json": render_json, "table": render_table, "envelope": render_envelope}
-)
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
+_BUILT_IN: Registry[str] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _HtmlBlocks()
