@@ -12,9 +12,16 @@ from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.markdown.escape import code_block, inline, link
-from toolview.render.markdown.kinds import BUILTIN_RENDERERS, omission_md, window_block
+from toolview.render.limits import Limits, Omission, Window
+from toolview.render.markdown.escape import (
+    code_block,
+    inline,
+    link,
+    omission_md,
+    truncation_md,
+    window_block,
+)
+from toolview.render.markdown.kinds import BUILTIN_RENDERERS
 from toolview.render.registry import Registry
 from toolview.render.words import media_label, progress_text
 
@@ -24,8 +31,7 @@ __all__ = ["blocks"]
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks, what was left out, the notes — each its own paragraph."""
     parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
-    out = [block for part in parts for block in part]
-    return out + omission_md(truncation_omission(body.truncated))
+    return [block for part in parts for block in part] + truncation_md(body.truncated)
 
 
 class _MarkdownBlocks(BlocksLayout[list[str]]):

@@ -9,8 +9,18 @@ import msgspec
 from toolview.contract import Envelope
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.markdown.escape import code_block, code_span, inline, link, markdown_source
+from toolview.render.limits import Limits, Omission, truncation_omission
+from toolview.render.markdown.escape import (
+    code_block,
+    code_span,
+    cut_md,
+    inline,
+    link,
+    markdown_source,
+    omission_md,
+    truncation_md,
+    window_block,
+)
 from toolview.render.props import (
     DiffProps,
     FileProps,
@@ -27,47 +37,12 @@ from toolview.render.words import (
     exit_text,
     image_label,
     is_record_list,
-    omission_line,
     records_table,
 )
 
-__all__ = ["BUILTIN_RENDERERS", "cut_md", "omission_md", "table_md", "window_block"]
+__all__ = ["BUILTIN_RENDERERS", "table_md"]
 
 _FIELD = 500
-
-
-def omission_md(omission: Omission | None) -> list[str]:
-    """``_… 4,000 more lines_`` as its own paragraph, or nothing."""
-    return [f"_{inline(str(omission))}_"] if omission else []
-
-
-def window_block(
-    window: Window,
-    language: str = "text",
-    tool: Omission | None = None,
-    *,
-    tool_before: bool = False,
-) -> list[str]:
-    """A cleaned window in a fenced block, with the omission wording around it.
-
-    ``tool`` (the tool's own truncation) joins this surface's cut on that side
-    in one line — before for a tail, after for a head.
-    """
-    return [
-        *cut_md(window.before, tool if tool_before else None),
-        code_block(window.text, language),
-        *cut_md(window.after, None if tool_before else tool),
-    ]
-
-
-def cut_md(shown: Omission | None, tool: Omission | None) -> list[str]:
-    """``_… 9,900 more lines (9,000 not in the result)_`` as a paragraph, or nothing."""
-    line = omission_line(shown, tool)
-    return [f"_{inline(line)}_"] if line else []
-
-
-def _truncated(body: KindBody) -> list[str]:
-    return omission_md(truncation_omission(body.truncated))
 
 
 def shell(body: KindBody) -> list[str]:
@@ -110,11 +85,14 @@ def diff(body: KindBody) -> list[str]:
 
 def json_value(body: KindBody) -> list[str]:
     props: JsonProps = body.props
-    return [code_block("\n".join(json_lines(props.value, body.limits)), "json"), *_truncated(body)]
+    return [
+        code_block("\n".join(json_lines(props.value, body.limits)), "json"),
+        *truncation_md(body.truncated),
+    ]
 
 
 def table(body: KindBody) -> list[str]:
-    return [*table_md(body.props, body.limits), *_truncated(body)]
+    return [*table_md(body.props, body.limits), *truncation_md(body.truncated)]
 
 
 def table_md(props: TableProps, limits: Limits) -> list[str]:
@@ -150,13 +128,13 @@ def links(body: KindBody) -> list[str]:
     out = ["\n".join(items)] if items else ["_(no links)_"]
     if len(props.links) > body.limits.max_links:
         out += omission_md(Omission(len(props.links) - body.limits.max_links, "items"))
-    return out + _truncated(body)
+    return out + truncation_md(body.truncated)
 
 
 def image(body: KindBody) -> list[str]:
     props: ImageProps = body.props
     alt = f" {clean_field(props.alt, _FIELD)}" if isinstance(props.alt, str) and props.alt else ""
-    return [inline(f"{image_label(props)}{alt}"), *_truncated(body)]
+    return [inline(f"{image_label(props)}{alt}"), *truncation_md(body.truncated)]
 
 
 def markdown(body: KindBody) -> list[str]:
@@ -179,7 +157,7 @@ def envelope(body: KindBody) -> list[str]:
     if isinstance(props.error_code, str):
         line += f" · error code {code_span(clean_field(props.error_code, 200))}"
     out.append(line)
-    return out + data_md(props.data, body.limits) + _truncated(body)
+    return out + data_md(props.data, body.limits) + truncation_md(body.truncated)
 
 
 def data_md(data: Any, limits: Limits) -> list[str]:

@@ -9,7 +9,7 @@ from rich.text import Text
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission
 from toolview.render.props import DiffProps, FileProps
-from toolview.render.terminal.text import cut_text
+from toolview.render.terminal.styled import cut_text
 
 __all__ = ["diff_renderable", "file_renderable"]
 

@@ -18,7 +18,7 @@ from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, Window
 from toolview.render.registry import Registry
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
-from toolview.render.terminal.text import (
+from toolview.render.terminal.styled import (
     lines_text,
     note_text,
     omission_text,

@@ -16,14 +16,14 @@ from toolview.render.limits import Limits, Omission, truncation_omission
 from toolview.render.props import ImageProps, JsonProps, LinksProps, MarkdownProps, ShellProps
 from toolview.render.registry import Renderer
 from toolview.render.terminal.code import diff_renderable, file_renderable
-from toolview.render.terminal.table import table_renderable
-from toolview.render.terminal.text import (
+from toolview.render.terminal.styled import (
     cut_text,
     lines_text,
     omission_text,
     truncation_text,
     window_text,
 )
+from toolview.render.terminal.table import table_renderable
 from toolview.render.view import KindBody
 from toolview.render.words import exit_text, image_label, is_record_list, records_table
 from toolview.safety import safe_url

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
-from toolview.render.terminal.text import Hanging
+from toolview.render.terminal.styled import Hanging
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
 __all__ = ["ReceiptLine", "SummaryLine", "receipt_text"]

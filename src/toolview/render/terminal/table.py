@@ -10,7 +10,7 @@ from rich.text import Text
 from toolview.render.jsonview import cell_text
 from toolview.render.limits import Limits, Omission
 from toolview.render.props import TableProps
-from toolview.render.terminal.text import omission_text
+from toolview.render.terminal.styled import omission_text
 
 __all__ = ["table_renderable"]
 

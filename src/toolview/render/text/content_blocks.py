@@ -12,9 +12,10 @@ from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.limits import Limits, Omission, Window
 from toolview.render.registry import Registry
-from toolview.render.text.kinds import BUILTIN_RENDERERS, window_lines
+from toolview.render.text.kinds import BUILTIN_RENDERERS
+from toolview.render.text.lines import truncation_lines, window_lines
 from toolview.render.words import media_label, progress_text
 from toolview.safety import safe_url
 
@@ -24,9 +25,7 @@ __all__ = ["blocks"]
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
     parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
-    lines = [line for part in parts for line in part]
-    omission = truncation_omission(body.truncated)
-    return lines + ([str(omission)] if omission else [])
+    return [line for part in parts for line in part] + truncation_lines(body.truncated)
 
 
 class _TextBlocks(BlocksLayout[list[str]]):

@@ -9,7 +9,7 @@ import msgspec
 from toolview.contract import Envelope
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.limits import Limits, Omission, truncation_omission
 from toolview.render.props import (
     DiffProps,
     FileProps,
@@ -21,45 +21,19 @@ from toolview.render.props import (
     TableProps,
 )
 from toolview.render.registry import Renderer
+from toolview.render.text.lines import cut_lines, truncation_lines, window_lines
 from toolview.render.view import KindBody
 from toolview.render.words import (
     exit_text,
     image_label,
     is_record_list,
-    omission_line,
     records_table,
 )
 from toolview.safety import safe_url
 
-__all__ = ["BUILTIN_RENDERERS", "cut_lines", "table_lines", "window_lines"]
+__all__ = ["BUILTIN_RENDERERS", "table_lines"]
 
 _FIELD = 500
-
-
-def window_lines(
-    window: Window, tool: Omission | None = None, *, tool_before: bool = False
-) -> list[str]:
-    """A cleaned window as lines, with the omission wording where text was cut.
-
-    ``tool`` is what the tool's own truncation left out: it is said in the same
-    line as this surface's cut on that side (before for a tail, after for a
-    head), so the reader sees one honest count, not two stacked lines.
-    """
-    text = window.text[:-1] if window.text.endswith("\n") else window.text
-    before = omission_line(window.before, tool if tool_before else None)
-    after = omission_line(window.after, None if tool_before else tool)
-    return [*([before] if before else []), *text.split("\n"), *([after] if after else [])]
-
-
-def cut_lines(shown: Omission | None, tool: Omission | None) -> list[str]:
-    """The one line for what this surface and the tool left out, or nothing."""
-    line = omission_line(shown, tool)
-    return [line] if line else []
-
-
-def _truncated(body: KindBody) -> list[str]:
-    omission = truncation_omission(body.truncated)
-    return [str(omission)] if omission else []
 
 
 def shell(body: KindBody) -> list[str]:
@@ -100,18 +74,18 @@ def diff(body: KindBody) -> list[str]:
     props: DiffProps = body.props
     title = [clean_field(props.path, _FIELD)] if isinstance(props.path, str) else []
     if not props.diff:
-        return [*title, "(empty diff)", *_truncated(body)]
+        return [*title, "(empty diff)", *truncation_lines(body.truncated)]
     tool = truncation_omission(body.truncated)
     return title + window_lines(shown_text(props.diff, body.limits), tool)
 
 
 def json_value(body: KindBody) -> list[str]:
     props: JsonProps = body.props
-    return json_lines(props.value, body.limits) + _truncated(body)
+    return json_lines(props.value, body.limits) + truncation_lines(body.truncated)
 
 
 def table(body: KindBody) -> list[str]:
-    return table_lines(body.props, body.limits) + _truncated(body)
+    return table_lines(body.props, body.limits) + truncation_lines(body.truncated)
 
 
 def table_lines(props: TableProps, limits: Limits) -> list[str]:
@@ -146,13 +120,13 @@ def links(body: KindBody) -> list[str]:
             lines.append(f"   {clean_field(link.snippet, _FIELD, 'space')}")
     if len(props.links) > body.limits.max_links:
         lines.append(str(Omission(len(props.links) - body.limits.max_links, "items")))
-    return (lines or ["(no links)"]) + _truncated(body)
+    return (lines or ["(no links)"]) + truncation_lines(body.truncated)
 
 
 def image(body: KindBody) -> list[str]:
     props: ImageProps = body.props
     alt = f" {clean_field(props.alt, _FIELD)}" if isinstance(props.alt, str) and props.alt else ""
-    return [f"{image_label(props)}{alt}", *_truncated(body)]
+    return [f"{image_label(props)}{alt}", *truncation_lines(body.truncated)]
 
 
 def markdown(body: KindBody) -> list[str]:
@@ -172,7 +146,7 @@ def envelope(body: KindBody) -> list[str]:
     if isinstance(props.error_code, str):
         lines.append(f"error code: {clean_field(props.error_code, 200)}")
     lines += data_lines(props.data, body.limits)
-    return lines + _truncated(body)
+    return lines + truncation_lines(body.truncated)
 
 
 def data_lines(data: Any, limits: Limits) -> list[str]:
