@@ -1,6 +1,8 @@
 """The html surface's built-in kind renderers: each takes a ``KindBody``, returns safe markup.
 
-The ``blocks`` kind, whose content holds these kinds, is ``content_blocks``.
+One module per family of kinds, the same on every surface: ``shell``, ``code``
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
 """
 
 from __future__ import annotations
