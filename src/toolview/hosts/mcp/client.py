@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.mcp.errors import error_result
 from toolview.hosts.mcp.progress import ProgressLog
-from toolview.hosts.mcp.wire import map_result
+from toolview.hosts.mcp.result_map import map_result
 
 if TYPE_CHECKING:
     from mcp import ClientSession

@@ -1,4 +1,4 @@
-"""SDK models (the ``mcp`` package) → the one raw mapping in ``wire``.
+"""SDK models (the ``mcp`` package) → the one raw mapping in ``result_map``.
 
 A model is dumped to its wire JSON (camelCase aliases, ``None`` left out) and
 mapped like any raw result, so the SDK path and the raw path cannot disagree.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from toolview.contract import ToolResult
-from toolview.hosts.mcp.wire import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
+from toolview.hosts.mcp.result_map import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
 
 if TYPE_CHECKING:  # only annotations: a model arrives made; pydantic costs start-up
     from pydantic import BaseModel
