@@ -6,13 +6,9 @@ from typing import Any, Final
 
 import msgspec
 
-from toolview.contract import Envelope
-from toolview.render.clean import clean_field, shown_text
-from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.markdown.escape import code_block, code_span, inline, link, markdown_source
-from toolview.render.props import (
+from toolview.contract import (
     DiffProps,
+    Envelope,
     FileProps,
     ImageProps,
     JsonProps,
@@ -21,6 +17,10 @@ from toolview.render.props import (
     ShellProps,
     TableProps,
 )
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.jsonview import cell_text, json_lines
+from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.markdown.escape import code_block, code_span, inline, link, markdown_source
 from toolview.render.registry import Renderer
 from toolview.render.view import KindBody
 from toolview.render.words import (

@@ -6,9 +6,9 @@ from rich.console import Group, RenderableType
 from rich.syntax import Syntax
 from rich.text import Text
 
+from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission
-from toolview.render.props import DiffProps, FileProps
 from toolview.render.terminal.text import cut_text
 
 __all__ = ["diff_renderable", "file_renderable"]

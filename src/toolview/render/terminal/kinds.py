@@ -9,11 +9,10 @@ from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from toolview.contract import Envelope
+from toolview.contract import Envelope, ImageProps, JsonProps, LinksProps, MarkdownProps, ShellProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, truncation_omission
-from toolview.render.props import ImageProps, JsonProps, LinksProps, MarkdownProps, ShellProps
 from toolview.render.registry import Renderer
 from toolview.render.terminal.code import diff_renderable, file_renderable
 from toolview.render.terminal.table import table_renderable

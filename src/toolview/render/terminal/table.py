@@ -7,9 +7,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from toolview.contract import TableProps
 from toolview.render.jsonview import cell_text
 from toolview.render.limits import Limits, Omission
-from toolview.render.props import TableProps
 from toolview.render.terminal.text import omission_text
 
 __all__ = ["table_renderable"]

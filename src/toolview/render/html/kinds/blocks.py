@@ -11,7 +11,7 @@ view, so it reads exactly like a ``json``/``table``/``envelope`` result.
 
 from __future__ import annotations
 
-from toolview.render.blocks import (
+from toolview.contract.blocks import (
     AudioBlock,
     Block,
     BlocksProps,
