@@ -329,7 +329,10 @@ def test_the_servers_own_descriptor_is_used() -> None:
 
 def test_a_malformed_own_descriptor_is_ignored_with_a_note() -> None:
     result = mapped(
-        {"content": [{"type": "text", "text": "a"}], "_meta": {METADATA_KEY: {"kind": ""}}}
+        {
+            "content": [{"type": "text", "text": "a"}],
+            "_meta": {METADATA_KEY: {"kind": "", "props": {}}},
+        }
     )
     assert "descriptor is malformed; ignored" in result.text
 
