@@ -70,7 +70,7 @@ class Descriptor(msgspec.Struct, frozen=True):
         So a descriptor a producer builds equals, encodes and renders exactly
         like the same descriptor read back from the wire.
         """
-        if isinstance(self.props, msgspec.Struct):
+        if type(self.props) is not dict and isinstance(self.props, msgspec.Struct):
             props = msgspec.to_builtins(self.props)
             if not isinstance(props, dict):
                 raise TypeError(f"{type(self.props).__name__} does not encode to a JSON object")
