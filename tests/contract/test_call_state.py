@@ -15,7 +15,9 @@ from toolview import (
 )
 
 OK = ToolResult("c", "t", "out", complete=True, is_error=False)
-ERROR = ToolResult("c", "t", "boom", complete=True, is_error=True, descriptor=Descriptor("shell"))
+ERROR = ToolResult(
+    "c", "t", "boom", complete=True, is_error=True, descriptor=Descriptor("shell", {})
+)
 PARTIAL = ToolResult("c", "t", "ou", complete=False, is_error=False)
 REFUSED = ToolRefused("c", "t", "no")
 

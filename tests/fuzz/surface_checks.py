@@ -15,17 +15,24 @@ from typing import Any
 import msgspec
 
 from fuzz.properties import same
-from toolview.contract import Descriptor, RunEnded, RunStarted, ToolCall, ToolResult, Truncation
+from toolview.contract import (
+    Descriptor,
+    PropsError,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolResult,
+    Truncation,
+    validate_props,
+)
 from toolview.render import (
     FallbackBody,
     KindBody,
-    PropsError,
     Thread,
     html,
     markdown,
     terminal,
     text,
-    validate_props,
     view_call,
 )
 

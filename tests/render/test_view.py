@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from render_samples import CASES, call_thread
 
-from toolview.contract import STATUS_DISPLAY, Descriptor, RunStarted, ToolCall, ToolResult
+from toolview.contract import (
+    STATUS_DISPLAY,
+    Descriptor,
+    RunStarted,
+    ShellProps,
+    ToolCall,
+    ToolResult,
+)
 from toolview.render import (
     AbortedBody,
     CallView,
@@ -14,7 +21,6 @@ from toolview.render import (
     KindBody,
     PendingBody,
     RefusedBody,
-    ShellProps,
     Thread,
     view_call,
 )

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["COMMANDS", "CommandUnavailable", "build_parser", "main"]
 
 COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
-    "schema": "print the JSON Schema of every wire shape",
+    "schema": "print the JSON Schema of every wire shape and built-in kind's props",
     "check": "check observation JSON Lines against the contract",
     "run": "run a command as a shell tool call and render it live",
     "pi": "run the pi coding agent (RPC mode) and show its tool calls live",

@@ -30,7 +30,14 @@ from toolview.cli.guarding import (
 )
 from toolview.cli.live import print_thread
 from toolview.cli.output import render
-from toolview.contract import Descriptor, Observation, ToolCall, ToolResult, encode_observation
+from toolview.contract import (
+    Descriptor,
+    Observation,
+    TableProps,
+    ToolCall,
+    ToolResult,
+    encode_observation,
+)
 from toolview.hosts.mcp import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.client import DEFAULT_TIMEOUT
 from toolview.render import Thread
@@ -151,7 +158,8 @@ def _tools(args: argparse.Namespace, server: list[str]) -> int:
 
 def _tools_observations(rows: list[list[str]]) -> list[Observation]:
     text = "\n".join(f"{name}: {description}" for name, description in rows)
-    descriptor = Descriptor(kind="table", props={"columns": ["name", "description"], "rows": rows})
+    props = TableProps(columns=["name", "description"], rows=rows)
+    descriptor = Descriptor(kind="table", props=props)
     return [
         ToolCall(tool_call_id="tools-list", tool_name="tools/list", args={}),
         ToolResult(

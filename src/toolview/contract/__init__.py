@@ -1,4 +1,4 @@
-"""The sans-IO core: every wire shape, declared once (design.md §1)."""
+"""The sans-IO core: every wire shape and built-in kind's props, declared once (design.md §1)."""
 
 from toolview.contract.call_state import (
     CALL_STATE_TRANSITIONS,
@@ -16,6 +16,17 @@ from toolview.contract.descriptor import (
     read_descriptor,
 )
 from toolview.contract.envelope import Envelope, parse_envelope
+from toolview.contract.kinds import (
+    DiffProps,
+    FileProps,
+    ImageProps,
+    JsonProps,
+    Link,
+    LinksProps,
+    MarkdownProps,
+    ShellProps,
+    TableProps,
+)
 from toolview.contract.observations import (
     Message,
     Observation,
@@ -29,6 +40,7 @@ from toolview.contract.observations import (
     decode_observation,
     encode_observation,
 )
+from toolview.contract.props import KIND_PROPS, PropsError, validate_props
 from toolview.contract.status import (
     STATUS_DISPLAY,
     DisplayStatus,
@@ -38,22 +50,33 @@ from toolview.contract.status import (
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",
+    "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
     "CallEvent",
     "CallState",
     "CallStateMachine",
     "Descriptor",
+    "DiffProps",
     "DisplayStatus",
     "Envelope",
+    "FileProps",
     "IllegalTransition",
+    "ImageProps",
+    "JsonProps",
+    "Link",
+    "LinksProps",
+    "MarkdownProps",
     "Message",
     "Observation",
     "ObservationError",
+    "PropsError",
     "RunEnded",
     "RunOutcome",
     "RunStarted",
+    "ShellProps",
     "StatusDisplay",
+    "TableProps",
     "ToolCall",
     "ToolRefused",
     "ToolResult",
@@ -65,4 +88,5 @@ __all__ = [
     "parse_envelope",
     "read_descriptor",
     "tool_result_state",
+    "validate_props",
 ]

@@ -15,12 +15,15 @@ from toolview.contract import (
     CallState,
     Descriptor,
     Envelope,
+    PropsError,
+    ShellProps,
     ToolRefused,
     ToolResult,
     Truncation,
     display_status,
     parse_envelope,
     tool_result_state,
+    validate_props,
 )
 from toolview.render import bodies
 from toolview.render.bodies import *  # noqa: F403 - re-exported under the names bodies pins
@@ -39,7 +42,6 @@ from toolview.render.bodies import (
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
-from toolview.render.props import PropsError, ShellProps, validate_props
 from toolview.render.thread import CallEntry, Thread
 from toolview.safety import cut_stack_trace
 
