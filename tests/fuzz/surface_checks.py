@@ -15,18 +15,26 @@ from typing import Any
 import msgspec
 
 from fuzz.properties import same
-from toolview.contract import Descriptor, RunEnded, RunStarted, ToolCall, ToolResult, Truncation
+from toolview.contract import (
+    Descriptor,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolResult,
+    Truncation,
+)
 from toolview.render import (
+    CallView,
     FallbackBody,
     KindBody,
     PropsError,
-    Thread,
     html,
     markdown,
     terminal,
     text,
     validate_props,
-    view_call,
+    view_entry,
 )
 
 MARKER = "Zq9Marker"
@@ -67,7 +75,8 @@ def check_props_not_coerced(kind: str, props: dict[str, Any]) -> None:
 
 def check_thread(thread: Thread, tool: str, width: int) -> None:
     entry = thread.calls()[0]
-    view = view_call(entry, thread)
+    view = view_entry(entry, thread)
+    assert isinstance(view, CallView)  # the fuzzed threads hold no refusal
     body = view.body
     if isinstance(body, KindBody):
         for name, surface in SURFACES.items():

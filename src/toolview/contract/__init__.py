@@ -2,11 +2,11 @@
 
 from toolview.contract.call_state import (
     CALL_STATE_TRANSITIONS,
+    FINAL_STATES,
     CallEvent,
     CallState,
     CallStateMachine,
     IllegalTransition,
-    tool_result_state,
 )
 from toolview.contract.descriptor import (
     METADATA_KEY,
@@ -28,6 +28,7 @@ from toolview.contract.observations import (
     ToolResult,
     decode_observation,
     encode_observation,
+    is_partial,
 )
 from toolview.contract.status import (
     STATUS_DISPLAY,
@@ -35,25 +36,32 @@ from toolview.contract.status import (
     StatusDisplay,
     display_status,
 )
+from toolview.contract.thread import CallEntry, Entry, MessageEntry, NoteEntry, Thread
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",
+    "FINAL_STATES",
     "METADATA_KEY",
     "STATUS_DISPLAY",
+    "CallEntry",
     "CallEvent",
     "CallState",
     "CallStateMachine",
     "Descriptor",
     "DisplayStatus",
+    "Entry",
     "Envelope",
     "IllegalTransition",
     "Message",
+    "MessageEntry",
+    "NoteEntry",
     "Observation",
     "ObservationError",
     "RunEnded",
     "RunOutcome",
     "RunStarted",
     "StatusDisplay",
+    "Thread",
     "ToolCall",
     "ToolRefused",
     "ToolResult",
@@ -62,7 +70,7 @@ __all__ = [
     "decode_observation",
     "display_status",
     "encode_observation",
+    "is_partial",
     "parse_envelope",
     "read_descriptor",
-    "tool_result_state",
 ]

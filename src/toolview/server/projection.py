@@ -41,7 +41,7 @@ from typing import Final
 
 import anyio
 
-from toolview.render.thread import Thread
+from toolview.contract.thread import Thread
 from toolview.server.offload import WORKERS, OffLoopReplay, in_worker
 from toolview.wire.feed import LogItem
 from toolview.wire.log import ObservationLog, Replay, UnknownThread

@@ -47,11 +47,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Final, Literal, TypeAlias, TypeGuard
+from typing import Final, Literal, TypeAlias
 
 import msgspec
 
-from toolview.contract import Observation, ToolRefused, ToolResult
+from toolview.contract import Observation, ToolRefused, ToolResult, is_partial
 from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
 from toolview.wire.idempotency import new_key
 from toolview.wire.unpublished import describe
@@ -129,7 +129,7 @@ class Outbox:
 
     def put(self, observation: Observation) -> PutResult:
         """Queue ``observation``; see the module docstring for what each result means."""
-        if _is_partial(observation):
+        if is_partial(observation):
             slot = self._partial_of.get(observation.tool_call_id)
             if slot is not None:
                 slot.observation = observation
@@ -205,7 +205,7 @@ class Outbox:
             self._requeue(batch)
             return None
         alone = batch[0]
-        if _is_partial(alone):
+        if is_partial(alone):
             self.dropped += 1
             return None
         fitted = fit_result(alone, self.max_batch_bytes) if isinstance(alone, ToolResult) else None
@@ -245,12 +245,12 @@ class Outbox:
         }
         for observation in reversed(batch):
             if isinstance(observation, ToolResult | ToolRefused):
-                if _is_partial(observation) and observation.tool_call_id in later:
+                if is_partial(observation) and observation.tool_call_id in later:
                     self.coalesced += 1
                     continue
                 later.add(observation.tool_call_id)
             slot = _Slot(observation)
-            if _is_partial(observation):
+            if is_partial(observation):
                 self._partial_of[observation.tool_call_id] = slot
             self._queue.appendleft(slot)
 
@@ -261,7 +261,7 @@ class Outbox:
         flight or in a failed batch is not queued, so never dropped here.
         """
         for index, slot in enumerate(self._queue):
-            if _is_partial(slot.observation):
+            if is_partial(slot.observation):
                 del self._queue[index]
                 self._forget_partial(slot)
                 self.dropped += 1
@@ -284,7 +284,3 @@ def _cost(observation: Observation) -> int:
         return line_cost(observation)
     except (TypeError, ValueError, msgspec.EncodeError) as exc:
         raise Unencodable(observation, exc) from None
-
-
-def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:
-    return isinstance(observation, ToolResult) and not observation.complete

@@ -1,8 +1,8 @@
 """A call's body in HTML, in the order the core decided.
 
-pending (a running indicator, with the output so far) → aborted → refused →
-error (the descriptor never consulted) → the kind's renderer through the
-registry → the text as a fallback with a note saying why. A fallback always
+pending (a running indicator, with the output so far) → aborted → error (the
+descriptor never consulted) → the kind's renderer through the registry → the
+text as a fallback with a note saying why. A fallback always
 says so; an empty success says so in words; nothing renders as a blank.
 """
 
@@ -18,7 +18,6 @@ from toolview.render.view import (
     FallbackBody,
     KindBody,
     PendingBody,
-    RefusedBody,
 )
 from toolview.render.words import aborted_text, fallback_note
 
@@ -53,9 +52,6 @@ def body_html(body: Body, registry: Registry[str]) -> str:
         return _pending(body)
     if isinstance(body, AbortedBody):
         return f'<p class="tv-empty">{esc(aborted_text(body.outcome))}</p>'
-    if isinstance(body, RefusedBody):
-        guard = f" by {body.guard}" if body.guard else ""
-        return f'<p class="tv-refused">Refused{esc(guard)}: {esc(body.reason)}</p>'
     if isinstance(body, ErrorBody):
         return _error(body)
     if isinstance(body, KindBody):

@@ -9,19 +9,19 @@ or a ``style`` attribute.
 
 from __future__ import annotations
 
+from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.blocks import esc, omission_html
 from toolview.render.html.bodies import body_html
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
-from toolview.render.html.receipt import receipt_html, summary_html
+from toolview.render.html.receipt import note_markup, receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
-from toolview.render.receipt import Receipt, receipt_from_view, view_entry
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
-from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.threadwalk import ThreadParts, walk_thread
-from toolview.render.view import CallView
+from toolview.render.view import CallView, view_entry
 
 __all__ = [
     "REGISTRY",
@@ -35,19 +35,23 @@ __all__ = [
 REGISTRY: Registry[str] = Registry(BUILTIN_RENDERERS)
 
 
-def render_view_html(view: CallView, element_id: str, registry: Registry[str] | None = None) -> str:
+def render_view_html(
+    view: CallView | Receipt, element_id: str, registry: Registry[str] | None = None
+) -> str:
     """One decided call as an ``<article>`` with the given (already safe) id.
 
-    A refused call is drawn as its receipt (one line, same id).
+    A refused call is drawn as its receipt (one line, same id). The call's
+    notes come last, inside the article, so the live page's in-place
+    replacement of a call shows them too.
     """
-    receipt = receipt_from_view(view)
-    if receipt is not None:
-        return receipt_html(receipt, element_id)
+    if isinstance(view, Receipt):
+        return receipt_html(view, element_id)
     body = body_html(view.body, registry or REGISTRY)
+    notes = "".join(note_markup(note) for note in view.notes)
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
         f'data-status="{esc(view.header.status)}">'
-        f'{header_html(view.header)}<div class="tv-body">{body}</div></article>'
+        f'{header_html(view.header)}<div class="tv-body">{body}</div>{notes}</article>'
     )
 
 
@@ -66,10 +70,7 @@ def render_call_html(
 
 
 def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[str] | None) -> str:
-    element_id = call_element_id(entry.tool_call_id)
-    if isinstance(view, Receipt):
-        return receipt_html(view, element_id)
-    return render_view_html(view, element_id, registry)
+    return render_view_html(view, call_element_id(entry.tool_call_id), registry)
 
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
@@ -87,8 +88,7 @@ def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
 
 def note_html(entry: NoteEntry, limits: Limits = DEFAULT_LIMITS) -> str:
     """A note about the thread itself (e.g. an unreadable input line)."""
-    note = clean_field(entry.text, limits.max_chars, "space")
-    return f'<p class="tv-note" role="note">note: {esc(note)}</p>'
+    return note_markup(clean_field(entry.text, limits.max_chars, "space"))
 
 
 def render_thread_html(

@@ -8,11 +8,11 @@ past escaping could neither run nor phone home.
 
 from __future__ import annotations
 
+from toolview.contract.thread import Thread
 from toolview.render.html.document import page_document
 from toolview.render.html.fragments import render_thread_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.registry import Registry
-from toolview.render.thread import Thread
 
 __all__ = ["render_page"]
 

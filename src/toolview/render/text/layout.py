@@ -8,6 +8,7 @@ the pieces out, in the same order as the Markdown surface.
 
 from __future__ import annotations
 
+from toolview.contract.thread import Thread
 from toolview.render import plain
 from toolview.render.bodies import Body, CallView, FallbackBody, Header
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
@@ -15,7 +16,6 @@ from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.summary import Summary
 from toolview.render.text.kinds import window_lines
-from toolview.render.thread import Thread
 from toolview.render.words import duration_text, receipt_text, summary_text
 
 __all__ = [
@@ -48,7 +48,7 @@ def summary_line(summary: Summary) -> str:
     return f"── {summary_text(summary)}"
 
 
-def render_view(view: CallView, registry: Registry[list[str]]) -> str:
+def render_view(view: CallView | Receipt, registry: Registry[list[str]]) -> str:
     """One call: header lines, then the body indented under them (a refusal: its receipt)."""
     return plain.render_view(view, registry, _STYLE)
 
@@ -92,9 +92,7 @@ def _as_is(text: str) -> str:
 
 
 _STYLE = plain.PlainStyle(
-    escape=_as_is,
     emphasis=_as_is,
-    strong=_as_is,
     note=lambda text: f"note: {text}",
     window=window_lines,
     error_code=lambda code: f"error code: {code}",
