@@ -15,7 +15,7 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.terminal import layout
-from toolview.render.terminal.blocks import blocks
+from toolview.render.terminal.content_blocks import blocks
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
 from toolview.render.view import CallView
 

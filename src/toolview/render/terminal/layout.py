@@ -21,7 +21,7 @@ from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
-from toolview.render.terminal.text import (
+from toolview.render.terminal.styled import (
     Hanging,
     note_text,
     omission_text,

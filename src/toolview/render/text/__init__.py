@@ -12,7 +12,7 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.text import layout
-from toolview.render.text.blocks import blocks
+from toolview.render.text.content_blocks import blocks
 from toolview.render.text.kinds import BUILTIN_RENDERERS
 from toolview.render.view import CallView
 
