@@ -14,7 +14,8 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.contract.thread import IGNORED_KEPT, CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.contract.entries import IGNORED_KEPT, CallEntry, MessageEntry, NoteEntry
+from toolview.contract.thread import Thread
 
 
 def result(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from render_samples import conversation, refused_thread, summary_thread
 
-from toolview.contract import Message, ToolCall, ToolResult
-from toolview.contract.thread import CallEntry, Thread
+from toolview.contract import CallEntry, Message, Thread, ToolCall, ToolResult
 from toolview.render import DEFAULT_LIMITS, CallView, Receipt
 from toolview.render.threadwalk import ThreadParts, walk_thread
 

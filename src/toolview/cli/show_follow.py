@@ -21,8 +21,7 @@ from collections.abc import Iterable
 from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
-from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.contract.thread import CallEntry, Entry, Thread
+from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
 from toolview.wire.reader import ReadError, ThreadReader
 
 __all__ = ["Settling", "follow"]

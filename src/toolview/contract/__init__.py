@@ -15,6 +15,7 @@ from toolview.contract.descriptor import (
     TruncationUnit,
     read_descriptor,
 )
+from toolview.contract.entries import CallEntry, Entry, MessageEntry, NoteEntry
 from toolview.contract.envelope import Envelope, parse_envelope
 from toolview.contract.observations import (
     Message,
@@ -36,7 +37,7 @@ from toolview.contract.status import (
     StatusDisplay,
     display_status,
 )
-from toolview.contract.thread import CallEntry, Entry, MessageEntry, NoteEntry, Thread
+from toolview.contract.thread import Thread
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",

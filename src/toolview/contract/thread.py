@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias
 
 from toolview.contract.call_state import (
     FINAL_STATES,
@@ -33,8 +32,8 @@ from toolview.contract.call_state import (
     IllegalTransition,
     result_event,
 )
+from toolview.contract.entries import IGNORED_KEPT, CallEntry, Entry, MessageEntry, NoteEntry
 from toolview.contract.observations import (
-    Message,
     Observation,
     RunEnded,
     RunOutcome,
@@ -44,52 +43,7 @@ from toolview.contract.observations import (
     ToolResult,
 )
 
-__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry", "Thread"]
-
-IGNORED_KEPT: Final = 3
-"""At most this many ignored final results are kept per call (all are counted)."""
-
-
-@dataclass
-class CallEntry:
-    """One tool call: its call (if seen), its result (if any), its run.
-
-    ``ignored`` holds the first ``IGNORED_KEPT`` final results (or refusals)
-    that arrived after the call was already final; ``ignored_total`` counts
-    them all, so a flood of them costs bounded memory yet is never hidden.
-    """
-
-    tool_call_id: str
-    call: ToolCall | None = None
-    result: ToolResult | ToolRefused | None = None
-    run_id: str | None = None
-    descriptor_error: str | None = None
-    ignored: list[ToolResult | ToolRefused] = field(default_factory=list)
-    ignored_total: int = 0
-
-    @property
-    def tool_name(self) -> str:
-        """The tool's name, from the call or else from the result."""
-        if self.call is not None:
-            return self.call.tool_name
-        return self.result.tool_name if self.result is not None else ""
-
-
-@dataclass(frozen=True)
-class MessageEntry:
-    """User or assistant text between calls."""
-
-    message: Message
-
-
-@dataclass(frozen=True)
-class NoteEntry:
-    """A visible note about the thread itself, e.g. a line that could not be read."""
-
-    text: str
-
-
-Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry
+__all__ = ["Thread"]
 
 
 @dataclass
@@ -199,6 +153,11 @@ class Thread:
             self._send_to_run(None, "run-ended")
 
     def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
-        """``event`` to every call of the run not yet final (always legal for those)."""
+        """``event`` to every call of the run not yet final.
+
+        A final state takes the run's events as no-ops (the table says so), so
+        only the calls still pending or aborted are sent them: a run event
+        costs what it can change, not the size of the thread.
+        """
         for tool_call_id in self._unsettled.get(run_id, ()):
             self._machines[tool_call_id].send(event)

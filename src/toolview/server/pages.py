@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from toolview.contract.thread import CallEntry, Thread
+from toolview.contract import CallEntry, Thread
 from toolview.render.clean import clean_field
 from toolview.render.html import FRAGMENT_CSS, call_element_id, render_thread_html
 from toolview.render.limits import DEFAULT_LIMITS
