@@ -27,7 +27,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from toolview.contract import Descriptor, RunEnded, RunStarted, ToolCall, ToolResult
+from toolview.contract import Descriptor, RunEnded, RunStarted, ShellProps, ToolCall, ToolResult
 from toolview.contract.thread import Thread
 from toolview.render import markdown, terminal, text
 from toolview.render.html import render_page
@@ -70,7 +70,7 @@ def make_output(size: int) -> str:
 
 def make_thread(output: str) -> Thread:
     """One finished shell call whose text and stdout are ``output``."""
-    props = {"command": "make", "exitCode": 0, "stdout": output, "stderr": "", "durationMs": 9}
+    props = ShellProps(command="make", exit_code=0, stdout=output, stderr="", duration_ms=9)
     return Thread.from_observations(
         [
             RunStarted(run_id="r"),

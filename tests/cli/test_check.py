@@ -20,7 +20,11 @@ BAD_SHOWN = {
     "text": "",
     "complete": True,
     "isError": False,
-    "descriptor": {"kind": "x", "truncated": {"shown": "3", "total": 4, "unit": "lines"}},
+    "descriptor": {
+        "kind": "x",
+        "props": {},
+        "truncated": {"shown": "3", "total": 4, "unit": "lines"},
+    },
 }
 
 
@@ -52,6 +56,16 @@ def test_every_violation_is_reported_with_line_path_and_reason(
     assert len(out) == 2
     assert out[0].startswith("line 2: $.descriptor.truncated.shown: Expected `int`, got `str`")
     assert out[1].startswith("line 3: $: malformed JSON")
+
+
+def test_a_descriptor_without_props_is_a_violation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    no_props = {**BAD_SHOWN, "descriptor": {"kind": "shell"}}
+    path = write_lines(tmp_path / "no-props.jsonl", GOOD, no_props)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["line 2: $.descriptor: Object missing required field `props`"]
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

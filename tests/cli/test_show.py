@@ -72,6 +72,7 @@ def test_broken_lines_become_visible_notes(
                 "isError": False,
                 "descriptor": {
                     "kind": "shell",
+                    "props": {},
                     "truncated": {"shown": "3", "total": 9, "unit": "lines"},
                 },
             }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -36,18 +37,23 @@ def test_unknown_kind_is_valid_not_a_failure() -> None:
     assert descriptor.kind == "acme.never-seen"
 
 
-def test_props_default_to_empty_and_truncation_to_absent() -> None:
-    descriptor = read_descriptor(bag({"kind": "x"}))
+def test_props_are_required_and_truncation_may_be_absent() -> None:
+    assert read_descriptor(bag({"kind": "x"})) is None  # no props: malformed, not `{}`
+    descriptor = read_descriptor(bag({"kind": "x", "props": {}}))
     assert descriptor is not None
     assert descriptor.props == {}
-    assert descriptor.truncated is not None
-    assert not isinstance(descriptor.truncated, Truncation)
+    assert descriptor.truncated is msgspec.UNSET
+
+
+def test_a_descriptor_built_without_props_is_refused() -> None:
+    with pytest.raises(TypeError, match="props"):
+        Descriptor("x")  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize("unit", ["lines", "bytes", "items"])
 def test_every_truncation_unit_is_accepted(unit: str) -> None:
     descriptor = read_descriptor(
-        bag({"kind": "x", "truncated": {"shown": 0, "total": 0, "unit": unit}})
+        bag({"kind": "x", "props": {}, "truncated": {"shown": 0, "total": 0, "unit": unit}})
     )
     assert descriptor is not None
     assert isinstance(descriptor.truncated, Truncation)
@@ -55,24 +61,26 @@ def test_every_truncation_unit_is_accepted(unit: str) -> None:
 
 
 MALFORMED: list[Any] = [
-    {"kind": ""},
-    {"kind": 3},
-    {"kind": None},
+    {"kind": "x"},
+    {"kind": "x", "truncated": {"shown": 3, "total": 4, "unit": "lines"}},
+    {"kind": "", "props": {}},
+    {"kind": 3, "props": {}},
+    {"kind": None, "props": {}},
     {"props": {}},
     {"kind": "x", "props": None},
     {"kind": "x", "props": []},
     {"kind": "x", "props": "{}"},
-    {"kind": "x", "truncated": None},
-    {"kind": "x", "truncated": {"shown": "3", "total": 4, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": 3.0, "total": 4, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": True, "total": 4, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": -1, "total": 4, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": 3, "total": None, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": 3, "total": 4}},
-    {"kind": "x", "truncated": {"shown": 3, "total": 4, "unit": "chars"}},
-    {"kind": "x", "truncated": {"shown": 5, "total": 4, "unit": "lines"}},
-    {"kind": "x", "truncated": {"shown": 1, "total": 4, "unit": "lines", "extra": 1}},
-    '{"kind": "x"}',
+    {"kind": "x", "props": {}, "truncated": None},
+    {"kind": "x", "props": {}, "truncated": {"shown": "3", "total": 4, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 3.0, "total": 4, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": True, "total": 4, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": -1, "total": 4, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 3, "total": None, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 3, "total": 4}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 3, "total": 4, "unit": "chars"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 5, "total": 4, "unit": "lines"}},
+    {"kind": "x", "props": {}, "truncated": {"shown": 1, "total": 4, "unit": "lines", "extra": 1}},
+    '{"kind": "x", "props": {}}',
     ["kind", "x"],
     None,
     42,

@@ -106,6 +106,7 @@ RESULT = {
                 **RESULT,
                 "descriptor": {
                     "kind": "x",
+                    "props": {},
                     "truncated": {"shown": "3", "total": 4, "unit": "lines"},
                 },
             },

@@ -119,19 +119,31 @@ def _deep(depth: int) -> object:
 @pytest.mark.parametrize(
     ("descriptor", "accepted"),
     [
-        ({"kind": "k\ud800"}, True),
+        ({"kind": "k\ud800", "props": {}}, True),
+        ({"kind": "k"}, False),
         ({"kind": "k", "props": {"s": "nul\x00"}}, True),
         ({"kind": "k", "props": {"n": inputs.BIG}}, True),
         (
-            {"kind": "k", "truncated": {"shown": inputs.BIG, "total": inputs.BIG, "unit": "lines"}},
+            {
+                "kind": "k",
+                "props": {},
+                "truncated": {"shown": inputs.BIG, "total": inputs.BIG, "unit": "lines"},
+            },
             True,
         ),
         ({"kind": "k", "props": {"deep": _deep(inputs.DEPTH)}}, True),
-        ({"kind": "k", "truncated": {"shown": True, "total": 2, "unit": "lines"}}, False),
-        ({"kind": "k", "truncated": {"shown": 1.0, "total": 2, "unit": "lines"}}, False),
+        (
+            {"kind": "k", "props": {}, "truncated": {"shown": True, "total": 2, "unit": "lines"}},
+            False,
+        ),
+        (
+            {"kind": "k", "props": {}, "truncated": {"shown": 1.0, "total": 2, "unit": "lines"}},
+            False,
+        ),
     ],
     ids=[
         "surrogate-kind",
+        "no-props",
         "nul",
         "bigint-props",
         "bigint-truncation",
@@ -150,6 +162,6 @@ def test_read_descriptor_outcomes(descriptor: dict[str, object], accepted: bool)
 
 
 def test_read_descriptor_of_a_decoded_json_bag_keeps_the_last_duplicate() -> None:
-    bag = msgspec.json.decode(b'{"toolview:result":{"kind":"a","kind":"b"}}')
+    bag = msgspec.json.decode(b'{"toolview:result":{"kind":"a","props":{},"kind":"b"}}')
     result = read_descriptor(bag)
     assert result is not None and result.kind == "b"

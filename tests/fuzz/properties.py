@@ -75,7 +75,7 @@ def descriptor_is_valid(raw: object) -> bool:
     """The contract's rule for a descriptor object, written out independently."""
     if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or not raw["kind"]:
         return False
-    props = raw.get("props", {})
+    props = raw.get("props")  # required: a missing `props` is not `{}`
     if not isinstance(props, dict) or not all(isinstance(key, str) for key in props):
         return False
     if "truncated" not in raw:
@@ -102,7 +102,7 @@ def check_read_descriptor(bag: object) -> Descriptor | None:
     assert isinstance(descriptor, Descriptor)
     assert isinstance(raw, dict) and descriptor_is_valid(raw), f"accepted invalid: {raw!r}"
     assert descriptor.kind == raw["kind"]
-    assert same(descriptor.props, raw.get("props", {}))
+    assert same(descriptor.props, raw["props"])
     if "truncated" in raw:
         assert isinstance(descriptor.truncated, Truncation)
         assert same(msgspec.structs.asdict(descriptor.truncated), raw["truncated"])

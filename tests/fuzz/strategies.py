@@ -129,11 +129,11 @@ kinds = st.one_of(
     hostile_text,
 )
 descriptors = fields(
-    {"kind": maybe(kinds, st.sampled_from(["", None, 3]))},
     {
+        "kind": maybe(kinds, st.sampled_from(["", None, 3])),
         "props": maybe(st.dictionaries(hostile_text, json_values, max_size=4)),
-        "truncated": truncations,
     },
+    {"truncated": truncations},
 )
 """Descriptor objects, mostly valid, often subtly not."""
 

@@ -17,23 +17,23 @@ import msgspec
 from fuzz.properties import same
 from toolview.contract import (
     Descriptor,
+    PropsError,
     RunEnded,
     RunStarted,
     Thread,
     ToolCall,
     ToolResult,
     Truncation,
+    validate_props,
 )
 from toolview.render import (
     CallView,
     FallbackBody,
     KindBody,
-    PropsError,
     html,
     markdown,
     terminal,
     text,
-    validate_props,
     view_entry,
 )
 

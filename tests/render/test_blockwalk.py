@@ -6,14 +6,15 @@ from typing import Any
 
 from render_samples import BLOCKS
 
-from toolview.render import DEFAULT_LIMITS, Limits, Omission, Window, validate_props
-from toolview.render.blocks import (
+from toolview.contract import validate_props
+from toolview.contract.blocks import (
     AudioBlock,
     BlocksProps,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
 )
+from toolview.render import DEFAULT_LIMITS, Limits, Omission, Window
 from toolview.render.blockwalk import BlocksLayout
 from toolview.render.bodies import KindBody
 from toolview.render.registry import Registry

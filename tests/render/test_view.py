@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from render_samples import CASES, call_thread
 
-from toolview.contract import STATUS_DISPLAY, Descriptor, RunStarted, Thread, ToolCall, ToolResult
+from toolview.contract import (
+    STATUS_DISPLAY,
+    Descriptor,
+    RunStarted,
+    ShellProps,
+    Thread,
+    ToolCall,
+    ToolResult,
+)
 from toolview.render import (
     AbortedBody,
     CallView,
@@ -14,7 +22,6 @@ from toolview.render import (
     KindBody,
     PendingBody,
     Receipt,
-    ShellProps,
     view_entry,
 )
 

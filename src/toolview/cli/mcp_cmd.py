@@ -33,6 +33,7 @@ from toolview.cli.show_cmd import render
 from toolview.contract import (
     Descriptor,
     Observation,
+    TableProps,
     ToolCall,
     ToolResult,
     encode_observation,
@@ -158,7 +159,8 @@ def _tools(args: argparse.Namespace, server: list[str]) -> int:
 
 def _tools_observations(rows: list[list[str]]) -> list[Observation]:
     text = "\n".join(f"{name}: {description}" for name, description in rows)
-    descriptor = Descriptor(kind="table", props={"columns": ["name", "description"], "rows": rows})
+    props = TableProps(columns=["name", "description"], rows=rows)
+    descriptor = Descriptor(kind="table", props=props)
     return [
         ToolCall(tool_call_id="tools-list", tool_name="tools/list", args={}),
         ToolResult(

@@ -1,4 +1,4 @@
-"""``toolview schema``: print (or write) the JSON Schema of every wire shape."""
+"""``toolview schema``: print (or write) the JSON Schema of every wire shape and kind."""
 
 from __future__ import annotations
 
@@ -14,23 +14,27 @@ __all__ = ["register", "run"]
 
 def register(subparsers: Any) -> None:
     """Add the ``schema`` subcommand."""
-    parser = subparsers.add_parser("schema", help="print the JSON Schema of every wire shape")
+    parser = subparsers.add_parser(
+        "schema", help="print the JSON Schema of every wire shape and built-in kind's props"
+    )
     parser.add_argument(
         "--write",
         metavar="DIR",
         type=Path,
-        help="write one NAME.schema.json file per shape into DIR instead of printing",
+        help="write one NAME.schema.json file per shape into DIR (kinds' props into DIR/kinds)"
+        " instead of printing",
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print all schemas as one JSON document keyed by file name, or write the files."""
+    """Print all schemas as one JSON document keyed by file path, or write the files."""
     documents = schema_documents()
     if args.write is None:
         sys.stdout.write(render_schema(documents))
         return 0
-    args.write.mkdir(parents=True, exist_ok=True)
     for name, schema in documents.items():
-        (args.write / name).write_text(render_schema(schema), encoding="utf-8")
+        path = args.write / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_schema(schema), encoding="utf-8")
     return 0

@@ -1,4 +1,4 @@
-"""The sans-IO core: every wire shape, declared once (design.md §1)."""
+"""The sans-IO core: every wire shape and built-in kind's props, declared once (design.md §1)."""
 
 from toolview.contract.call_state import (
     CALL_STATE_TRANSITIONS,
@@ -17,6 +17,17 @@ from toolview.contract.descriptor import (
 )
 from toolview.contract.entries import CallEntry, Entry, MessageEntry, NoteEntry
 from toolview.contract.envelope import Envelope, parse_envelope
+from toolview.contract.kinds import (
+    DiffProps,
+    FileProps,
+    ImageProps,
+    JsonProps,
+    Link,
+    LinksProps,
+    MarkdownProps,
+    ShellProps,
+    TableProps,
+)
 from toolview.contract.observations import (
     Message,
     Observation,
@@ -31,6 +42,7 @@ from toolview.contract.observations import (
     encode_observation,
     is_partial,
 )
+from toolview.contract.props import KIND_PROPS, PropsError, validate_props
 from toolview.contract.status import (
     STATUS_DISPLAY,
     DisplayStatus,
@@ -42,6 +54,7 @@ from toolview.contract.thread import Thread
 __all__ = [
     "CALL_STATE_TRANSITIONS",
     "FINAL_STATES",
+    "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
     "CallEntry",
@@ -49,19 +62,29 @@ __all__ = [
     "CallState",
     "CallStateMachine",
     "Descriptor",
+    "DiffProps",
     "DisplayStatus",
     "Entry",
     "Envelope",
+    "FileProps",
     "IllegalTransition",
+    "ImageProps",
+    "JsonProps",
+    "Link",
+    "LinksProps",
+    "MarkdownProps",
     "Message",
     "MessageEntry",
     "NoteEntry",
     "Observation",
     "ObservationError",
+    "PropsError",
     "RunEnded",
     "RunOutcome",
     "RunStarted",
+    "ShellProps",
     "StatusDisplay",
+    "TableProps",
     "Thread",
     "ToolCall",
     "ToolRefused",
@@ -74,4 +97,5 @@ __all__ = [
     "is_partial",
     "parse_envelope",
     "read_descriptor",
+    "validate_props",
 ]

@@ -2,7 +2,8 @@
 
 An MCP result is a *list* of blocks (text, images, audio, links, embedded
 resources, and types a client may not know yet), so it needs a kind of its own.
-This module is its one definition — static type, wire shape, validator and
+This module is its one definition — static type, wire shape and, through
+``toolview.contract.props`` and ``toolview.contract.schema``, validator and
 JSON Schema — shared by the producer (the MCP host) and every surface, which is
 why it lives in the contract: a surface may not import a host. Binary data
 never appears here except an image's base64, which only HTML may show after its
@@ -15,7 +16,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import msgspec
 
-from toolview.contract import Truncation
+from toolview.contract.descriptor import Truncation
 
 __all__ = [
     "BLOCKS_KIND",
@@ -32,8 +33,6 @@ __all__ = [
     "UiBlock",
     "UiSource",
     "UnknownBlock",
-    "blocks_props_schema",
-    "validate_blocks_props",
 ]
 
 BLOCKS_KIND: Final = "blocks"
@@ -136,13 +135,3 @@ class BlocksProps(msgspec.Struct, frozen=True, rename="camel", omit_defaults=Tru
     blocks: list[Block]
     notes: list[str] = msgspec.field(default_factory=list)
     progress: Progress | msgspec.UnsetType = msgspec.UNSET
-
-
-def validate_blocks_props(props: object) -> BlocksProps:
-    """Strictly convert untrusted props; raises ``msgspec.ValidationError`` naming the path."""
-    return msgspec.convert(props, BlocksProps, strict=True)
-
-
-def blocks_props_schema() -> dict[str, Any]:
-    """JSON Schema of the ``blocks`` props, from the same Structs."""
-    return msgspec.json.schema(BlocksProps)

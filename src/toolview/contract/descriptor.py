@@ -8,7 +8,7 @@ accessor (lodash ``get``, JSONPath, jq) and ``a.b`` would read as "b inside a".
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import msgspec
 
@@ -47,12 +47,34 @@ class Descriptor(msgspec.Struct, frozen=True):
     """How to render a result: an open ``kind``, its JSON ``props``, truncation.
 
     ``kind`` is open on purpose: an unknown kind is valid here and falls back to
-    the text on the surface, never a validation failure.
+    the text on the surface, never a validation failure. ``props`` is required
+    (``{}`` when a kind needs none): a descriptor without it is malformed.
     """
 
     kind: NonEmptyStr
-    props: JSONObject = msgspec.field(default_factory=dict)
+    props: JSONObject
     truncated: Truncation | msgspec.UnsetType = msgspec.UNSET
+
+    if TYPE_CHECKING:  # what a producer may pass; msgspec decodes by the fields above
+
+        def __init__(
+            self,
+            kind: str,
+            props: JSONObject | msgspec.Struct,
+            truncated: Truncation | msgspec.UnsetType = msgspec.UNSET,
+        ) -> None: ...
+
+    def __post_init__(self) -> None:
+        """Typed props (``ShellProps(...)``, any Struct encoding to an object) become JSON.
+
+        So a descriptor a producer builds equals, encodes and renders exactly
+        like the same descriptor read back from the wire.
+        """
+        if type(self.props) is not dict and isinstance(self.props, msgspec.Struct):
+            props = msgspec.to_builtins(self.props)
+            if not isinstance(props, dict):
+                raise TypeError(f"{type(self.props).__name__} does not encode to a JSON object")
+            msgspec.structs.force_setattr(self, "props", props)
 
 
 def read_descriptor(metadata: object) -> Descriptor | None:

@@ -22,20 +22,6 @@ from toolview.render.limits import (
     tail,
     truncation_omission,
 )
-from toolview.render.props import (
-    KIND_PROPS,
-    DiffProps,
-    FileProps,
-    ImageProps,
-    JsonProps,
-    Link,
-    LinksProps,
-    MarkdownProps,
-    PropsError,
-    ShellProps,
-    TableProps,
-    validate_props,
-)
 from toolview.render.receipt import Receipt, view_receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.summary import Summary, SummaryPart, summarize, thread_summary
@@ -55,34 +41,23 @@ from toolview.render.view import (
 
 __all__ = [
     "DEFAULT_LIMITS",
-    "KIND_PROPS",
     "AbortedBody",
     "Body",
     "CallView",
-    "DiffProps",
     "EmptyBody",
     "ErrorBody",
     "FallbackBody",
-    "FileProps",
     "Header",
-    "ImageProps",
-    "JsonProps",
     "KindBody",
     "Limits",
-    "Link",
-    "LinksProps",
-    "MarkdownProps",
     "Omission",
     "OmissionUnit",
     "PendingBody",
-    "PropsError",
     "Receipt",
     "Registry",
     "Renderer",
-    "ShellProps",
     "Summary",
     "SummaryPart",
-    "TableProps",
     "Window",
     "args_preview",
     "cell_text",
@@ -96,7 +71,6 @@ __all__ = [
     "tail",
     "thread_summary",
     "truncation_omission",
-    "validate_props",
     "view_entry",
     "view_receipt",
 ]

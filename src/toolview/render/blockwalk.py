@@ -14,8 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Final, Generic, TypeVar
 
-from toolview.contract import Truncation
-from toolview.render.blocks import (
+from toolview.contract import PropsError, Truncation, validate_props
+from toolview.contract.blocks import (
     AudioBlock,
     Block,
     BlocksProps,
@@ -31,7 +31,6 @@ from toolview.render.blocks import (
 from toolview.render.bodies import FallbackBody, KindBody
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window
-from toolview.render.props import PropsError, validate_props
 from toolview.render.registry import Registry
 from toolview.render.words import resource_label, ui_notice
 

@@ -20,12 +20,15 @@ from toolview.contract import (
     CallState,
     Descriptor,
     Envelope,
+    PropsError,
+    ShellProps,
     Thread,
     ToolRefused,
     ToolResult,
     Truncation,
     display_status,
     parse_envelope,
+    validate_props,
 )
 from toolview.render import bodies
 from toolview.render.bodies import *  # noqa: F403 - re-exported under the names bodies pins
@@ -44,7 +47,6 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
-from toolview.render.props import PropsError, ShellProps, validate_props
 from toolview.render.receipt import Receipt, view_receipt
 from toolview.safety import cut_stack_trace
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, TypeAlias
 
-from toolview.contract import RunOutcome
-from toolview.render.blocks import AudioBlock, ImageBlock, Progress, ResourceBlock, UiBlock
+from toolview.contract import ImageProps, RunOutcome, TableProps
+from toolview.contract.blocks import AudioBlock, ImageBlock, Progress, ResourceBlock, UiBlock
 from toolview.render.clean import clean_field
 from toolview.render.limits import Omission, omission_text
-from toolview.render.props import ImageProps, TableProps
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary, SummaryPart
 

@@ -1,4 +1,4 @@
-"""The ``blocks`` kind's one definition: strict validation, schema, pinned API."""
+"""The ``blocks`` kind's one definition: strict validation, schema, the host's pinned API."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import msgspec
 import pytest
 
 import toolview.hosts.mcp as host
-from toolview.contract.blocks import blocks_props_schema, validate_blocks_props
+from toolview.contract import PropsError, validate_props
+from toolview.contract.schema import kind_schema_documents
 
 
 def test_the_public_api_is_pinned() -> None:
@@ -24,7 +25,6 @@ def test_the_public_api_is_pinned() -> None:
         "map_result",
         "map_sdk_result",
         "sniff",
-        "validate_blocks_props",
     ]
     assert host.BLOCKS_KIND == "blocks"
 
@@ -44,7 +44,7 @@ def test_every_block_type_validates() -> None:
         "notes": ["n"],
         "progress": {"progress": 1.0, "total": 2.0},
     }
-    validated = validate_blocks_props(props)
+    validated = validate_props("blocks", props)
     assert len(validated.blocks) == 8
     assert msgspec.to_builtins(validated) == props
 
@@ -63,12 +63,12 @@ def test_every_block_type_validates() -> None:
     ],
 )
 def test_malformed_props_are_rejected_not_coerced(props: dict[str, Any]) -> None:
-    with pytest.raises(msgspec.ValidationError):
-        validate_blocks_props(props)
+    with pytest.raises(PropsError):
+        validate_props("blocks", props)
 
 
 def test_the_json_schema_names_every_block_type() -> None:
-    schema = msgspec.json.encode(blocks_props_schema()).decode()
+    schema = msgspec.json.encode(kind_schema_documents()["blocks.schema.json"]).decode()
     for name in (
         "text",
         "image",

@@ -13,8 +13,8 @@ import anyio
 import msgspec
 import pytest
 
-from toolview.contract import Observation, ToolCall, ToolResult
-from toolview.hosts.mcp import McpClientError, list_tools, validate_blocks_props
+from toolview.contract import Observation, ToolCall, ToolResult, validate_props
+from toolview.hosts.mcp import McpClientError, list_tools
 
 Caller = Callable[..., list[Observation]]
 
@@ -29,7 +29,7 @@ def final(observations: list[Observation]) -> ToolResult:
 
 def blocks(result: ToolResult) -> list[dict[str, Any]]:
     assert isinstance(result.descriptor, msgspec.Struct) and result.descriptor.kind == "blocks"
-    validate_blocks_props(result.descriptor.props)
+    validate_props("blocks", result.descriptor.props)
     found: list[dict[str, Any]] = result.descriptor.props["blocks"]
     return found
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from toolview.hosts.mcp import ProgressLog, validate_blocks_props
+from toolview.contract import validate_props
+from toolview.hosts.mcp import ProgressLog
 
 
 def test_each_partial_carries_all_progress_so_far() -> None:
@@ -15,7 +16,7 @@ def test_each_partial_carries_all_progress_so_far() -> None:
     assert second.text == "progress 1/10 copying\nprogress 2/10"
     assert (second.complete, second.is_error, second.tool_call_id) == (False, False, "c1")
     assert isinstance(second.descriptor, msgspec.Struct)
-    props = validate_blocks_props(second.descriptor.props)
+    props = validate_props("blocks", second.descriptor.props)
     assert props.progress == msgspec.convert({"progress": 2.0, "total": 10.0}, type(props.progress))
 
 

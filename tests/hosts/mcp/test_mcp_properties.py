@@ -8,14 +8,13 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolview.contract import ToolResult, decode_observation, encode_observation
+from toolview.contract import ToolResult, decode_observation, encode_observation, validate_props
 from toolview.hosts.mcp import (
     ProgressLog,
     StoredResultsError,
     load_observations,
     map_result,
     sniff,
-    validate_blocks_props,
 )
 
 SCALARS = (
@@ -73,7 +72,7 @@ RESULTS = st.fixed_dictionaries(
 def check(result: ToolResult) -> None:
     assert decode_observation(encode_observation(result)) == result
     if isinstance(result.descriptor, msgspec.Struct) and result.descriptor.kind == "blocks":
-        validate_blocks_props(result.descriptor.props)
+        validate_props("blocks", result.descriptor.props)
 
 
 @given(RESULTS, JSON)

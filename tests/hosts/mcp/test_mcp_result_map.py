@@ -14,9 +14,9 @@ from toolview.contract import (
     decode_observation,
     encode_observation,
     read_descriptor,
+    validate_props,
 )
-from toolview.hosts.mcp import map_result, validate_blocks_props
-from toolview.render.props import validate_props
+from toolview.hosts.mcp import map_result
 
 PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\0" * 100).decode()
 
@@ -34,7 +34,7 @@ def mapped(raw: object, **kwargs: Any) -> ToolResult:
 def blocks_of(result: ToolResult) -> list[dict[str, Any]]:
     assert isinstance(result.descriptor, msgspec.Struct)
     assert result.descriptor.kind == "blocks"
-    validate_blocks_props(result.descriptor.props)
+    validate_props("blocks", result.descriptor.props)
     blocks: list[dict[str, Any]] = result.descriptor.props["blocks"]
     return blocks
 
@@ -329,7 +329,10 @@ def test_the_servers_own_descriptor_is_used() -> None:
 
 def test_a_malformed_own_descriptor_is_ignored_with_a_note() -> None:
     result = mapped(
-        {"content": [{"type": "text", "text": "a"}], "_meta": {METADATA_KEY: {"kind": ""}}}
+        {
+            "content": [{"type": "text", "text": "a"}],
+            "_meta": {METADATA_KEY: {"kind": "", "props": {}}},
+        }
     )
     assert "descriptor is malformed; ignored" in result.text
 

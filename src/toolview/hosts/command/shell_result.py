@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from toolview.contract import Descriptor, ToolCall, ToolResult
+import msgspec
+
+from toolview.contract import Descriptor, ShellProps, ToolCall, ToolResult
 from toolview.hosts.command.output_window import OutputWindow, WindowLimits
 from toolview.hosts.command.redacting import StreamRedactor
 from toolview.hosts.command.utf8 import incomplete_utf8_suffix
@@ -97,21 +99,16 @@ class ShellOutput:
         stored, so no credential leaves the runner in one.
         """
         view = self.combined.view()
-        props: dict[str, Any] = {
-            "command": command,
-            "exitCode": exit_code,
-            "stdout": redact(self.streams["stdout"].view().text),
-            "stderr": redact(self.streams["stderr"].view().text),
-        }
-        if duration_ms is not None:
-            props["durationMs"] = duration_ms
-        if self.spill_path is not None:
-            props["spillPath"] = str(self.spill_path)
-        descriptor = (
-            Descriptor(kind="shell", props=props, truncated=view.truncated)
-            if view.truncated is not None
-            else Descriptor(kind="shell", props=props)
+        props = ShellProps(
+            command=command,
+            exit_code=exit_code,
+            stdout=redact(self.streams["stdout"].view().text),
+            stderr=redact(self.streams["stderr"].view().text),
+            duration_ms=msgspec.UNSET if duration_ms is None else duration_ms,
+            spill_path=msgspec.UNSET if self.spill_path is None else str(self.spill_path),
         )
+        truncated = msgspec.UNSET if view.truncated is None else view.truncated
+        descriptor = Descriptor(kind="shell", props=props, truncated=truncated)
         return ToolResult(
             tool_call_id=call.tool_call_id,
             tool_name=call.tool_name,
@@ -126,13 +123,9 @@ def shell_result(
     call: ToolCall, command: str, text: str, *, exit_code: int, duration_ms: int
 ) -> ToolResult:
     """A final ``shell`` result whose whole output is ``text`` on stderr (a start failure)."""
-    props = {
-        "command": command,
-        "exitCode": exit_code,
-        "stdout": "",
-        "stderr": text,
-        "durationMs": duration_ms,
-    }
+    props = ShellProps(
+        command=command, exit_code=exit_code, stdout="", stderr=text, duration_ms=duration_ms
+    )
     return ToolResult(
         tool_call_id=call.tool_call_id,
         tool_name=call.tool_name,

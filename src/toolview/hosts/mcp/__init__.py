@@ -4,10 +4,11 @@
 it; ``ProgressLog`` turns progress notifications into partial results;
 ``load_observations``/``sniff`` read stored results for ``toolview show``;
 ``call_tool``/``list_tools`` talk to a stdio server. The ``blocks`` kind's props
-are declared in ``toolview.contract.blocks``.
+are declared in ``toolview.contract.blocks`` and validated, like every kind's, by
+``toolview.contract.validate_props``.
 """
 
-from toolview.contract.blocks import BLOCKS_KIND, BlocksProps, validate_blocks_props
+from toolview.contract.blocks import BLOCKS_KIND, BlocksProps
 from toolview.hosts.mcp.client import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.progress import ProgressLog
 from toolview.hosts.mcp.result_map import map_result
@@ -26,5 +27,4 @@ __all__ = [
     "map_result",
     "map_sdk_result",
     "sniff",
-    "validate_blocks_props",
 ]

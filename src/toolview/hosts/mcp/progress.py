@@ -44,9 +44,7 @@ class ProgressLog:
             if self._total_lines > len(self._lines)
             else msgspec.UNSET
         )
-        descriptor = Descriptor(
-            kind=BLOCKS_KIND, props=msgspec.to_builtins(props), truncated=truncated
-        )
+        descriptor = Descriptor(kind=BLOCKS_KIND, props=props, truncated=truncated)
         return ToolResult(
             tool_call_id=self.tool_call_id,
             tool_name=self.tool_name,

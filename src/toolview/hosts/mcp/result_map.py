@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
-from toolview.contract import METADATA_KEY, Descriptor, ToolResult, read_descriptor
+from toolview.contract import METADATA_KEY, Descriptor, ImageProps, ToolResult, read_descriptor
 from toolview.contract.blocks import (
     BLOCKS_KIND,
     Block,
@@ -159,9 +159,11 @@ def _descriptor(parts: _Assembly) -> Descriptor | None:
         if isinstance(only, StructuredBlock):
             return Descriptor(kind=only.view, props=only.props, truncated=only.truncated)
         if isinstance(only, ImageBlock) and isinstance(only.data, str):
-            return Descriptor(kind="image", props={"mimeType": only.mime_type, "data": only.data})
+            return Descriptor(
+                kind="image", props=ImageProps(mime_type=only.mime_type, data=only.data)
+            )
     props = BlocksProps(blocks=parts.shown, notes=_all_notes(parts))
-    return Descriptor(kind=BLOCKS_KIND, props=msgspec.to_builtins(props))
+    return Descriptor(kind=BLOCKS_KIND, props=props)
 
 
 def _all_notes(parts: _Assembly) -> list[str]:

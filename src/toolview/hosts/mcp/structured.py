@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import msgspec
 
-from toolview.contract import Truncation, parse_envelope
+from toolview.contract import JsonProps, TableProps, Truncation, parse_envelope
 from toolview.contract.blocks import StructuredView
 from toolview.hosts.mcp.jsontext import canonical_json, decode_json
 
@@ -37,12 +37,12 @@ def structured_view(value: object) -> tuple[StructuredView, dict[str, Any], Trun
     table = _table(value)
     if table is not None:
         assert isinstance(value, list)
-        shown = len(table["rows"])
+        shown = len(table.rows)
         cut = (
             Truncation(shown=shown, total=len(value), unit="items") if shown < len(value) else None
         )
-        return "table", table, cut
-    return "json", {"value": value}, None
+        return "table", msgspec.to_builtins(table), cut
+    return "json", msgspec.to_builtins(JsonProps(value=value)), None
 
 
 def is_mirror(text: str, value: object) -> bool:
@@ -55,7 +55,7 @@ def is_mirror(text: str, value: object) -> bool:
     return expected is not None and canonical_json(decoded) == expected
 
 
-def _table(value: object) -> dict[str, Any] | None:
+def _table(value: object) -> TableProps | None:
     """Columns and rows for a list whose first rows are flat objects, else ``None``."""
     if not isinstance(value, list) or not value:
         return None
@@ -66,7 +66,7 @@ def _table(value: object) -> dict[str, Any] | None:
             return None
         columns.update(dict.fromkeys(row))
     names = list(columns)
-    return {"columns": names, "rows": [[row.get(name) for name in names] for row in head]}
+    return TableProps(columns=names, rows=[[row.get(name) for name in names] for row in head])
 
 
 def _flat(row: dict[Any, Any]) -> bool:

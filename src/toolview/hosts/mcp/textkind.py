@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from toolview.contract import Descriptor
+from toolview.contract import Descriptor, DiffProps
 
 __all__ = ["text_descriptor"]
 
@@ -24,5 +24,5 @@ def text_descriptor(text: str) -> Descriptor | None:
     """``diff`` when ``text`` holds a unified diff, else ``None`` (plain text)."""
     head = text[:_HEAD_CHARS]
     if _HUNK.search(head) or (_GIT_HEADER.search(head) and "\n+++ " in head):
-        return Descriptor(kind="diff", props={"diff": text})
+        return Descriptor(kind="diff", props=DiffProps(diff=text))
     return None

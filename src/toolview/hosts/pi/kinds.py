@@ -10,23 +10,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
-from toolview.contract import Descriptor, ToolResult
+from toolview.contract import Descriptor, DiffProps, FileProps, ShellProps, TableProps, ToolResult
+from toolview.contract.props import KindProps
 from toolview.hosts.pi.pidiff import to_unified_diff
 
 __all__ = ["KIND_MAPPERS", "to_toolview_kinds"]
 
-Props = dict[str, Any]
-Mapper = Callable[[ToolResult, Mapping[str, object], object], "Props | tuple[str, Props] | None"]
+Mapper = Callable[[ToolResult, Mapping[str, object], object], KindProps | None]
 
 _EXIT = re.compile(r"Command exited with code (\d+)\Z")
 _NOTE = re.compile(r"^\[.*\]$")
 
 
-def _shell(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+def _shell(result: ToolResult, args: Mapping[str, object], _details: object) -> ShellProps | None:
     command = args.get("command")
     if not isinstance(command, str):
         return None
@@ -35,33 +35,31 @@ def _shell(result: ToolResult, args: Mapping[str, object], _details: object) -> 
         match = _EXIT.search(result.text)
         exit_code = int(match.group(1)) if match else (None if result.is_error else 0)
     # pi merges stdout and stderr into one stream: it is all `stdout` here.
-    return {"command": command, "exitCode": exit_code, "stdout": result.text, "stderr": ""}
+    return ShellProps(command=command, exit_code=exit_code, stdout=result.text, stderr="")
 
 
-def _read(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+def _read(result: ToolResult, args: Mapping[str, object], _details: object) -> FileProps | None:
     path, offset = args.get("path"), args.get("offset")
     if not isinstance(path, str) or result.is_error or result.text.startswith("[image"):
         return None
-    props: Props = {"path": path, "content": result.text}
-    if type(offset) is int and offset > 0:
-        props["startLine"] = offset
-    return props
+    start = offset if type(offset) is int and offset > 0 else msgspec.UNSET
+    return FileProps(path=path, content=result.text, start_line=start)
 
 
-def _write(result: ToolResult, args: Mapping[str, object], _details: object) -> Props | None:
+def _write(result: ToolResult, args: Mapping[str, object], _details: object) -> FileProps | None:
     path, content = args.get("path"), args.get("content")
     if not isinstance(path, str) or not isinstance(content, str) or result.is_error:
         return None
-    return {"path": path, "content": content}
+    return FileProps(path=path, content=content)
 
 
-def _edit(result: ToolResult, args: Mapping[str, object], details: object) -> Props | None:
+def _edit(result: ToolResult, args: Mapping[str, object], details: object) -> DiffProps | None:
     path = args.get("path")
     raw = details.get("diff") if isinstance(details, Mapping) else None
     if not isinstance(path, str) or not isinstance(raw, str) or result.is_error:
         return None
     unified = to_unified_diff(raw, path)
-    return None if unified is None else {"diff": unified, "path": path}
+    return None if unified is None else DiffProps(diff=unified, path=path)
 
 
 def _rows(text: str) -> list[str] | None:
@@ -72,11 +70,13 @@ def _rows(text: str) -> list[str] | None:
 
 
 def _listing(column: str) -> Mapper:
-    def mapper(result: ToolResult, _args: Mapping[str, object], _details: object) -> Any:
+    def mapper(
+        result: ToolResult, _args: Mapping[str, object], _details: object
+    ) -> TableProps | None:
         rows = None if result.is_error else _rows(result.text)
         if rows is None:
             return None
-        return "table", {"columns": [column], "rows": [[row] for row in rows]}
+        return TableProps(columns=[column], rows=[[row] for row in rows])
 
     return mapper
 
@@ -84,7 +84,7 @@ def _listing(column: str) -> Mapper:
 _GREP_LINE = re.compile(r"^(?P<path>.+?)(?::(?P<line>\d+):|-(?P<ctx>\d+)-) ?(?P<text>.*)$")
 
 
-def _grep(result: ToolResult, _args: Mapping[str, object], _details: object) -> Any:
+def _grep(result: ToolResult, _args: Mapping[str, object], _details: object) -> TableProps | None:
     rows = None if result.is_error else _rows(result.text)
     if rows is None:
         return None
@@ -95,7 +95,7 @@ def _grep(result: ToolResult, _args: Mapping[str, object], _details: object) -> 
             return None
         line = int(match.group("line") or match.group("ctx"))
         table.append([match.group("path"), line, match.group("text")])
-    return "table", {"columns": ["path", "line", "text"], "rows": table}
+    return TableProps(columns=["path", "line", "text"], rows=table)
 
 
 KIND_MAPPERS: Final[Mapping[str, tuple[str, Mapper]]] = {
@@ -120,8 +120,6 @@ def to_toolview_kinds(
     mapped = mapper(result, args, details)
     if mapped is None:
         return result
-    if isinstance(mapped, tuple):
-        kind, mapped = mapped
     truncated = (
         result.descriptor.truncated if isinstance(result.descriptor, Descriptor) else msgspec.UNSET
     )

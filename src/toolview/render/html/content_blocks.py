@@ -12,7 +12,7 @@ fetched; structured content goes through the registry rendering the result
 
 from __future__ import annotations
 
-from toolview.render.blocks import (
+from toolview.contract.blocks import (
     AudioBlock,
     Block,
     BlocksProps,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from toolview.render.blocks import (
+from toolview.contract.blocks import (
     AudioBlock,
     ImageBlock,
     Progress,

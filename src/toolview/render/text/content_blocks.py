@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolview.render.blocks import (
+from toolview.contract.blocks import (
     AudioBlock,
     ImageBlock,
     Progress,

@@ -20,10 +20,10 @@ from pygments.lexers import (  # type: ignore[import-untyped]
 )
 from pygments.util import ClassNotFound  # type: ignore[import-untyped]
 
+from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.markup import cut_html, esc
 from toolview.render.html.style import CODE_CLASS
-from toolview.render.props import DiffProps, FileProps
 from toolview.render.view import KindBody
 
 __all__ = ["code_html", "render_diff", "render_file"]

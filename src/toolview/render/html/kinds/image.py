@@ -9,9 +9,9 @@ allowed]``. An image is never loaded from a URL.
 
 from __future__ import annotations
 
+from toolview.contract import ImageProps
 from toolview.render.clean import clean_field
 from toolview.render.html.markup import esc, truncation_html
-from toolview.render.props import ImageProps
 from toolview.render.view import KindBody
 from toolview.render.words import image_label
 from toolview.safety import check_image

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import truncation_omission
 from toolview.render.markdown.escape import inline, window_block
-from toolview.render.props import DiffProps, FileProps
 from toolview.render.view import KindBody
 
 __all__ = ["diff", "file"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from toolview.contract import ImageProps
 from toolview.render.clean import clean_field
 from toolview.render.markdown.escape import inline, truncation_md
-from toolview.render.props import ImageProps
 from toolview.render.view import KindBody
 from toolview.render.words import image_label
 

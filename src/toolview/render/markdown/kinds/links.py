@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from toolview.contract import LinksProps
 from toolview.render.clean import clean_field
 from toolview.render.limits import Omission
 from toolview.render.markdown.escape import inline, link, omission_md, truncation_md
-from toolview.render.props import LinksProps
 from toolview.render.view import KindBody
 
 __all__ = ["links"]

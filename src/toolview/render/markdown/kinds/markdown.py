@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from toolview.contract import MarkdownProps
 from toolview.render.clean import shown_text
 from toolview.render.limits import truncation_omission
 from toolview.render.markdown.escape import cut_md, markdown_source
-from toolview.render.props import MarkdownProps
 from toolview.render.view import KindBody
 
 __all__ = ["markdown"]

@@ -3,10 +3,10 @@ and the exit code."""
 
 from __future__ import annotations
 
+from toolview.contract import ShellProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import truncation_omission
 from toolview.render.markdown.escape import code_block, cut_md, inline, window_block
-from toolview.render.props import ShellProps
 from toolview.render.view import KindBody
 from toolview.render.words import exit_text
 

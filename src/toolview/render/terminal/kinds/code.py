@@ -7,9 +7,9 @@ from rich.console import Group, RenderableType
 from rich.syntax import Syntax
 from rich.text import Text
 
+from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, truncation_omission
-from toolview.render.props import DiffProps, FileProps
 from toolview.render.terminal.styled import cut_text
 from toolview.render.view import KindBody
 

@@ -11,11 +11,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from toolview.contract import Envelope
+from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import cell_text, json_lines
 from toolview.render.limits import Limits, Omission
-from toolview.render.props import JsonProps, TableProps
 from toolview.render.terminal.styled import lines_text, omission_text, truncation_text, window_text
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from toolview.contract import ImageProps
 from toolview.render.clean import clean_field
-from toolview.render.props import ImageProps
 from toolview.render.terminal.styled import truncation_text
 from toolview.render.view import KindBody
 from toolview.render.words import image_label

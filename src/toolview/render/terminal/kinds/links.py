@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from toolview.contract import LinksProps
 from toolview.render.clean import clean_field
 from toolview.render.limits import Omission
-from toolview.render.props import LinksProps
 from toolview.render.terminal.styled import omission_text, truncation_text
 from toolview.render.view import KindBody
 from toolview.safety import safe_url

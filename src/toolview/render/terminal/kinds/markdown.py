@@ -6,9 +6,9 @@ from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
+from toolview.contract import MarkdownProps
 from toolview.render.clean import shown_text
 from toolview.render.limits import truncation_omission
-from toolview.render.props import MarkdownProps
 from toolview.render.terminal.styled import cut_text
 from toolview.render.view import KindBody
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from toolview.contract import ShellProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import truncation_omission
-from toolview.render.props import ShellProps
 from toolview.render.terminal.styled import cut_text, window_text
 from toolview.render.view import KindBody
 from toolview.render.words import exit_text

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import truncation_omission
-from toolview.render.props import DiffProps, FileProps
 from toolview.render.text.lines import cut_lines, truncation_lines, window_lines
 from toolview.render.view import KindBody
 

@@ -6,11 +6,10 @@ from typing import Any
 
 import msgspec
 
-from toolview.contract import Envelope
+from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import cell_text, json_lines
 from toolview.render.limits import Limits, Omission
-from toolview.render.props import JsonProps, TableProps
 from toolview.render.text.lines import truncation_lines, window_lines
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from toolview.contract import ImageProps
 from toolview.render.clean import clean_field
-from toolview.render.props import ImageProps
 from toolview.render.text.lines import truncation_lines
 from toolview.render.view import KindBody
 from toolview.render.words import image_label

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from toolview.contract import LinksProps
 from toolview.render.clean import clean_field
 from toolview.render.limits import Omission
-from toolview.render.props import LinksProps
 from toolview.render.text.lines import truncation_lines
 from toolview.render.view import KindBody
 from toolview.safety import safe_url

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from toolview.contract import MarkdownProps
 from toolview.render.clean import shown_text
 from toolview.render.limits import truncation_omission
-from toolview.render.props import MarkdownProps
 from toolview.render.text.lines import window_lines
 from toolview.render.view import KindBody
 

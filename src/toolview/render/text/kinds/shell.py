@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from toolview.contract import ShellProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import truncation_omission
-from toolview.render.props import ShellProps
 from toolview.render.text.lines import cut_lines, window_lines
 from toolview.render.view import KindBody
 from toolview.render.words import exit_text

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from toolview.contract import Envelope
-from toolview.render import (
+from toolview.contract import (
     KIND_PROPS,
+    Envelope,
     FileProps,
     PropsError,
     ShellProps,
