@@ -3,7 +3,7 @@
 Why a pure class: the rules for what may be coalesced, dropped or resent are
 the whole of "publishing never slows the producer", and they are easy to get
 subtly wrong — so they live here, with no thread, clock or socket, and the
-background sender (``wire.sender``) only moves batches.
+background sender (``remote.sender``) only moves batches.
 
 The rules:
 
@@ -18,7 +18,7 @@ The rules:
 * A non-partial observation (a call, a final result, a refusal, a message, a
   run event) is never dropped here: when the outbox is full of them it is
   refused (``"full"``), and the caller decides to wait or to report it lost.
-* A batch holds at most ``MAX_BATCH`` (``wire.fit``) observations
+* A batch holds at most ``MAX_BATCH`` (``wire.batch_limit``) observations
   and ``max_batch_bytes`` bytes.
 * One batch is in flight at a time, with its idempotency key (``key``).
   ``sent()`` forgets it; ``failed()`` keeps it whole to be sent again *first,
@@ -38,7 +38,7 @@ The rules:
   result is *cut to fit* — its longest strings (``text`` and the descriptor's
   props) keep their tails, ``descriptor.truncated`` says how much is shown,
   and ``cut`` records it, so the thread still shows how the call ended
-  (``wire.fit``); anything else (or a final result that cannot fit even cut,
+  (``remote.fit``); anything else (or a final result that cannot fit even cut,
   or one without a descriptor to record the cut in) is handed back
   to the caller, which must fail — it is never dropped silently.
 """
@@ -52,9 +52,10 @@ from typing import Final, Literal, TypeAlias, TypeGuard
 import msgspec
 
 from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
+from toolview.remote.fit import fit_result, line_cost
+from toolview.remote.unpublished import describe
+from toolview.wire.batch_limit import MAX_BATCH
 from toolview.wire.idempotency import new_key
-from toolview.wire.unpublished import describe
 
 __all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult", "Unencodable"]
 

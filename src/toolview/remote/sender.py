@@ -9,12 +9,12 @@ flight the next batch gathers by itself.
 A publisher must ride out a server restart or a Redis outage, so a failure
 that may pass (no connection, a timeout, ``429``/``5xx``) is retried for as
 long as the producer runs and then up to ``close(timeout)``, with capped
-exponential backoff and the server's ``Retry-After`` (``wire.backoff``) —
+exponential backoff and the server's ``Retry-After`` (``remote.backoff``) —
 each time the *same* batch, byte-identical, under its idempotency key, so a
 batch whose answer was lost after the server stored it is stored once, even
 across a restart (the keys live in the log). Meanwhile the outbox keeps what
 arrives, within its capacity (oldest partials dropped first, never a final:
-``wire.outbox``); if it fills up with finals, ``put`` holds the producer at
+``remote.outbox``); if it fills up with finals, ``put`` holds the producer at
 most ``block_timeout`` once per outage, then reports each further one lost.
 An answer that will not change (``401``, ``400``…) stops publishing at once.
 ``close()`` raises ``PublishError`` naming what was not published — the
@@ -23,7 +23,7 @@ producer's own work is never affected.
 A batch refused as too large (413) is not retried as it was: the server's
 limit (``toolview serve --body-limit``) may be far below the outbox's batch
 budget, so the outbox re-forms it smaller under new keys (safe: a 413 stores
-nothing, see ``wire.outbox``) and sending goes on. An observation over the
+nothing, see ``remote.outbox``) and sending goes on. An observation over the
 limit *on its own* cannot cross as it is: a partial result is dropped, a
 final one is cut to fit (``cut`` lists them), anything else stops publishing
 with an error naming it; so does one that cannot be encoded at all (a lone
@@ -41,11 +41,11 @@ from types import TracebackType
 from typing import Self, TypeAlias
 
 from toolview.contract import Observation
-from toolview.wire.backoff import BASE_DELAY, MAX_DELAY, Backoff
-from toolview.wire.client import BatchTooLarge, Publisher, PublishError
-from toolview.wire.fit import line_cost
-from toolview.wire.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox, Unencodable
-from toolview.wire.unpublished import describe, lost_summary
+from toolview.remote.backoff import BASE_DELAY, MAX_DELAY, Backoff
+from toolview.remote.client import BatchTooLarge, Publisher, PublishError
+from toolview.remote.fit import line_cost
+from toolview.remote.outbox import DEFAULT_BATCH_BYTES, DEFAULT_CAPACITY, Outbox, Unencodable
+from toolview.remote.unpublished import describe, lost_summary
 
 __all__ = ["BackgroundPublisher", "Notify"]
 
