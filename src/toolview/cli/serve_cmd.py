@@ -28,7 +28,8 @@ from toolview.server.limits import MAX_CONNECTIONS, Limits, raise_fd_limit
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
 from toolview.wire.log import ObservationLog
 from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog, default_db_path
+from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log_sqlite_file import default_db_path
 
 __all__ = ["allowed_host", "byte_size", "is_loopback", "positive_int", "register", "run"]
 
