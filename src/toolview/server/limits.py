@@ -12,12 +12,9 @@ from __future__ import annotations
 import resource
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-if TYPE_CHECKING:
-    from toolview.server.connections import GuardedH11Protocol
-
-__all__ = ["MAX_CONNECTIONS", "ConnectionGuard", "Limits", "raise_fd_limit"]
+__all__ = ["MAX_CONNECTIONS", "ConnectionGuard", "Guarded", "Limits", "raise_fd_limit"]
 
 MAX_CONNECTIONS: Final = 1024
 
@@ -33,15 +30,29 @@ class Limits:
     body_min_bytes: int = 5000  # 500 B/s, the minimum rate of Apache's mod_reqtimeout
 
 
+class Guarded(Protocol):
+    """What the guard needs of a connection (``server.connections.GuardedH11Protocol``).
+
+    Why a protocol, not that class: ``server.connections`` imports this module,
+    and a type import back would be an import loop.
+    """
+
+    peer: str
+    waiting_since: float | None  # not None: no request under way, so it may be evicted
+
+    def drop(self) -> None:
+        """Close the connection now (evicted for a newer one)."""
+
+
 @dataclass
 class ConnectionGuard:
     """The open connections of one server, by client address."""
 
     limits: Limits
-    by_client: dict[str, set[GuardedH11Protocol]] = field(default_factory=dict)
+    by_client: dict[str, set[Guarded]] = field(default_factory=dict)
     total: int = 0
 
-    def admit(self, new: GuardedH11Protocol) -> tuple[int, str] | None:
+    def admit(self, new: Guarded) -> tuple[int, str] | None:
         """Count ``new`` in; ``(status, reason)`` if it must be refused instead."""
         mine = self.by_client.get(new.peer, set())
         if len(mine) >= self.limits.per_client and not _evict(mine):
@@ -52,7 +63,7 @@ class ConnectionGuard:
         self.total += 1
         return None
 
-    def release(self, gone: GuardedH11Protocol) -> None:
+    def release(self, gone: Guarded) -> None:
         """Count ``gone`` out (once, however often it is called)."""
         mine = self.by_client.get(gone.peer)
         if mine is None or gone not in mine:
@@ -62,11 +73,11 @@ class ConnectionGuard:
         if not mine:
             del self.by_client[gone.peer]
 
-    def _all(self) -> list[GuardedH11Protocol]:
+    def _all(self) -> list[Guarded]:
         return [connection for mine in self.by_client.values() for connection in mine]
 
 
-def _evict(connections: Iterable[GuardedH11Protocol]) -> bool:
+def _evict(connections: Iterable[Guarded]) -> bool:
     """Close the connection that has waited longest with no request under way, if any."""
     waiting = [c for c in connections if c.waiting_since is not None]
     if not waiting:
