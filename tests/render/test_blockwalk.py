@@ -13,10 +13,10 @@ from toolview.render.blocks import (
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
 from toolview.render.blockwalk import BlocksLayout
 from toolview.render.bodies import KindBody
+from toolview.render.registry import Registry
 
 
 class Tags(BlocksLayout[str]):
@@ -58,8 +58,12 @@ class Tags(BlocksLayout[str]):
     def ui(self, notice: str) -> str:
         return f"ui {notice}"
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> str:
-        return f"structured {body.kind}"
+
+def structured(body: KindBody) -> str:
+    return f"structured {body.kind}"
+
+
+VIEWS: Registry[str] = Registry({"json": structured, "table": structured})
 
 
 def props(value: dict[str, Any]) -> BlocksProps:
@@ -69,7 +73,7 @@ def props(value: dict[str, Any]) -> BlocksProps:
 
 
 def test_every_block_is_handed_over_in_order() -> None:
-    parts = Tags().walk(props(BLOCKS), DEFAULT_LIMITS)
+    parts = Tags().walk(props(BLOCKS), DEFAULT_LIMITS, VIEWS)
     assert parts[0] == "progress 3.0"
     assert parts[1] == "text 'Here is the image:'"
     assert parts[2:4] == ["media image/png", "media audio/wav"]
@@ -86,29 +90,29 @@ def test_every_block_is_handed_over_in_order() -> None:
 
 def test_the_separator_stands_only_between_blocks() -> None:
     value = {"blocks": [{"type": "text", "text": "a"}, {"type": "text", "text": ""}]}
-    parts = Tags(separator="--").walk(props(value), DEFAULT_LIMITS)
+    parts = Tags(separator="--").walk(props(value), DEFAULT_LIMITS, VIEWS)
     assert parts == ["text 'a'", "--", "empty text"]
 
 
 def test_blocks_past_the_limit_are_counted_not_shown() -> None:
     value = {"blocks": [{"type": "text", "text": str(n)} for n in range(5)]}
-    parts = Tags().walk(props(value), Limits(max_json_items=2))
+    parts = Tags().walk(props(value), Limits(max_json_items=2), VIEWS)
     assert parts == ["text '0'", "text '1'", "left 3"]
 
 
 def test_nothing_at_all_says_so() -> None:
-    assert Tags().walk(props({"blocks": []}), DEFAULT_LIMITS) == ["no content"]
+    assert Tags().walk(props({"blocks": []}), DEFAULT_LIMITS, VIEWS) == ["no content"]
 
 
 def test_notes_alone_are_content() -> None:
-    parts = Tags().walk(props({"blocks": [], "notes": ["only a note"]}), DEFAULT_LIMITS)
+    parts = Tags().walk(props({"blocks": [], "notes": ["only a note"]}), DEFAULT_LIMITS, VIEWS)
     assert parts == ["note only a note"]
 
 
 def test_a_note_is_cleaned_and_bounded() -> None:
     secret = "ghp_" + "a" * 36
     note = f"token {secret} " + "x" * 2000
-    (part,) = Tags().walk(props({"blocks": [], "notes": [note]}), DEFAULT_LIMITS)
+    (part,) = Tags().walk(props({"blocks": [], "notes": [note]}), DEFAULT_LIMITS, VIEWS)
     assert secret not in part
     assert len(part) < 700
     assert part.endswith("more characters")
@@ -117,10 +121,9 @@ def test_a_note_is_cleaned_and_bounded() -> None:
 def test_structured_content_keeps_its_truncation() -> None:
     seen: list[KindBody] = []
 
-    class Keep(Tags):
-        def structured(self, body: KindBody, block: StructuredBlock) -> str:
-            seen.append(body)
-            return super().structured(body, block)
+    def keep(body: KindBody) -> str:
+        seen.append(body)
+        return structured(body)
 
     value = {
         "blocks": [
@@ -132,6 +135,32 @@ def test_structured_content_keeps_its_truncation() -> None:
             }
         ]
     }
-    assert Keep().walk(props(value), DEFAULT_LIMITS) == ["structured json"]
+    assert Tags().walk(props(value), DEFAULT_LIMITS, Registry({"json": keep})) == [
+        "structured json"
+    ]
     assert seen[0].truncated is not None and seen[0].truncated.total == 9
     assert seen[0].text == ""
+
+
+def test_structured_content_is_rendered_by_the_registry_given() -> None:
+    value = {"blocks": [{"type": "structured", "view": "json", "props": {"value": [1]}}]}
+    mine: Registry[str] = Registry({"json": lambda body: "mine"})
+    assert Tags().walk(props(value), DEFAULT_LIMITS, mine) == ["mine"]
+
+
+def test_a_view_the_registry_lacks_or_breaks_shows_its_json_noted() -> None:
+    value = {
+        "blocks": [
+            {"type": "structured", "view": "table", "props": {"columns": ["a"], "rows": [[1]]}},
+            {"type": "structured", "view": "json", "props": {"value": [1]}},
+        ]
+    }
+
+    def boom(body: KindBody) -> str:
+        raise RuntimeError("bug")
+
+    parts = Tags().walk(props(value), DEFAULT_LIMITS, Registry({"json": boom}))
+    assert parts == [
+        "noted no renderer for kind 'table'; showing its JSON {'columns': ['a'], 'rows': [[1]]}",
+        "noted the renderer for kind 'json' failed (RuntimeError); showing its JSON {'value': [1]}",
+    ]

@@ -4,8 +4,9 @@ The order is the same everywhere — progress, each MCP content block (bounded),
 what was left out, the notes, or a word that there is no content — and so is
 what a block is decided to be: its text window, a media label, a link, a
 resource, a note with the JSON of what could not be read, an interactive UI's
-notice, or structured content validated for its view. A surface subclasses
-``BlocksLayout`` and only says how each of those pieces looks.
+notice, or structured content validated for its view and rendered by the
+caller's registry (a kind's override holds inside a ``blocks`` result too). A
+surface subclasses ``BlocksLayout`` and only says how each of those pieces looks.
 """
 
 from __future__ import annotations
@@ -27,30 +28,40 @@ from toolview.render.blocks import (
     UiBlock,
     UnknownBlock,
 )
-from toolview.render.bodies import KindBody
+from toolview.render.bodies import FallbackBody, KindBody
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window
 from toolview.render.props import PropsError, validate_props
+from toolview.render.registry import Registry
 from toolview.render.words import resource_label, ui_notice
 
-__all__ = ["NOTE_CHARS", "BlocksLayout"]
+__all__ = ["NOTE_CHARS", "BlocksLayout", "nested_registry"]
 
 NOTE_CHARS: Final = 500
 T = TypeVar("T")
 
 
+def nested_registry(body: KindBody, default: Registry[T]) -> Registry[T]:
+    """The registry rendering ``body`` (``Registry.render`` sets it), else ``default``
+    (the surface's built-in renderers, for a renderer called by hand)."""
+    return body.registry if isinstance(body.registry, Registry) else default
+
+
 class BlocksLayout(ABC, Generic[T]):
     """One surface's pieces of a ``blocks`` result; ``walk`` puts them in order."""
 
-    def walk(self, props: BlocksProps, limits: Limits) -> list[T]:
-        """Progress, the shown blocks, what was left out, the notes (or: no content)."""
+    def walk(self, props: BlocksProps, limits: Limits, registry: Registry[T]) -> list[T]:
+        """Progress, the shown blocks, what was left out, the notes (or: no content).
+
+        Structured content is rendered by ``registry``: the one the caller passed.
+        """
         limit = limits.max_json_items
         out = [self.progress(props.progress)] if isinstance(props.progress, Progress) else []
         for index, block in enumerate(props.blocks[:limit]):
             separator = self.separator() if index else None
             if separator is not None:
                 out.append(separator)
-            out.append(self.block(block, limits))
+            out.append(self.block(block, limits, registry))
         if len(props.blocks) > limit:
             out.append(self.blocks_left(Omission(len(props.blocks) - limit, "items")))
         out += [self.note(clean_field(note, NOTE_CHARS, "space")) for note in props.notes[:limit]]
@@ -58,7 +69,7 @@ class BlocksLayout(ABC, Generic[T]):
             out.append(self.no_content())
         return out
 
-    def block(self, block: Block, limits: Limits) -> T:
+    def block(self, block: Block, limits: Limits, registry: Registry[T]) -> T:
         """One block, by its type."""
         if isinstance(block, TextBlock):
             return self.text(shown_text(block.text, limits) if block.text else None)
@@ -79,14 +90,16 @@ class BlocksLayout(ABC, Generic[T]):
             return self.noted_json(f"unreadable block of type '{kind}'{reason}", block.json, limits)
         if isinstance(block, UiBlock):
             return self.ui(ui_notice(block))
-        return self._structured(block, limits)
+        return self._structured(block, limits, registry)
 
     def separator(self) -> T | None:
         """What stands between two blocks; nothing unless a surface says so."""
         return None
 
-    def _structured(self, block: StructuredBlock, limits: Limits) -> T:
-        """Structured content validated for its view, or its JSON under a note saying why not."""
+    def _structured(self, block: StructuredBlock, limits: Limits, registry: Registry[T]) -> T:
+        """Structured content validated for its view and rendered by ``registry``;
+        its JSON under a note saying why not when it is invalid, or its view has no
+        renderer there, or that renderer fails."""
         truncated = block.truncated if isinstance(block.truncated, Truncation) else None
         try:
             props = validate_props(block.view, block.props)
@@ -94,7 +107,11 @@ class BlocksLayout(ABC, Generic[T]):
             reason = clean_field(str(exc), 300, "space")
             note = f"structured content is not a valid '{block.view}': {reason}"
             return self.noted_json(note, block.props, limits)
-        return self.structured(KindBody(block.view, props, "", limits, truncated), block)
+
+        def fallback(body: FallbackBody) -> T:
+            return self.noted_json(f"{body.note}; showing its JSON", block.props, limits)
+
+        return registry.render(KindBody(block.view, props, "", limits, truncated), fallback)
 
     @abstractmethod
     def progress(self, progress: Progress) -> T:
@@ -135,7 +152,3 @@ class BlocksLayout(ABC, Generic[T]):
     @abstractmethod
     def ui(self, notice: str) -> T:
         """The notice for an interactive UI that is never fetched."""
-
-    @abstractmethod
-    def structured(self, body: KindBody, block: StructuredBlock) -> T:
-        """Structured content with props valid for its view, as that kind renders."""

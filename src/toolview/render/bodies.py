@@ -7,8 +7,9 @@ text, which a renderer shows through ``toolview.render.clean``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, TypeAlias
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
 
 from toolview.contract import (
     CallState,
@@ -28,6 +29,7 @@ __all__ = [
     "FallbackBody",
     "Header",
     "KindBody",
+    "NestedRenderer",
     "PendingBody",
     "RefusedBody",
 ]
@@ -75,12 +77,22 @@ class ErrorBody:
     error_code: str | None = None
 
 
+class NestedRenderer(Protocol):
+    """What renders a kind held inside another kind's content: a surface's ``Registry``."""
+
+    def render(self, body: KindBody, fallback: Callable[[FallbackBody], Any]) -> Any:
+        """``body`` by its kind's renderer, or ``fallback`` with a note saying why."""
+
+
 @dataclass(frozen=True)
 class KindBody:
     """A descriptor's kind with props validated for it (raw props for a custom kind).
 
     Props are NOT cleaned: a renderer shows them through ``toolview.render.clean``
     (or ``toolview.safety``). ``text`` and ``limits`` are there for its fallback.
+    ``registry`` is the registry rendering this body (set by ``Registry.render``):
+    a renderer whose content holds other kinds (``blocks``) renders them with it,
+    so the caller's overrides hold one level down too.
     """
 
     kind: str
@@ -88,6 +100,7 @@ class KindBody:
     text: str
     limits: Limits
     truncated: Truncation | None = None
+    registry: NestedRenderer | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

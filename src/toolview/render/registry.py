@@ -8,6 +8,7 @@ blanks the result — the caller gets the surface's fallback with a note.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from toolview.render.clean import clean_field
@@ -52,13 +53,17 @@ class Registry(Generic[R]):
         return Registry(self._renderers)
 
     def render(self, body: KindBody, fallback: Callable[[FallbackBody], R]) -> R:
-        """Render ``body`` with its kind's renderer, or ``fallback`` with a note saying why."""
+        """Render ``body`` with its kind's renderer, or ``fallback`` with a note saying why.
+
+        The renderer is handed the body with ``registry`` set to this one, so the
+        kinds nested in its content are rendered by the same renderers.
+        """
         kind = clean_field(body.kind, 200)
         renderer = self._renderers.get(body.kind)
         if renderer is None:
             return fallback(fallback_for(body, f"no renderer for kind '{kind}'"))
         try:
-            return renderer(body)
+            return renderer(body if body.registry is self else replace(body, registry=self))
         except Exception as exc:
             note = f"the renderer for kind '{kind}' failed ({type(exc).__name__})"
             return fallback(fallback_for(body, note))

@@ -1,7 +1,8 @@
 """The connection limits of one server, and who holds its connections.
 
 ``server.connections`` enforces them per connection (uvicorn's protocol);
-this module keeps the counts. Why eviction rather than refusal at a cap: a
+this module keeps the counts of anything ``Guarded`` (so it never imports
+``server.connections``, which imports it). Why eviction rather than refusal at a cap: a
 slowloris client fills any cap with half-sent heads, and refusing newcomers
 would then lock out everyone; closing the connection that has waited longest
 with no request under way lets a client that sends its whole head at once in.
@@ -31,17 +32,14 @@ class Limits:
 
 
 class Guarded(Protocol):
-    """What the guard needs of a connection (``server.connections.GuardedH11Protocol``).
-
-    Why a protocol, not that class: ``server.connections`` imports this module,
-    and a type import back would be an import loop.
-    """
+    """What the guard needs of a connection (``GuardedH11Protocol`` is the one)."""
 
     peer: str
-    waiting_since: float | None  # not None: no request under way, so it may be evicted
+    waiting_since: float | None
+    """Not None: no request under way (evictable), since then."""
 
     def drop(self) -> None:
-        """Close the connection now (evicted for a newer one)."""
+        """Close the connection now."""
 
 
 @dataclass

@@ -33,7 +33,7 @@ from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
 from toolview.wire.follow import Follower, Frame, Mode
 from toolview.wire.log import Replay
 
-__all__ = ["encode_event", "follow_batches", "follow_frames", "routes"]
+__all__ = ["encode_event", "follow_batches", "routes"]
 
 
 async def follow(request: Request) -> Response:
@@ -73,19 +73,11 @@ def encode_event(frame: Frame) -> bytes:
     return b"id: %d\r\ndata: %s\r\n\r\n" % (frame.seq, data)
 
 
-async def follow_frames(
-    state: ServerState, thread_id: str, after: int, mode: Mode
-) -> AsyncIterator[Frame]:
-    """Every frame for one follower, forever: replay from ``after``, then live."""
-    async for frames in follow_batches(state, thread_id, after, mode):
-        for frame in frames:
-            yield frame
-
-
 async def follow_batches(
     state: ServerState, thread_id: str, after: int, mode: Mode
 ) -> AsyncIterator[list[Frame]]:
-    """``follow_frames`` a log read at a time (never an empty list)."""
+    """Every frame for one follower, a log read at a time (never an empty list), forever:
+    replay from ``after``, then live."""
     replay = Replay(state.reads, thread_id, after)
     follower = Follower(mode, state.redactor)
     first = follower.start(after, await replay.running_at_start(), time.monotonic())

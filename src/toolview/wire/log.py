@@ -15,7 +15,7 @@ from typing import Protocol
 import msgspec
 
 from toolview.contract import Observation
-from toolview.wire.feed import LogItem, OpenCall, Reconstructor
+from toolview.wire.feed import LogItem, OpenCall, PartialRecord, Reconstructor
 from toolview.wire.idempotency import Appended
 
 __all__ = ["ObservationLog", "Replay", "ThreadInfo", "UnknownThread"]
@@ -116,8 +116,6 @@ class Replay:
         return items
 
     async def _prime(self, raw: bytes, anchor: int, seq: int) -> None:
-        from toolview.wire.feed import PartialRecord
-
         record = msgspec.json.decode(raw, type=PartialRecord)
         history = await self.log.read(self.thread_id, anchor - 1, upto=seq - 1, limit=seq)
         self.reconstructor.prime(record.tool_call_id, history)

@@ -10,9 +10,9 @@ are declared in ``toolview.contract.blocks``.
 from toolview.contract.blocks import BLOCKS_KIND, BlocksProps, validate_blocks_props
 from toolview.hosts.mcp.client import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.progress import ProgressLog
+from toolview.hosts.mcp.result_map import map_result
 from toolview.hosts.mcp.sdk import map_sdk_result
 from toolview.hosts.mcp.stored import StoredResultsError, load_observations, sniff
-from toolview.hosts.mcp.wire import map_result
 
 __all__ = [
     "BLOCKS_KIND",

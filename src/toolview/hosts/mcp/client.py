@@ -24,7 +24,7 @@ from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.mcp.errors import error_result
 from toolview.hosts.mcp.progress import ProgressLog
-from toolview.hosts.mcp.wire import map_result
+from toolview.hosts.mcp.result_map import map_result
 
 __all__ = ["DEFAULT_TIMEOUT", "McpClientError", "call_tool", "list_tools"]
 

@@ -1,4 +1,4 @@
-"""SDK models (the ``mcp`` package) → the one raw mapping in ``wire``.
+"""SDK models (the ``mcp`` package) → the one raw mapping in ``result_map``.
 
 A model is dumped to its wire JSON (camelCase aliases, ``None`` left out) and
 mapped like any raw result, so the SDK path and the raw path cannot disagree.
@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolview.contract import ToolResult
-from toolview.hosts.mcp.wire import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
+from toolview.hosts.mcp.result_map import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
 
 __all__ = ["map_sdk_result", "model_to_wire"]
 

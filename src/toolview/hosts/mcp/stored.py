@@ -20,7 +20,7 @@ from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.mcp.errors import error_result
 from toolview.hosts.mcp.jsontext import MISSING, decode_json
 from toolview.hosts.mcp.progress import ProgressLog
-from toolview.hosts.mcp.wire import DEFAULT_TOOL_NAME, map_result
+from toolview.hosts.mcp.result_map import DEFAULT_TOOL_NAME, map_result
 
 __all__ = ["StoredResultsError", "load_observations", "sniff"]
 

@@ -5,22 +5,23 @@ Content-Security-Policy; ``render_thread_html`` and ``render_call_html`` give
 fragments for a page of your own (the web server's or a notebook's), styled
 by ``FRAGMENT_CSS`` (every rule scoped to a ``tv-`` class); ``PAGE_CSS`` adds
 the standalone page's own rules and ``PAGE_CSP`` allows exactly that sheet.
+Each renders with the surface's own ``REGISTRY`` unless given another;
 ``register(kind, renderer)`` adds a renderer (a function from a ``KindBody``
 to markup *you* vouch for) and returns the one it replaced.
 """
 
 from __future__ import annotations
 
-from toolview.render.html.fragments import (
-    REGISTRY,
-    render_call_html,
-    render_thread_html,
-    render_view_html,
-)
+from toolview.render.html import layout
+from toolview.render.html.content_blocks import render_blocks
+from toolview.render.html.document import page_document
 from toolview.render.html.ids import call_element_id
-from toolview.render.html.page import render_page
+from toolview.render.html.kinds import BUILTIN_RENDERERS
 from toolview.render.html.style import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS
-from toolview.render.registry import Renderer
+from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.registry import Registry, Renderer
+from toolview.render.thread import CallEntry, Thread
+from toolview.render.view import CallView
 
 __all__ = [
     "FRAGMENT_CSS",
@@ -35,7 +36,48 @@ __all__ = [
     "render_view_html",
 ]
 
+REGISTRY: Registry[str] = Registry({**BUILTIN_RENDERERS, "blocks": render_blocks})
+
 
 def register(kind: str, renderer: Renderer[str]) -> Renderer[str] | None:
     """Render ``kind`` with ``renderer`` on this surface; return what it replaced."""
     return REGISTRY.register(kind, renderer)
+
+
+def render_page(
+    thread: Thread,
+    *,
+    title: str = "toolview",
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[str] | None = None,
+) -> str:
+    """A complete, self-contained HTML document for ``thread`` (what ``toolview show
+    --surface html`` writes): no script, no request, only its own stylesheet."""
+    body = layout.render_thread_html(thread, registry or REGISTRY, limits=limits)
+    return page_document(body, title=title)
+
+
+def render_thread_html(
+    thread: Thread,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[str] | None = None,
+) -> str:
+    """The whole thread as one ``<div class="tv-thread">`` fragment, its summary last."""
+    return layout.render_thread_html(thread, registry or REGISTRY, limits=limits)
+
+
+def render_call_html(
+    entry: CallEntry,
+    thread: Thread,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[str] | None = None,
+) -> str:
+    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``."""
+    return layout.render_call_html(entry, thread, registry or REGISTRY, limits=limits)
+
+
+def render_view_html(view: CallView, element_id: str, registry: Registry[str] | None = None) -> str:
+    """One decided call as an ``<article>`` with the given (already safe) id."""
+    return layout.render_view_html(view, element_id, registry or REGISTRY)

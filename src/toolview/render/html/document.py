@@ -4,7 +4,8 @@ The policy is a ``<meta http-equiv>`` tag placed right after the charset, before
 any content of ``<head>``, so it governs the whole document; the page needs no JavaScript
 (truncation and long content use ``<details>``), so ``default-src 'none'``
 costs nothing. ``referrer`` is ``no-referrer`` so following a result's link
-tells the target nothing about where it was shown.
+tells the target nothing about where it was shown. So even markup that slipped
+past escaping could neither run nor phone home.
 """
 
 from __future__ import annotations

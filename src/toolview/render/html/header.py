@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from toolview.render.html.blocks import esc
+from toolview.render.html.markup import esc
 from toolview.render.view import Header
 from toolview.render.words import duration_text
 

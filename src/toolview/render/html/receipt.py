@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from toolview.render.html.blocks import esc
+from toolview.render.html.markup import esc
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments

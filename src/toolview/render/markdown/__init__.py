@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.markdown import layout
-from toolview.render.markdown.blocks import blocks
+from toolview.render.markdown.content_blocks import blocks
 from toolview.render.markdown.kinds import BUILTIN_RENDERERS
 from toolview.render.registry import Registry, Renderer
 from toolview.render.thread import Thread

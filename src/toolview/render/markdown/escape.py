@@ -3,7 +3,9 @@
 Inline text has every character with Markdown meaning backslash-escaped and
 ``<``/``>``/``&`` written as entities, so it can never open a tag, a link or an
 emphasis. A block goes in a fenced code block whose fence is longer than any
-backtick run inside it, so the content cannot close the fence early.
+backtick run inside it, so the content cannot close the fence early. A window
+of output is such a block, with what was left out said around it in an
+escaped paragraph of its own.
 """
 
 from __future__ import annotations
@@ -11,9 +13,22 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolview.contract import Truncation
+from toolview.render.limits import Omission, Window, truncation_omission
+from toolview.render.words import omission_line
 from toolview.safety import safe_url
 
-__all__ = ["code_block", "code_span", "inline", "link", "markdown_source"]
+__all__ = [
+    "code_block",
+    "code_span",
+    "cut_md",
+    "inline",
+    "link",
+    "markdown_source",
+    "omission_md",
+    "truncation_md",
+    "window_block",
+]
 
 _SPECIAL: Final = re.compile(r"([\\`*_\[\]|~])")
 # Characters with meaning only at the start of a line: headings, lists, quotes.
@@ -55,6 +70,41 @@ def code_block(text: str, language: str = "text") -> str:
     info = _LANGUAGE.sub("", language)[:30]
     body = text[:-1] if text.endswith("\n") else text
     return f"{fence}{info}\n{body}\n{fence}"
+
+
+def omission_md(omission: Omission | None) -> list[str]:
+    """``_… 4,000 more lines_`` as its own paragraph, or nothing."""
+    return [f"_{inline(str(omission))}_"] if omission else []
+
+
+def truncation_md(truncated: Truncation | None) -> list[str]:
+    """The descriptor's truncation as its own paragraph, or nothing."""
+    return omission_md(truncation_omission(truncated))
+
+
+def window_block(
+    window: Window,
+    language: str = "text",
+    tool: Omission | None = None,
+    *,
+    tool_before: bool = False,
+) -> list[str]:
+    """A cleaned window in a fenced block, with the omission wording around it.
+
+    ``tool`` (the tool's own truncation) joins this surface's cut on that side
+    in one line — before for a tail, after for a head.
+    """
+    return [
+        *cut_md(window.before, tool if tool_before else None),
+        code_block(window.text, language),
+        *cut_md(window.after, None if tool_before else tool),
+    ]
+
+
+def cut_md(shown: Omission | None, tool: Omission | None) -> list[str]:
+    """``_… 9,900 more lines (9,000 not in the result)_`` as a paragraph, or nothing."""
+    line = omission_line(shown, tool)
+    return [f"_{inline(line)}_"] if line else []
 
 
 def link(title: str, url: str) -> str:

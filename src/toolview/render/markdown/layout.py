@@ -2,23 +2,23 @@
 
 Untrusted text is escaped when inline and fenced when a block (see
 ``escape.py``); a tool's own Markdown is kept but made inert and quoted. This
-module says how each piece is written; ``toolview.render.plain`` lays the
-pieces out, in the same order as the plain-text surface.
+module gathers how each piece is written (``header``, ``receipt``, ``escape``);
+``toolview.render.plain`` lays the pieces out, in the same order as the
+plain-text surface.
 """
 
 from __future__ import annotations
 
 from toolview.render import plain
-from toolview.render.bodies import Body, CallView, FallbackBody, Header
+from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Omission, Window
-from toolview.render.markdown.escape import code_span, inline
-from toolview.render.markdown.kinds import omission_md, window_block
+from toolview.render.markdown.escape import code_span, inline, omission_md, window_block
+from toolview.render.markdown.header import header_md
 from toolview.render.markdown.receipt import receipt_md, summary_md
 from toolview.render.registry import Registry
 from toolview.render.thread import Thread
-from toolview.render.words import duration_text
 
-__all__ = ["body_md", "fallback_md", "header_md", "render_thread", "render_view"]
+__all__ = ["render_thread", "render_view"]
 
 
 def render_thread(
@@ -31,27 +31,6 @@ def render_thread(
 def render_view(view: CallView, registry: Registry[list[str]]) -> str:
     """One call: a heading, a details line, then the body blocks (a refusal: its receipt)."""
     return plain.render_view(view, registry, _STYLE)
-
-
-def header_md(header: Header) -> list[str]:
-    """``### ✓ bash — Success`` then kind, duration and arguments."""
-    title = f"### {header.display.icon} {inline(header.tool_name)} — {header.display.label}"
-    details = [code_span(header.kind)] if header.kind else []
-    if header.duration_ms is not None:
-        details.append(duration_text(header.duration_ms))
-    if header.args:
-        details.append(f"args: {code_span(header.args)}")
-    return [title, " · ".join(details)] if details else [title]
-
-
-def body_md(body: Body, registry: Registry[list[str]]) -> list[str]:
-    """The body blocks in the order the core decided."""
-    return plain.body_parts(body, registry, _STYLE)
-
-
-def fallback_md(body: FallbackBody) -> list[str]:
-    """The text in a fenced block, with the note saying why it is shown."""
-    return plain.fallback_parts(body, _STYLE)
 
 
 def _message(role: str, window: Window) -> str:

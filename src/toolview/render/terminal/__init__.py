@@ -13,7 +13,7 @@ from rich.console import RenderableType
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.registry import Registry, Renderer
 from toolview.render.terminal import layout
-from toolview.render.terminal.blocks import blocks
+from toolview.render.terminal.content_blocks import blocks
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
 from toolview.render.thread import Thread
 from toolview.render.view import CallView

@@ -20,7 +20,7 @@ from toolview.render.receipt import Receipt, receipt_from_view
 from toolview.render.registry import Registry
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
-from toolview.render.terminal.text import (
+from toolview.render.terminal.styled import (
     Hanging,
     note_text,
     omission_text,

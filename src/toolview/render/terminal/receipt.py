@@ -15,10 +15,10 @@ from rich.text import Text
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
-from toolview.render.terminal.text import Hanging
+from toolview.render.terminal.styled import Hanging
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
-__all__ = ["ReceiptLine", "SummaryLine", "receipt_text", "summary_text"]
+__all__ = ["ReceiptLine", "SummaryLine", "receipt_text"]
 
 _ROLE_STYLE: Final[dict[ReceiptRole, str]] = {
     "tool": "bold",
@@ -49,15 +49,6 @@ def receipt_text(receipt: Receipt) -> Text:
     for piece, role in receipt_segments(receipt):
         style = f"bold {receipt.display.colour}" if role == "icon" else _ROLE_STYLE[role]
         text.append(piece, style=style)
-    return text
-
-
-def summary_text(summary: Summary) -> Text:
-    """``── 9 calls: 6 succeeded, 1 failed, …``, each count in its status's colour."""
-    text = Text()
-    text.append("── ", style="dim")
-    for piece, part in summary_segments(summary):
-        text.append(piece, style=part.display.colour if part is not None else "dim")
     return text
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.registry import Registry, Renderer
 from toolview.render.text import layout
-from toolview.render.text.blocks import blocks
+from toolview.render.text.content_blocks import blocks
 from toolview.render.text.kinds import BUILTIN_RENDERERS
 from toolview.render.thread import Thread
 from toolview.render.view import CallView

@@ -1,10 +1,14 @@
-"""The html surface's built-in kind renderers: each takes a ``KindBody``, returns safe markup."""
+"""The html surface's built-in kind renderers: each takes a ``KindBody``, returns safe markup.
+
+One module per family of kinds, the same on every surface: ``shell``, ``code``
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
-from toolview.render.html.kinds.blocks import render_blocks
 from toolview.render.html.kinds.code import render_diff, render_file
 from toolview.render.html.kinds.data import render_envelope, render_json, render_table
 from toolview.render.html.kinds.image import render_image
@@ -25,5 +29,4 @@ BUILTIN_RENDERERS: Final[dict[str, Renderer[str]]] = {
     "image": render_image,
     "markdown": render_markdown,
     "envelope": render_envelope,
-    "blocks": render_blocks,
 }

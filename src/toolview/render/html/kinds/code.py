@@ -21,7 +21,7 @@ from pygments.lexers import (  # type: ignore[import-untyped]
 from pygments.util import ClassNotFound  # type: ignore[import-untyped]
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.html.blocks import cut_html, esc
+from toolview.render.html.markup import cut_html, esc
 from toolview.render.html.style import CODE_CLASS
 from toolview.render.props import DiffProps, FileProps
 from toolview.render.view import KindBody

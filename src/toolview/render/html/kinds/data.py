@@ -15,7 +15,7 @@ import msgspec
 
 from toolview.contract import Envelope
 from toolview.render.clean import clean_field
-from toolview.render.html.blocks import esc, omission_html, pre_block, truncation_html
+from toolview.render.html.markup import esc, omission_html, pre_block, truncation_html
 from toolview.render.jsonview import cell_text, json_lines
 from toolview.render.limits import Limits, Omission
 from toolview.render.props import JsonProps, TableProps

@@ -10,7 +10,7 @@ allowed]``. An image is never loaded from a URL.
 from __future__ import annotations
 
 from toolview.render.clean import clean_field
-from toolview.render.html.blocks import esc, truncation_html
+from toolview.render.html.markup import esc, truncation_html
 from toolview.render.props import ImageProps
 from toolview.render.view import KindBody
 from toolview.render.words import image_label

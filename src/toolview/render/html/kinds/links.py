@@ -9,7 +9,7 @@ and carries ``rel="nofollow noopener noreferrer"``.
 from __future__ import annotations
 
 from toolview.render.clean import clean_field
-from toolview.render.html.blocks import esc, omission_html, truncation_html
+from toolview.render.html.markup import esc, omission_html, truncation_html
 from toolview.render.limits import Omission
 from toolview.render.props import Link, LinksProps
 from toolview.render.view import KindBody

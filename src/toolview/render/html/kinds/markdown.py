@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from toolview.render.clean import shown_text
-from toolview.render.html.blocks import cut_html, truncation_html
+from toolview.render.html.markup import cut_html, truncation_html
 from toolview.render.props import MarkdownProps
 from toolview.render.view import KindBody
 from toolview.safety import escape_html, sanitize_html

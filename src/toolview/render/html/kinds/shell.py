@@ -7,7 +7,7 @@ markup is built, and what was cut is a disclosure, as on every surface.
 from __future__ import annotations
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.html.blocks import esc, truncation_html, window_block
+from toolview.render.html.markup import esc, truncation_html, window_block
 from toolview.render.props import ShellProps
 from toolview.render.view import KindBody
 from toolview.render.words import exit_text

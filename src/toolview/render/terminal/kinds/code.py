@@ -1,4 +1,5 @@
-"""Files through Pygments (via Rich's ``Syntax``) with line numbers; diffs coloured by line."""
+"""The ``file`` and ``diff`` kinds: files through Pygments (via Rich's ``Syntax``) with line
+numbers; diffs coloured by line."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from rich.syntax import Syntax
 from rich.text import Text
 
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.limits import Limits, Omission
+from toolview.render.limits import Limits, Omission, truncation_omission
 from toolview.render.props import DiffProps, FileProps
-from toolview.render.terminal.text import cut_text
+from toolview.render.terminal.styled import cut_text
+from toolview.render.view import KindBody
 
-__all__ = ["diff_renderable", "file_renderable"]
+__all__ = ["diff", "diff_renderable", "file", "file_renderable"]
 
 _THEME = "ansi_dark"  # the terminal's own palette: reads on dark and light backgrounds
 _DIFF_STYLES = (("+++", "bold"), ("---", "bold"), ("+", "green"), ("-", "red"), ("@@", "cyan"))
@@ -66,3 +68,11 @@ def _diff_style(line: str) -> str:
         if line.startswith(prefix):
             return style
     return ""
+
+
+def file(body: KindBody) -> RenderableType:
+    return file_renderable(body.props, body.limits, truncation_omission(body.truncated))
+
+
+def diff(body: KindBody) -> RenderableType:
+    return diff_renderable(body.props, body.limits, truncation_omission(body.truncated))

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.markdown.escape import code_block, inline, link
-from toolview.render.markdown.kinds import BUILTIN_RENDERERS, omission_md, window_block
+from toolview.render.limits import Limits, Omission, Window
+from toolview.render.markdown.escape import (
+    code_block,
+    inline,
+    link,
+    omission_md,
+    truncation_md,
+    window_block,
+)
+from toolview.render.markdown.kinds import BUILTIN_RENDERERS
+from toolview.render.registry import Registry
 from toolview.render.words import media_label, progress_text
 
 __all__ = ["blocks"]
@@ -24,13 +30,8 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks, what was left out, the notes — each its own paragraph."""
-    out = [block for part in _LAYOUT.walk(body.props, body.limits) for block in part]
-    return out + omission_md(truncation_omission(body.truncated))
-
-
-def block_md(block: Block, limits: Limits) -> list[str]:
-    """One block as Markdown blocks."""
-    return _LAYOUT.block(block, limits)
+    parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
+    return [block for part in parts for block in part] + truncation_md(body.truncated)
 
 
 class _MarkdownBlocks(BlocksLayout[list[str]]):
@@ -70,8 +71,8 @@ class _MarkdownBlocks(BlocksLayout[list[str]]):
     def ui(self, notice: str) -> list[str]:
         return [f"_{inline(notice)}_"]
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> list[str]:
-        return BUILTIN_RENDERERS[body.kind](body)
 
-
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
+_BUILT_IN: Registry[list[str]] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _MarkdownBlocks()

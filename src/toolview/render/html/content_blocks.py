@@ -5,8 +5,9 @@ only when ``check_image`` passes (else a placeholder with its type, size and
 the reason); audio and blobs are only named and sized; a resource link is a
 link only for an http/https target (MCP uris are often ``file://`` or custom
 schemes, shown as text); a server's interactive UI is announced, never
-fetched; structured content goes through this surface's registry for its
-view, so it reads exactly like a ``json``/``table``/``envelope`` result.
+fetched; structured content goes through the registry rendering the result
+(the caller's) for its view, so it reads exactly like a
+``json``/``table``/``envelope`` result there.
 """
 
 from __future__ import annotations
@@ -18,41 +19,37 @@ from toolview.render.blocks import (
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.clean import clean_field
-from toolview.render.html.blocks import esc, omission_html, truncation_html, window_block
+from toolview.render.html.kinds import BUILTIN_RENDERERS
 from toolview.render.html.kinds.data import json_html
 from toolview.render.html.kinds.links import link_html
+from toolview.render.html.markup import esc, omission_html, truncation_html, window_block
 from toolview.render.limits import Limits, Omission, Window
-from toolview.render.view import FallbackBody, KindBody
+from toolview.render.registry import Registry
+from toolview.render.view import KindBody
 from toolview.render.words import media_label, progress_text
 from toolview.safety import check_image
 
-__all__ = ["block_html", "render_blocks"]
+__all__ = ["render_blocks"]
 
 
 def render_blocks(body: KindBody) -> str:
     """Progress, each block in order, what was left out, then the notes."""
     props: BlocksProps = body.props
     limit = body.limits.max_json_items
-    parts = _LAYOUT.walk(props, body.limits)
+    parts = _LAYOUT.walk(props, body.limits, nested_registry(body, _BUILT_IN))
     if len(props.notes) > limit:  # only this surface says how many notes it left out
         parts.append(omission_html(Omission(len(props.notes) - limit, "items"), noun="notes"))
     return "".join(parts) + truncation_html(body.truncated)
 
 
-def block_html(block: Block, limits: Limits) -> str:
-    """One block, wrapped in a ``<div>`` classed by its type."""
-    return _LAYOUT.block(block, limits)
-
-
 class _HtmlBlocks(BlocksLayout[str]):
     """Each piece as escaped markup; an image inlined only when ``check_image`` passes."""
 
-    def block(self, block: Block, limits: Limits) -> str:
-        inner = super().block(block, limits)
+    def block(self, block: Block, limits: Limits, registry: Registry[str]) -> str:
+        inner = super().block(block, limits, registry)
         return f'<div class="tv-block tv-block-{_type(block)}">{inner}</div>'
 
     def progress(self, progress: Progress) -> str:
@@ -94,22 +91,6 @@ class _HtmlBlocks(BlocksLayout[str]):
     def ui(self, notice: str) -> str:
         return f'<p class="tv-notice" role="note">{esc(notice)}</p>'
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> str:
-        """Structured content through this surface's registry for its view.
-
-        Imported here, not at the top: the registry is built from this package.
-        A view with no renderer (or one that fails) shows its props as JSON, noted.
-        """
-        from toolview.render.html.fragments import REGISTRY
-
-        def fallback(fallback_body: FallbackBody) -> str:
-            note = (
-                self.note(f"{fallback_body.note}; showing its JSON") if fallback_body.note else ""
-            )
-            return note + json_html(block.props, body.limits)
-
-        return REGISTRY.render(body, fallback)
-
 
 def _image(block: ImageBlock) -> str:
     """Inline only what ``check_image`` vouches for; otherwise say what and why not."""
@@ -134,4 +115,7 @@ def _type(block: Block) -> str:
     return tag if isinstance(tag, str) else "block"
 
 
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
+_BUILT_IN: Registry[str] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _HtmlBlocks()

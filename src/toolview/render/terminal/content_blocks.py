@@ -7,19 +7,18 @@ from rich.text import Text
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits, Omission, Window
+from toolview.render.registry import Registry
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
-from toolview.render.terminal.text import (
+from toolview.render.terminal.styled import (
     lines_text,
     note_text,
     omission_text,
@@ -34,12 +33,10 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> RenderableType:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
-    return Group(*_LAYOUT.walk(body.props, body.limits), *truncation_text(body.truncated))
-
-
-def block_renderable(block: Block, limits: Limits) -> RenderableType:
-    """One block."""
-    return _LAYOUT.block(block, limits)
+    return Group(
+        *_LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN)),
+        *truncation_text(body.truncated),
+    )
 
 
 class _TerminalBlocks(BlocksLayout[RenderableType]):
@@ -88,8 +85,8 @@ class _TerminalBlocks(BlocksLayout[RenderableType]):
     def ui(self, notice: str) -> RenderableType:
         return Text(notice, style="yellow")
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> RenderableType:
-        return BUILTIN_RENDERERS[body.kind](body)
 
-
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
+_BUILT_IN: Registry[RenderableType] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _TerminalBlocks()

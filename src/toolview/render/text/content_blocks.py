@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from toolview.render.blocks import (
     AudioBlock,
-    Block,
     ImageBlock,
     Progress,
     ResourceLinkBlock,
-    StructuredBlock,
 )
-from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout
+from toolview.render.blockwalk import NOTE_CHARS, BlocksLayout, nested_registry
 from toolview.render.bodies import KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import json_lines
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.text.kinds import BUILTIN_RENDERERS, window_lines
+from toolview.render.limits import Limits, Omission, Window
+from toolview.render.registry import Registry
+from toolview.render.text.kinds import BUILTIN_RENDERERS
+from toolview.render.text.lines import truncation_lines, window_lines
 from toolview.render.words import media_label, progress_text
 from toolview.safety import safe_url
 
@@ -24,14 +24,8 @@ __all__ = ["blocks"]
 
 def blocks(body: KindBody) -> list[str]:
     """Progress, the blocks (a blank line between), what was left out, the notes."""
-    lines = [line for part in _LAYOUT.walk(body.props, body.limits) for line in part]
-    omission = truncation_omission(body.truncated)
-    return lines + ([str(omission)] if omission else [])
-
-
-def block_lines(block: Block, limits: Limits) -> list[str]:
-    """One block as lines."""
-    return _LAYOUT.block(block, limits)
+    parts = _LAYOUT.walk(body.props, body.limits, nested_registry(body, _BUILT_IN))
+    return [line for part in parts for line in part] + truncation_lines(body.truncated)
 
 
 class _TextBlocks(BlocksLayout[list[str]]):
@@ -76,8 +70,8 @@ class _TextBlocks(BlocksLayout[list[str]]):
     def ui(self, notice: str) -> list[str]:
         return [notice]
 
-    def structured(self, body: KindBody, block: StructuredBlock) -> list[str]:
-        return BUILTIN_RENDERERS[body.kind](body)
 
-
+# A renderer called by hand (no registry on the body) shows structured content
+# with the surface's built-in views.
+_BUILT_IN: Registry[list[str]] = Registry(BUILTIN_RENDERERS)
 _LAYOUT = _TextBlocks()

@@ -1,0 +1,154 @@
+"""The html surface's layout: a thread and its calls as escaped fragments.
+
+``render_call_html`` renders one call as an ``<article>`` whose ``id`` derives
+from its ``toolCallId`` (see ``ids``), so a live page can replace a call in
+place; ``render_thread_html`` renders the whole thread, messages and notes
+included. A call's body comes in the order the core decided: pending (a
+running indicator, with the output so far) → aborted → refused → error (the
+descriptor never consulted) → the kind's renderer through the registry → the
+text as a fallback with a note saying why; an empty success says so in words,
+nothing renders as a blank. Everything is escaped; no fragment holds a
+script, an event handler or a ``style`` attribute.
+"""
+
+from __future__ import annotations
+
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.html.header import header_html
+from toolview.render.html.ids import call_element_id
+from toolview.render.html.markup import esc, omission_html, window_block
+from toolview.render.html.receipt import receipt_html, summary_html
+from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.receipt import Receipt, receipt_from_view, view_entry
+from toolview.render.registry import Registry
+from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.render.threadwalk import ThreadParts, walk_thread
+from toolview.render.view import (
+    AbortedBody,
+    Body,
+    CallView,
+    EmptyBody,
+    ErrorBody,
+    FallbackBody,
+    KindBody,
+    PendingBody,
+    RefusedBody,
+)
+from toolview.render.words import aborted_text, fallback_note
+
+__all__ = [
+    "body_html",
+    "fallback_html",
+    "message_html",
+    "note_html",
+    "render_call_html",
+    "render_thread_html",
+    "render_view_html",
+]
+
+
+def render_thread_html(
+    thread: Thread, registry: Registry[str], *, limits: Limits = DEFAULT_LIMITS
+) -> str:
+    """The whole thread as one ``<div class="tv-thread">`` fragment, its summary last."""
+    parts = ThreadParts(
+        call=lambda view, entry: _entry_html(view, entry, registry),
+        message=lambda entry: message_html(entry, limits),
+        note=lambda entry: note_html(entry, limits),
+        summary=summary_html,
+    )
+    pieces = walk_thread(thread, limits, parts)
+    return '<div class="tv-thread">' + "\n".join(pieces) + "</div>"
+
+
+def render_call_html(
+    entry: CallEntry, thread: Thread, registry: Registry[str], *, limits: Limits = DEFAULT_LIMITS
+) -> str:
+    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``.
+
+    A refused call is its receipt, never the generic renderer's header and body.
+    """
+    return _entry_html(view_entry(entry, thread, limits), entry, registry)
+
+
+def render_view_html(view: CallView, element_id: str, registry: Registry[str]) -> str:
+    """One decided call as an ``<article>`` with the given (already safe) id.
+
+    A refused call is drawn as its receipt (one line, same id).
+    """
+    receipt = receipt_from_view(view)
+    if receipt is not None:
+        return receipt_html(receipt, element_id)
+    body = body_html(view.body, registry)
+    return (
+        f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
+        f'data-status="{esc(view.header.status)}">'
+        f'{header_html(view.header)}<div class="tv-body">{body}</div></article>'
+    )
+
+
+def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[str]) -> str:
+    element_id = call_element_id(entry.tool_call_id)
+    if isinstance(view, Receipt):
+        return receipt_html(view, element_id)
+    return render_view_html(view, element_id, registry)
+
+
+def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
+    """A user or assistant message, cleaned and bounded."""
+    role = entry.message.role
+    window = shown_text(entry.message.text, limits)
+    text = f'<div class="tv-message-text">{esc(window.text)}</div>' + omission_html(
+        window.after, "below"
+    )
+    return (
+        f'<section class="tv-message tv-message-{esc(role)}">'
+        f'<span class="tv-role">{esc(role.capitalize())}</span>{text}</section>'
+    )
+
+
+def note_html(entry: NoteEntry, limits: Limits = DEFAULT_LIMITS) -> str:
+    """A note about the thread itself (e.g. an unreadable input line)."""
+    note = clean_field(entry.text, limits.max_chars, "space")
+    return f'<p class="tv-note" role="note">note: {esc(note)}</p>'
+
+
+def body_html(body: Body, registry: Registry[str]) -> str:
+    """Markup for ``body``; a kind goes through ``registry`` (failures contained there)."""
+    if isinstance(body, PendingBody):
+        return _pending(body)
+    if isinstance(body, AbortedBody):
+        return f'<p class="tv-empty">{esc(aborted_text(body.outcome))}</p>'
+    if isinstance(body, RefusedBody):
+        guard = f" by {body.guard}" if body.guard else ""
+        return f'<p class="tv-refused">Refused{esc(guard)}: {esc(body.reason)}</p>'
+    if isinstance(body, ErrorBody):
+        return _error(body)
+    if isinstance(body, KindBody):
+        return registry.render(body, fallback_html)
+    if isinstance(body, FallbackBody):
+        return fallback_html(body)
+    assert isinstance(body, EmptyBody)
+    return f'<p class="tv-empty">{esc(body.message)}</p>'
+
+
+def fallback_html(body: FallbackBody) -> str:
+    """The text, under a visible note saying why it is shown instead of a kind."""
+    note = ""
+    if body.note:
+        note = f'<p class="tv-fallback-note" role="note">{esc(fallback_note(body.note))}</p>'
+    return note + window_block(body.text, truncated=body.truncated)
+
+
+def _pending(body: PendingBody) -> str:
+    indicator = (
+        '<p class="tv-pending"><span class="tv-running" aria-hidden="true"></span> Running…</p>'
+    )
+    return indicator + (window_block(body.partial, end=True) if body.partial else "")
+
+
+def _error(body: ErrorBody) -> str:
+    code = ""
+    if body.error_code:
+        code = f'<div class="tv-meta">error code: <code>{esc(body.error_code)}</code></div>'
+    return code + window_block(body.message, "tv-stderr", end=True)

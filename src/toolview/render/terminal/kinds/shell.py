@@ -1,0 +1,36 @@
+"""The ``shell`` kind as Rich renderables: the command, its output's tail, stderr in red,
+the exit code."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from toolview.render.clean import clean_field, shown_text
+from toolview.render.limits import truncation_omission
+from toolview.render.props import ShellProps
+from toolview.render.terminal.styled import cut_text, window_text
+from toolview.render.view import KindBody
+from toolview.render.words import exit_text
+
+__all__ = ["shell"]
+
+_FIELD = 500
+
+
+def shell(body: KindBody) -> RenderableType:
+    props: ShellProps = body.props
+    parts: list[RenderableType] = [Text(f"$ {clean_field(props.command, _FIELD)}", style="bold")]
+    tool = truncation_omission(body.truncated)  # command output keeps its tail
+    if props.stdout:
+        stdout = shown_text(props.stdout, body.limits, "tail")
+        parts.append(window_text(stdout, tool=tool, tool_before=True))
+    else:
+        parts += cut_text(None, tool)
+    if props.stderr:
+        parts.append(window_text(shown_text(props.stderr, body.limits, "tail"), style="red"))
+    if not props.stdout and not props.stderr:
+        parts.append(Text("(no output)", style="dim"))
+    ok = props.exit_code == 0
+    parts.append(Text(exit_text(props.exit_code), style="green" if ok else "red"))
+    return Group(*parts)

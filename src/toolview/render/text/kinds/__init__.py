@@ -1,0 +1,32 @@
+"""Plain-text renderers for the built-in kinds: each returns lines, no escapes at all.
+
+One module per family of kinds, the same on every surface: ``shell``, ``code``
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from toolview.render.registry import Renderer
+from toolview.render.text.kinds.code import diff, file
+from toolview.render.text.kinds.data import envelope, json_value, table
+from toolview.render.text.kinds.image import image
+from toolview.render.text.kinds.links import links
+from toolview.render.text.kinds.markdown import markdown
+from toolview.render.text.kinds.shell import shell
+
+__all__ = ["BUILTIN_RENDERERS"]
+
+BUILTIN_RENDERERS: Final[dict[str, Renderer[list[str]]]] = {
+    "shell": shell,
+    "file": file,
+    "diff": diff,
+    "json": json_value,
+    "table": table,
+    "links": links,
+    "image": image,
+    "markdown": markdown,
+    "envelope": envelope,
+}
