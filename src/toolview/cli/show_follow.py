@@ -20,8 +20,8 @@ from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
 from toolview.contract import Observation, ToolRefused, ToolResult
+from toolview.remote.reader import ReadError, ThreadReader
 from toolview.render.thread import CallEntry, Entry, Thread
-from toolview.wire.reader import ReadError, ThreadReader
 
 __all__ = ["Settling", "follow"]
 
