@@ -25,10 +25,10 @@ from toolview.contract import (
     ToolResult,
 )
 from toolview.contract.thread import Thread
+from toolview.remote.client import Publisher
 from toolview.render.html import call_element_id
 from toolview.safety.opaque import opaque_id
 from toolview.server.pages import pending_calls, pending_ids
-from toolview.wire.client import Publisher
 
 pytestmark = pytest.mark.browser
 

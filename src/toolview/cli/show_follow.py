@@ -22,7 +22,7 @@ from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
-from toolview.wire.reader import ReadError, ThreadReader
+from toolview.remote.reader import ReadError, ThreadReader
 
 __all__ = ["Settling", "follow"]
 

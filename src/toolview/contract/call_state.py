@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from toolview.contract.observations import ToolRefused, ToolResult
+from toolview.contract.observations import ToolRefused, ToolResult, is_partial
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",
@@ -108,6 +108,6 @@ def result_event(result: ToolResult | ToolRefused) -> CallEvent:
     """The event a result observation is, for the table."""
     if isinstance(result, ToolRefused):
         return "refused"
-    if not result.complete:
+    if is_partial(result):
         return "partial"
     return "result-error" if result.is_error else "result-ok"

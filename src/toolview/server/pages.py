@@ -26,6 +26,7 @@ from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
 from toolview.server import fragments
 from toolview.server.api import thread_or_404
+from toolview.server.errors import ApiError
 from toolview.server.fragments import rendered
 from toolview.server.state import server_state
 
@@ -92,8 +93,9 @@ async def index(request: Request) -> Response:
 
 async def thread_page(request: Request) -> Response:
     """``GET /threads/{id}``: the thread, rendered here, then followed live."""
-    thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
+    try:
+        thread_id = await thread_or_404(request)
+    except ApiError:  # a person reads this one: a page, not JSON
         return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
     body = await rendered(request, thread_id, partial(_page_body, thread_id))
     return HTMLResponse(document(thread_id, body, live=True))
