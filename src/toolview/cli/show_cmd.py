@@ -20,7 +20,7 @@ from typing import Any
 from toolview.cli.inputs import open_input
 from toolview.cli.show_remote import is_url, show_url
 from toolview.cli.sources import SOURCES, BadDescriptor, Item, Skipped, SourceError, load
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 
 __all__ = ["SURFACES", "build_thread", "register", "render", "run", "write_thread"]
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Literal, TypeAlias, TypeGuard
+from typing import Literal, TypeAlias
 
-from toolview.contract import Observation, ToolRefused, ToolResult
+from toolview.contract import Observation, ToolRefused, ToolResult, is_partial
 
 __all__ = ["CoalescingQueue", "PutResult"]
 
@@ -58,7 +58,7 @@ class CoalescingQueue:
 
     def put(self, observation: Observation) -> PutResult:
         """Queue ``observation``; see the module docstring for what each result means."""
-        if _is_partial(observation):
+        if is_partial(observation):
             slot = self._partial_of.get(observation.tool_call_id)
             if slot is not None:
                 slot.observation = observation
@@ -114,12 +114,12 @@ class CoalescingQueue:
         }
         for observation in reversed(batch):
             if isinstance(observation, ToolResult | ToolRefused):
-                if _is_partial(observation) and observation.tool_call_id in later:
+                if is_partial(observation) and observation.tool_call_id in later:
                     self.coalesced += 1
                     continue
                 later.add(observation.tool_call_id)
             slot = _Slot(observation)
-            if _is_partial(observation):
+            if is_partial(observation):
                 self._partial_of[observation.tool_call_id] = slot
             self._slots.appendleft(slot)
 
@@ -129,7 +129,7 @@ class CoalescingQueue:
         A newer partial or the final result carries a partial's text; anything
         else must not be dropped, and the caller must fail instead.
         """
-        if not _is_partial(observation):
+        if not is_partial(observation):
             return False
         self.dropped += 1
         return True
@@ -148,7 +148,7 @@ class CoalescingQueue:
         flight or in a failed batch is not queued, so never dropped here.
         """
         for index, slot in enumerate(self._slots):
-            if _is_partial(slot.observation):
+            if is_partial(slot.observation):
                 del self._slots[index]
                 self._forget_partial(slot)
                 self.dropped += 1
@@ -163,7 +163,3 @@ class CoalescingQueue:
             and self._partial_of.get(observation.tool_call_id) is slot
         ):
             del self._partial_of[observation.tool_call_id]
-
-
-def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:
-    return isinstance(observation, ToolResult) and not observation.complete

@@ -22,10 +22,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from toolview.contract import CallEntry, Thread
 from toolview.render.html import call_element_id, render_call_html, render_thread_html
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
-from toolview.render.thread import CallEntry, Thread
 from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker

@@ -18,11 +18,10 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from toolview.contract import CallEntry, Thread
 from toolview.render.clean import clean_field
 from toolview.render.html import FRAGMENT_CSS, call_element_id, render_thread_html
 from toolview.render.limits import DEFAULT_LIMITS
-from toolview.render.thread import CallEntry, Thread
-from toolview.render.view import view_call
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
 from toolview.server import fragments
@@ -38,8 +37,8 @@ _NAME_CHARS: Final = 100
 
 
 def pending_calls(thread: Thread) -> list[CallEntry]:
-    """The calls still waiting for their result."""
-    return [e for e in thread.calls() if view_call(e, thread).state == "pending"]
+    """The calls still waiting for their result (as their state machines say)."""
+    return [e for e in thread.calls() if thread.state(e) == "pending"]
 
 
 def pending_ids(pending: list[CallEntry]) -> str:
