@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from toolview.contract import ToolCall, ToolResult
+from toolview.contract.thread import Thread
 from toolview.render.html import render_call_html
-from toolview.render.thread import Thread
 from toolview.server.projection import Projections
 from toolview.wire.log import Replay
 from toolview.wire.log_sqlite import SQLiteLog

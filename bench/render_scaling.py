@@ -28,9 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from toolview.contract import Descriptor, RunEnded, RunStarted, ShellProps, ToolCall, ToolResult
+from toolview.contract.thread import Thread
 from toolview.render import markdown, terminal, text
 from toolview.render.html import render_page
-from toolview.render.thread import Thread
 
 BENCH = Path(__file__).parent
 WIDTH = 100

@@ -23,8 +23,8 @@ import httpx
 import uvicorn
 
 from toolview.contract import ToolCall, ToolResult, encode_observation
+from toolview.remote.client import Publisher
 from toolview.server.app import create_app
-from toolview.wire.client import Publisher
 from toolview.wire.log_sqlite import SQLiteLog
 
 COMMAND = (

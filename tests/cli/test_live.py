@@ -45,6 +45,33 @@ def test_finished_refused_and_ended_calls_leave_the_view() -> None:
     assert calls.running == 0 and "Running" not in shown(calls)
 
 
+def test_a_late_partial_never_revives_a_finished_call() -> None:
+    calls = LiveCalls()
+    calls.observe(ToolCall("c1", "bash", {"command": "make"}))
+    calls.observe(ToolResult("c1", "bash", "done", complete=True, is_error=False))
+    calls.observe(partial("c1", "a chunk that arrived late\n"))
+    assert calls.running == 0 and "Running" not in shown(calls)
+
+
+def test_a_run_ending_stops_only_its_own_calls() -> None:
+    calls = LiveCalls()
+    calls.observe(RunStarted("r1"))
+    calls.observe(ToolCall("c1", "bash", {"command": "first"}))
+    calls.observe(RunStarted("r2"))
+    calls.observe(ToolCall("c2", "bash", {"command": "second"}))
+    calls.observe(RunEnded("r1", "aborted"))
+    assert calls.running == 1 and "second" in shown(calls) and "first" not in shown(calls)
+
+
+def test_a_partial_before_its_call_shows_under_the_tool_name() -> None:
+    calls = LiveCalls()
+    calls.observe(partial("c1", "so far\n"))
+    text = shown(calls)
+    assert "Running" in text and "bash" in text and "so far" in text
+    calls.observe(ToolCall("c1", "bash", {"command": "make all"}))
+    assert "make all" in shown(calls) and calls.running == 1
+
+
 def test_several_calls_share_the_screen() -> None:
     calls = LiveCalls()
     for n in range(4):

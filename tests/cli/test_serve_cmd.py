@@ -13,7 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 from toolview_servers import NDJSON, REPO, ToolviewServer
 
 from toolview.cli import main
-from toolview.cli.serve_cmd import byte_size, is_loopback, positive_int
+from toolview.cli.serve_cmd import is_loopback
+from toolview.cli.serve_options import byte_size, positive_int
 
 
 def test_loopback_addresses() -> None:
@@ -62,7 +63,7 @@ def test_serve_loads_the_example_thread_once(tmp_path: Path) -> None:
 def test_a_loaded_file_with_an_odd_name_gets_a_reachable_thread_id() -> None:
     from pathlib import Path
 
-    from toolview.cli.serve_cmd import thread_id_for
+    from toolview.cli.serve_load import thread_id_for
 
     assert thread_id_for(Path("examples/thread.jsonl")) == "thread"
     assert thread_id_for(Path("/tmp/my run (1).jsonl")) == "my-run--1-"

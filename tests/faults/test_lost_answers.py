@@ -20,8 +20,8 @@ from lossy_proxy import LossyProxy
 from toolview_servers import ToolviewServer
 
 from toolview.contract import decode_observation, encode_observation
-from toolview.wire.client import Publisher, PublishError
-from toolview.wire.sender import BackgroundPublisher
+from toolview.remote.client import Publisher, PublishError
+from toolview.remote.sender import BackgroundPublisher
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ from fault_tools import (
 from toolview_servers import RedisServer, ToolviewServer, free_port
 
 from toolview.contract import decode_observation, encode_observation
-from toolview.wire.sender import BackgroundPublisher
+from toolview.remote.sender import BackgroundPublisher
 
 RESTARTS = env_int("TOOLVIEW_REDIS_RESTARTS", 3)
 DOWN = 0.4  # seconds Redis stays dead each time

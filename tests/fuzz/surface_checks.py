@@ -20,20 +20,21 @@ from toolview.contract import (
     PropsError,
     RunEnded,
     RunStarted,
+    Thread,
     ToolCall,
     ToolResult,
     Truncation,
     validate_props,
 )
 from toolview.render import (
+    CallView,
     FallbackBody,
     KindBody,
-    Thread,
     html,
     markdown,
     terminal,
     text,
-    view_call,
+    view_entry,
 )
 
 MARKER = "Zq9Marker"
@@ -74,7 +75,8 @@ def check_props_not_coerced(kind: str, props: dict[str, Any]) -> None:
 
 def check_thread(thread: Thread, tool: str, width: int) -> None:
     entry = thread.calls()[0]
-    view = view_call(entry, thread)
+    view = view_entry(entry, thread)
+    assert isinstance(view, CallView)  # the fuzzed threads hold no refusal
     body = view.body
     if isinstance(body, KindBody):
         for name, surface in SURFACES.items():

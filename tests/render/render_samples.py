@@ -14,7 +14,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 
 PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQ"

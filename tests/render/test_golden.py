@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from render_samples import CASES
 
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface

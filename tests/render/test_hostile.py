@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 
 from corpora import html_injection, secrets, terminal
 from toolview.contract import Descriptor, Message, RunStarted, ToolCall, ToolRefused, ToolResult
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface

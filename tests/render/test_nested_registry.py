@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from render_samples import call_thread
 
-from toolview.render import KindBody, Registry, Thread
+from toolview.contract import Thread
+from toolview.render import KindBody, Registry
 from toolview.render import html as html_surface
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from toolview.contract import ToolResult, decode_observation
+from toolview.contract.thread import Thread
 from toolview.render import notebook
 from toolview.render.notebook import MIME_TYPES, NotebookCall, NotebookThread
-from toolview.render.thread import Thread
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "thread.jsonl"
 
@@ -71,3 +75,49 @@ def test_a_failing_surface_never_blanks_the_others(
     assert bundle["text/html"] == "[toolview: the text/html view failed (RuntimeError)]"
     assert "ls -la src" in bundle["text/plain"]
     assert "ls -la src" in bundle["text/markdown"]
+
+
+IPYTHON_SESSION = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+
+shell = InteractiveShell.instance()
+shell.run_cell("from toolview.contract import Thread, ToolCall, ToolResult")
+shell.run_cell(
+    "thread = Thread.from_observations("
+    "[ToolCall('c1', 'bash', {}), ToolResult('c1', 'bash', 'hello', True, False)])"
+)
+before, _ = shell.display_formatter.format(shell.user_ns["thread"])
+shell.run_cell(sys.argv[1])
+after, _ = shell.display_formatter.format(shell.user_ns["thread"])  # a cell ending in `thread`
+with capture_output() as captured:
+    shell.run_cell("from IPython.display import display; display(thread)")
+print(json.dumps({"before": before, "after": after, "shown": [o.data for o in captured.outputs]}))
+"""
+
+
+@pytest.mark.parametrize(
+    "setup", ["import toolview.render.notebook", "%load_ext toolview.render.notebook"]
+)
+def test_a_bare_thread_displays_itself_in_a_real_ipython(setup: str, tmp_path: Path) -> None:
+    """IPython's own display machinery (what ipykernel runs), in a process of its own."""
+    pytest.importorskip("IPython")
+    env = {**os.environ, "IPYTHONDIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-c", IPYTHON_SESSION, setup],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    seen = json.loads(run.stdout.splitlines()[-1])
+    assert set(seen["before"]) == {"text/plain"}  # only the dataclass repr: nothing registered yet
+    assert set(seen["after"]) == set(MIME_TYPES)
+    assert seen["after"]["text/plain"] == "✓ bash — Success\n  hello\n"
+    assert 'class="tv-thread"' in seen["after"]["text/html"]
+    assert seen["shown"] == [seen["after"]]
+
+
+def test_without_ipython_running_nothing_is_registered() -> None:
+    assert notebook.register_ipython() is False

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from render_samples import CASES, conversation, refused_thread, summary_thread
 
-from toolview.render import DEFAULT_LIMITS, RefusedBody, Registry, Thread, Window
+from toolview.contract import ToolRefused, ToolResult
+from toolview.contract.thread import Thread
+from toolview.render import DEFAULT_LIMITS, Registry, Window
 from toolview.render.limits import Omission
-from toolview.render.plain import PlainStyle, body_parts, render_thread
+from toolview.render.plain import PlainStyle, render_thread
 from toolview.render.words import receipt_text, summary_text
 
 
@@ -17,9 +19,7 @@ def window(text: Window, tool: Omission | None) -> list[str]:
 
 # Every piece wears a marker, so each assertion sees which hook wrote what.
 STYLE = PlainStyle(
-    escape=lambda words: f"esc({words})",
     emphasis=lambda words: f"em({words})",
-    strong=lambda words: f"strong({words})",
     note=lambda words: f"note({words})",
     window=window,
     error_code=lambda code: f"code({code})",
@@ -64,6 +64,20 @@ def test_entries_are_apart_and_the_summary_is_last() -> None:
     assert render(conversation()) == "user> Hello *there*\n\nassistant> Hi.\nTwo lines.\n"
 
 
-def test_a_refused_body_is_a_strong_label_and_escaped_reason() -> None:
-    parts = body_parts(RefusedBody("destructive", "rules"), Registry[list[str]](), STYLE)
-    assert parts == ["strong(Refused by rules:) esc(destructive)"]
+def test_a_calls_notes_come_last_indented_through_the_note_hook() -> None:
+    thread = CASES["plain"]()
+    thread.add(ToolResult("c1", "echo", "again", True, True))
+    note = "a second error result came after this call was final; ignored, the first stands: again"
+    assert render(thread) == f"# echo|..<hi>|..note({note})\n"
+
+
+def test_a_receipt_carries_its_notes_too() -> None:
+    thread = refused_thread()
+    thread.add(ToolResult("c1", "bash", "", True, False))
+    out = render(thread)
+    assert out.startswith("receipt(") and out.endswith(
+        "|..note(a second result came after "
+        "this call was final; ignored, the first stands: (no text))\n"
+    )
+    thread.add(ToolRefused("c1", "bash", "twice"))
+    assert render(thread).count("|..note(") == 2

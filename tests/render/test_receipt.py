@@ -9,19 +9,14 @@ import pytest
 
 from corpora import secrets
 from toolview.contract import STATUS_DISPLAY, RunStarted, ToolCall, ToolRefused, ToolResult
-from toolview.render import Thread, view_call
+from toolview.contract.thread import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface
 from toolview.render.html import render_call_html, render_thread_html, render_view_html
 from toolview.render.notebook import NotebookThread
-from toolview.render.receipt import (
-    RECEIPT_REASON_CHARS,
-    Receipt,
-    receipt_from_view,
-    view_entry,
-    view_receipt,
-)
+from toolview.render.receipt import RECEIPT_REASON_CHARS, Receipt
+from toolview.render.view import CallView, view_entry
 from toolview.render.words import receipt_text
 
 SGR = re.compile(r"\x1b\[[0-9;]*m")
@@ -96,8 +91,9 @@ def test_html_receipt_is_escaped_labelled_and_keeps_the_call_id() -> None:
 
 
 def test_a_long_reason_is_bounded_and_says_how_much_was_cut() -> None:
-    receipt = view_receipt(refused("x" * 5000).calls()[0])
-    assert receipt is not None
+    thread = refused("x" * 5000)
+    receipt = view_entry(thread.calls()[0], thread)
+    assert isinstance(receipt, Receipt)
     assert receipt.reason == "x" * RECEIPT_REASON_CHARS + " … 4,800 more characters"
 
 
@@ -107,17 +103,16 @@ def test_view_entry_gives_a_receipt_only_for_a_refusal() -> None:
     done = Thread.from_observations(
         [ToolCall("c2", "ls", {}), ToolResult("c2", "ls", "a", True, False)]
     )
-    assert not isinstance(view_entry(done.calls()[0], done), Receipt)
-    assert view_receipt(done.calls()[0]) is None
+    assert isinstance(view_entry(done.calls()[0], done), CallView)
 
 
-def test_a_decided_view_of_a_refusal_reads_the_same_receipt() -> None:
+def test_render_call_of_a_refusal_draws_the_receipt_on_every_surface() -> None:
     """``render_call(view)`` callers (pi's live view, notebooks) get the same one line."""
     thread = refused("no\nway")
     entry = thread.calls()[0]
-    view = view_call(entry, thread)
-    assert receipt_from_view(view) == view_receipt(entry)
-    one = receipt_text(view_receipt(entry))  # type: ignore[arg-type]
+    view = view_entry(entry, thread)
+    assert isinstance(view, Receipt)
+    one = receipt_text(view)
     assert text_surface.render_call(view) == one + "\n"
     assert terminal_surface.render_call(view, width=200) == one + "\n"
     assert markdown_surface.render_call(view).replace("`", "") == f"### {one}\n"

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from render_samples import CASES
 
-from toolview.render import FallbackBody, KindBody, Registry, Thread
+from toolview.contract.thread import Thread
+from toolview.render import FallbackBody, KindBody, Registry
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface
@@ -112,9 +113,10 @@ def test_the_fallback_is_never_blank() -> None:
         return ["fallback"]
 
     thread: Thread = CASES["shell"]()
-    from toolview.render import view_call
+    from toolview.render import CallView, view_entry
 
-    body = view_call(thread.calls()[0], thread).body
-    assert isinstance(body, KindBody)
+    view = view_entry(thread.calls()[0], thread)
+    assert isinstance(view, CallView) and isinstance(view.body, KindBody)
+    body = view.body
     assert registry.render(body, fallback) == ["fallback"]
     assert seen[0].note == "no renderer for kind 'shell'"

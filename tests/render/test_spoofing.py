@@ -28,7 +28,7 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface

@@ -17,7 +17,7 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface
@@ -111,11 +111,12 @@ def test_the_html_footer_stays_last_when_a_live_page_appends_calls() -> None:
 def _view_with(status: DisplayStatus):  # type: ignore[no-untyped-def]
     from dataclasses import replace
 
-    from toolview.render import view_call
+    from toolview.render import CallView, view_entry
 
     thread = Thread.from_observations(
         [ToolCall("c", "t", {}), ToolResult("c", "t", "x", True, False)]
     )
-    view = view_call(thread.calls()[0], thread)
+    view = view_entry(thread.calls()[0], thread)
+    assert isinstance(view, CallView)
     header = replace(view.header, status=status, display=STATUS_DISPLAY[status])
     return replace(view, header=header)

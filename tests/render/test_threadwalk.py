@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from render_samples import conversation, refused_thread, summary_thread
 
-from toolview.contract import Message, ToolCall, ToolResult
-from toolview.render import DEFAULT_LIMITS, CallEntry, CallView, Receipt, Thread
+from toolview.contract import CallEntry, Message, Thread, ToolCall, ToolResult
+from toolview.render import DEFAULT_LIMITS, CallView, Receipt
 from toolview.render.threadwalk import ThreadParts, walk_thread
 
 # Each part names what the walk handed over, so the test sees order and kind.

@@ -19,13 +19,14 @@ from toolview.contract import (
     RunStarted,
     ShellProps,
     TableProps,
+    Thread,
     ToolCall,
     ToolResult,
     decode_observation,
     encode_observation,
 )
 from toolview.contract.blocks import BlocksProps, TextBlock
-from toolview.render import KindBody, Thread, html, markdown, terminal, text, view_call
+from toolview.render import CallView, KindBody, html, markdown, terminal, text, view_entry
 
 TYPED: list[tuple[str, msgspec.Struct, dict[str, Any]]] = [
     (
@@ -78,8 +79,9 @@ def observations(props: list[msgspec.Struct | dict[str, Any]]) -> list[Observati
 def test_typed_props_render_as_their_kind() -> None:
     thread = Thread.from_observations(observations([typed for _, typed, _ in TYPED]))
     for (kind, typed, _), entry in zip(TYPED, thread.calls(), strict=True):
-        body = view_call(entry, thread).body
-        assert isinstance(body, KindBody), kind
+        view = view_entry(entry, thread)
+        assert isinstance(view, CallView) and isinstance(view.body, KindBody), kind
+        body = view.body
         assert body.props == typed and isinstance(body.props, KIND_PROPS[kind])
 
 

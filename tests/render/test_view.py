@@ -9,6 +9,7 @@ from toolview.contract import (
     Descriptor,
     RunStarted,
     ShellProps,
+    Thread,
     ToolCall,
     ToolResult,
 )
@@ -20,15 +21,16 @@ from toolview.render import (
     FallbackBody,
     KindBody,
     PendingBody,
-    RefusedBody,
-    Thread,
-    view_call,
+    Receipt,
+    view_entry,
 )
 
 
 def view(thread: Thread) -> CallView:
     (entry,) = thread.calls()
-    return view_call(entry, thread)
+    decided = view_entry(entry, thread)
+    assert isinstance(decided, CallView)
+    return decided
 
 
 def test_pending_shows_a_running_indicator_with_the_partial_output() -> None:
@@ -50,10 +52,11 @@ def test_a_partial_result_after_the_run_ended_is_aborted_not_pending() -> None:
     assert result.state == "aborted" and isinstance(result.body, AbortedBody)
 
 
-def test_refused_is_denied_with_its_reason() -> None:
-    result = view(CASES["refused"]())
-    assert result.header.status == "denied"
-    assert result.body == RefusedBody("destructive command", "policy")
+def test_refused_is_its_receipt_denied_with_its_reason() -> None:
+    thread = CASES["refused"]()
+    receipt = view_entry(thread.calls()[0], thread)
+    assert isinstance(receipt, Receipt) and receipt.status == "denied"
+    assert (receipt.reason, receipt.guard) == ("destructive command", "policy")
 
 
 def test_error_never_consults_the_descriptor_and_cuts_the_stack_trace() -> None:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 from render_samples import long_file_thread, long_shell_thread
 
-from toolview.render import Omission, Thread
+from toolview.contract.thread import Thread
+from toolview.render import Omission
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface

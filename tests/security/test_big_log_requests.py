@@ -21,7 +21,7 @@ from test_big_requests import assert_not_blocked, not_blocked_in_one_of, small_w
 from toolview_servers import NDJSON, RedisServer, run_async
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
-from toolview.wire.fit import MAX_BATCH
+from toolview.wire.batch_limit import MAX_BATCH
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog
 

@@ -25,11 +25,11 @@ from server_threads import ThreadedServer
 from toolview_servers import NDJSON, local_client, run_async
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
+from toolview.remote.outbox import Outbox
 from toolview.server.app import create_app
 from toolview.server.snapshots import PAGE_BYTES
-from toolview.wire.fit import MAX_BATCH
+from toolview.wire.batch_limit import MAX_BATCH
 from toolview.wire.log_sqlite import SQLiteLog
-from toolview.wire.outbox import Outbox
 
 MESSAGE = {"kind": "message", "role": "user", "text": "hi"}
 

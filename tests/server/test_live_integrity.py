@@ -23,12 +23,12 @@ from toolview_servers import ToolviewServer, run_async
 
 from corpora import terminal
 from toolview.contract import Observation, ToolCall, ToolResult
+from toolview.contract.thread import Thread
+from toolview.remote.client import Publisher
 from toolview.render.clean import clean_field, clean_lines
 from toolview.render.html import call_element_id
-from toolview.render.thread import Thread
 from toolview.safety import neutralize_terminal, redact
 from toolview.server.pages import status_line
-from toolview.wire.client import Publisher
 from toolview.wire.log_sqlite import SQLiteLog
 
 pytestmark = pytest.mark.browser

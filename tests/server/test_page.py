@@ -24,11 +24,11 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
+from toolview.contract.thread import Thread
+from toolview.remote.client import Publisher
 from toolview.render.html import call_element_id
-from toolview.render.thread import Thread
 from toolview.safety.opaque import opaque_id
 from toolview.server.pages import pending_calls, pending_ids
-from toolview.wire.client import Publisher
 
 pytestmark = pytest.mark.browser
 

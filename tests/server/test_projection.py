@@ -29,8 +29,8 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
+from toolview.contract.thread import Thread
 from toolview.render.html import render_thread_html
-from toolview.render.thread import Thread
 from toolview.server.projection import Projections
 from toolview.wire.log import Replay, UnknownThread
 from toolview.wire.log_sqlite import SQLiteLog

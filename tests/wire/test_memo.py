@@ -22,9 +22,9 @@ from toolview.contract import (
     encode_observation,
 )
 from toolview.safety import redact, redact_json
+from toolview.wire.byte_lru import ByteLRU
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import Follower, Frame, Mode, Redactor
-from toolview.wire.memo import ByteLRU
 
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 

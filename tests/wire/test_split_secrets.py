@@ -4,7 +4,7 @@ The full matrix — every credential of the corpus, cut after each of its
 characters — through the server's own frame maker (``wire.follow.Follower``,
 live mode) and the events listing's redaction (``redact_observation``). The
 frames are rebuilt the way the live page and ``toolview show --follow`` do
-(``wire.rebuild``, which applies ``wire.delta``): the final text must come out
+(``remote.rebuild``, which applies ``wire.delta``): the final text must come out
 exactly the redacted final result. ``split_secrets`` defines a leak; the same
 cases cross a real server in tests/security/test_split_secret_server.py.
 """
@@ -17,11 +17,11 @@ import pytest
 from split_secrets import SPLIT_CASES, leak
 
 from toolview.contract import ToolCall, ToolResult
+from toolview.remote.rebuild import LiveRebuilder
 from toolview.safety import redact, redact_json
 from toolview.wire.delta import diff
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import Follower, Redactor, redact_observation
-from toolview.wire.rebuild import LiveRebuilder
 
 REDACTOR = Redactor(text=redact, json=redact_json)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 
 __all__ = ["BadDescriptor", "Item", "Skipped", "build_thread", "load_toolview", "sniff_toolview"]
 

@@ -2,8 +2,10 @@
 
 Why one module: both commands show the same thing while a call runs — a
 spinner, "Running", the elapsed time, what runs, and the tail of its output so
-far — and both feed it the same contract observations. ``LiveCalls`` keeps the
-latest (accumulated) partial of each running call; ``live_view`` shows it with
+far — and both feed it the same contract observations. ``LiveCalls`` keeps a
+``Thread``, so which calls run is what their state machines say (a late partial
+never revives a finished call; a run's end stops only that run's calls), and
+shows the latest (accumulated) partial of each; ``live_view`` shows it with
 Rich Live only on a terminal (a pipe gets the final render alone).
 """
 
@@ -13,7 +15,6 @@ import contextlib
 import json
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -21,11 +22,20 @@ from rich.live import Live
 from rich.spinner import Spinner
 from rich.text import Text
 
-from toolview.contract import Observation, RunEnded, ToolCall, ToolRefused, ToolResult
+from toolview.contract import (
+    CallEntry,
+    Observation,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    is_partial,
+)
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits
 from toolview.render.terminal import render_thread
-from toolview.render.thread import Thread
 from toolview.render.words import duration_text
 
 __all__ = ["LiveCalls", "call_label", "live_view", "print_thread"]
@@ -44,72 +54,70 @@ def call_label(call: ToolCall) -> str:
     return clean_field(f"{call.tool_name} {args}", LABEL_CHARS)
 
 
-@dataclass
-class _Running:
-    label: str
-    started: float = field(default_factory=time.monotonic)
-    latest: ToolResult | None = None
-
-
 class LiveCalls:
     """Every call still running, with its latest output; a Rich renderable.
 
-    ``observe`` takes each observation of a run: a ``tool-call`` starts a
-    call, a partial ``tool-result`` replaces its output (text is accumulated),
-    a final result or a refusal ends it, and ``run-ended`` ends them all.
+    ``observe`` takes each observation of a run into its ``thread``; a call
+    shows while ``Thread.state`` says ``pending``, with the output of its
+    latest partial (text is accumulated).
     """
 
     def __init__(self) -> None:
-        self._calls: dict[str, _Running] = {}
+        self.thread = Thread()
+        self._started: dict[str, float] = {}  # running calls, in start order
         self._spinner = Spinner("dots", style="cyan")
 
     @property
     def running(self) -> int:
         """How many calls are running now."""
-        return len(self._calls)
+        return len(self._started)
 
     def observe(self, observation: Observation) -> None:
         """Update the view from one observation of the run."""
-        if isinstance(observation, ToolCall):
-            self._calls[observation.tool_call_id] = _Running(call_label(observation))
-        elif isinstance(observation, ToolResult) and not observation.complete:
-            running = self._calls.setdefault(
-                observation.tool_call_id, _Running(clean_field(observation.tool_name, 100))
-            )
-            running.latest = observation
-        elif isinstance(observation, ToolResult | ToolRefused):
-            self._calls.pop(observation.tool_call_id, None)
-        elif isinstance(observation, RunEnded):
-            self._calls.clear()
+        self.thread.add(observation)
+        if isinstance(observation, RunStarted | RunEnded):  # may start or stop many calls
+            entries = self.thread.calls()
+        elif isinstance(observation, ToolCall | ToolResult | ToolRefused):
+            entry = self.thread.call(observation.tool_call_id)
+            entries = [entry] if entry is not None else []
+        else:
+            return
+        for entry in entries:
+            if self.thread.state(entry) == "pending":
+                self._started.setdefault(entry.tool_call_id, time.monotonic())
+            else:
+                self._started.pop(entry.tool_call_id, None)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         now = time.monotonic()
         frame = self._spinner.render(now)
         icon = frame if isinstance(frame, Text) else Text("◌")
         # several calls at once share the screen: each gets a shorter tail
-        lines = max(3, TAIL_LINES // max(1, len(self._calls)))
+        lines = max(3, TAIL_LINES // max(1, len(self._started)))
+        tail = Limits(max_lines=lines, max_chars=TAIL_CHARS)
         parts: list[RenderableType] = []
-        for running in list(self._calls.values()):
-            parts.extend(
-                _call_parts(running, now, icon, Limits(max_lines=lines, max_chars=TAIL_CHARS))
-            )
+        for call_id, started in list(self._started.items()):
+            entry = self.thread.call(call_id)
+            if entry is not None:
+                parts.extend(_call_parts(entry, int((now - started) * 1000), icon, tail))
         yield Group(*parts)
 
 
-def _call_parts(running: _Running, now: float, icon: Text, tail: Limits) -> list[RenderableType]:
+def _call_parts(entry: CallEntry, elapsed: int, icon: Text, tail: Limits) -> list[RenderableType]:
     """The title line of one running call, then the tail of its output."""
-    elapsed = int((now - running.started) * 1000)
+    label = call_label(entry.call) if entry.call is not None else clean_field(entry.tool_name, 100)
     title = Text.assemble(
         icon,
         (" Running ", "bold cyan"),
         (f"{duration_text(elapsed)}  ", "dim"),
-        (running.label, "bold"),
+        (label, "bold"),
         no_wrap=True,
         overflow="ellipsis",
     )
     parts: list[RenderableType] = [title]
-    if running.latest is not None and running.latest.text:
-        window = shown_text(running.latest.text, tail, keep="tail")
+    latest = entry.result
+    if latest is not None and is_partial(latest) and latest.text:
+        window = shown_text(latest.text, tail, keep="tail")
         if window.before is not None:
             parts.append(Text(f"  {window.before}", style="dim"))
         parts.append(Text(window.text.rstrip("\n"), style="dim", no_wrap=True, overflow="crop"))

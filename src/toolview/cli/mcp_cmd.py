@@ -37,10 +37,11 @@ from toolview.contract import (
     ToolCall,
     ToolResult,
     encode_observation,
+    is_partial,
 )
+from toolview.contract.thread import Thread
 from toolview.hosts.mcp import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.client import DEFAULT_TIMEOUT
-from toolview.render import Thread
 from toolview.safety import clean_text
 
 __all__ = ["register", "run"]
@@ -181,7 +182,7 @@ def _render(observations: Sequence[Observation]) -> None:
 
 def _show_progress(observation: Observation) -> None:
     """Live progress on stderr: the latest line of each partial result."""
-    if isinstance(observation, ToolResult) and not observation.complete and observation.text:
+    if is_partial(observation) and observation.text:
         print(clean_text(observation.text.rsplit("\n", 1)[-1]), file=sys.stderr, flush=True)
 
 

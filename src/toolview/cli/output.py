@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Final
 
-from toolview.render import Thread
+from toolview.contract.thread import Thread
 
 __all__ = ["SURFACES", "SurfaceUnavailable", "render", "write_thread"]
 

@@ -40,11 +40,12 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
     Truncation,
+    is_partial,
 )
+from toolview.contract.thread import Thread
 from toolview.hosts.pi import PiFormatError, PiNotInstalled, PiRpc, find_pi
 from toolview.render.terminal import render_call
-from toolview.render.thread import Thread
-from toolview.render.view import view_call
+from toolview.render.view import view_entry
 from toolview.safety import clean_text
 
 __all__ = ["register", "run"]
@@ -165,13 +166,13 @@ def _write(console: Console, live: Live | None, lines: list[str]) -> None:
 
 def _render(thread: Thread, observation: Observation, console: Console) -> list[str]:
     """A final result through the terminal surface; everything else as one plain line."""
-    if not isinstance(observation, ToolResult) or not observation.complete:
+    if not isinstance(observation, ToolResult) or is_partial(observation):
         return _lines(observation)
-    entry = next((e for e in thread.calls() if e.tool_call_id == observation.tool_call_id), None)
+    entry = thread.call(observation.tool_call_id)
     if entry is None:
         return _lines(observation)
     try:
-        view = view_call(entry, thread)
+        view = view_entry(entry, thread)
         color = console.color_system is not None and not console.no_color
         rendered = render_call(view, width=console.width, color=color)
     except Exception:  # a surface failure must not end the run: fall back to plain lines

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 from toolview.contract import Observation
 
 if TYPE_CHECKING:  # the wire (httpx and all) is imported only when --to is given
-    from toolview.wire.sender import BackgroundPublisher
+    from toolview.remote.sender import BackgroundPublisher
 
 __all__ = [
     "CLOSE_TIMEOUT",
@@ -78,8 +78,8 @@ def start_publishing(
     """
     if url is None:
         return Publishing(None, prog)
-    from toolview.wire.client import PublishError
-    from toolview.wire.sender import BackgroundPublisher
+    from toolview.remote.client import PublishError
+    from toolview.remote.sender import BackgroundPublisher
 
     def say(message: str) -> None:
         print(f"{prog}: publishing: {message}", file=sys.stderr, flush=True)
@@ -113,7 +113,7 @@ class Publishing:
         publisher, self._publisher = self._publisher, None
         if publisher is None:
             return exit_code
-        from toolview.wire.client import PublishError
+        from toolview.remote.client import PublishError
 
         try:
             try:

@@ -5,8 +5,10 @@ view of running calls (``cli.live``: spinner, elapsed time, the growing tail)
 with each call's final render printed above it as the call completes. Anywhere
 else (a pipe, a file, a CI log) nothing is redrawn: each entry is printed once,
 when it is final — a message at once, a call when its result (or refusal)
-arrives or its run ends without one. The reader resumes a dropped connection
-by itself; this module only says so on stderr.
+arrives or its run ends without one (``Thread.state`` says which), and a call
+once more if a second final result for it arrives (the call-state table keeps
+the first; the reprint carries the note saying what was ignored). The reader
+resumes a dropped connection by itself; this module only says so on stderr.
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
 from toolview.cli.output import render
-from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.render.thread import CallEntry, Entry, Thread
-from toolview.wire.reader import ReadError, ThreadReader
+from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
+from toolview.remote.reader import ReadError, ThreadReader
 
 __all__ = ["Settling", "follow"]
 
@@ -30,7 +31,8 @@ PROG = "toolview show"
 
 
 class Settling:
-    """A thread that says which entries just became final (each exactly once)."""
+    """A thread that says which entries just became final (each once; a call again if it
+    ignored a second final result, to show the note)."""
 
     def __init__(self) -> None:
         self.thread = Thread()
@@ -39,22 +41,35 @@ class Settling:
 
     def add(self, observation: Observation) -> list[Entry]:
         """Apply one observation; return the entries it made final, in thread order."""
+        noted = self._call_of(observation)
+        ignored = noted.ignored_total if noted is not None else 0
         self.thread.add(observation)
         fresh = self.thread.entries[self._seen :]
         self._seen = len(self.thread.entries)
         candidates: list[Entry] = [*self._open, *fresh]
-        self._open = [e for e in candidates if isinstance(e, CallEntry) and not self._final(e)]
-        return [e for e in candidates if not isinstance(e, CallEntry) or self._final(e)]
+        self._open = [e for e in candidates if isinstance(e, CallEntry) and self._pending(e)]
+        final = [e for e in candidates if not isinstance(e, CallEntry) or not self._pending(e)]
+        if (
+            noted is not None
+            and noted.ignored_total > ignored
+            and all(e is not noted for e in final)
+        ):
+            final.append(noted)  # already shown: again, with the note of what it ignored
+        return final
 
     def view(self, entry: Entry) -> Thread:
         """A thread showing ``entry`` alone, with the run state the whole thread knows."""
         return dataclasses.replace(self.thread, entries=[entry])
 
-    def _final(self, entry: CallEntry) -> bool:
-        result = entry.result
-        if isinstance(result, ToolRefused) or (isinstance(result, ToolResult) and result.complete):
-            return True
-        return self.thread.run_outcome(entry) is not None  # its run ended: aborted
+    def _call_of(self, observation: Observation) -> CallEntry | None:
+        """The call a result is for, if the thread has it already (it may ignore the result)."""
+        if isinstance(observation, ToolResult | ToolRefused):
+            return self.thread.call(observation.tool_call_id)
+        return None
+
+    def _pending(self, entry: CallEntry) -> bool:
+        """Still waiting: neither a final result, a refusal, nor its run's end came."""
+        return self.thread.state(entry) == "pending"
 
 
 def follow(reader: ThreadReader, args: argparse.Namespace) -> int:

@@ -34,7 +34,7 @@ def is_url(path: str) -> bool:
 
 def show_url(args: argparse.Namespace) -> int:
     """Render the thread at ``args.path`` (``--follow``: live until interrupted)."""
-    from toolview.wire.reader import NotAThreadURL, ReadError, ThreadReader
+    from toolview.remote.reader import NotAThreadURL, ReadError, ThreadReader
 
     problem = _usage_problem(args)
     if problem is not None:

@@ -2,11 +2,11 @@
 
 from toolview.contract.call_state import (
     CALL_STATE_TRANSITIONS,
+    FINAL_STATES,
     CallEvent,
     CallState,
     CallStateMachine,
     IllegalTransition,
-    tool_result_state,
 )
 from toolview.contract.descriptor import (
     METADATA_KEY,
@@ -15,6 +15,7 @@ from toolview.contract.descriptor import (
     TruncationUnit,
     read_descriptor,
 )
+from toolview.contract.entries import CallEntry, Entry, MessageEntry, NoteEntry
 from toolview.contract.envelope import Envelope, parse_envelope
 from toolview.contract.kinds import (
     DiffProps,
@@ -39,6 +40,7 @@ from toolview.contract.observations import (
     ToolResult,
     decode_observation,
     encode_observation,
+    is_partial,
 )
 from toolview.contract.props import KIND_PROPS, PropsError, validate_props
 from toolview.contract.status import (
@@ -47,18 +49,22 @@ from toolview.contract.status import (
     StatusDisplay,
     display_status,
 )
+from toolview.contract.thread import Thread
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",
+    "FINAL_STATES",
     "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
+    "CallEntry",
     "CallEvent",
     "CallState",
     "CallStateMachine",
     "Descriptor",
     "DiffProps",
     "DisplayStatus",
+    "Entry",
     "Envelope",
     "FileProps",
     "IllegalTransition",
@@ -68,6 +74,8 @@ __all__ = [
     "LinksProps",
     "MarkdownProps",
     "Message",
+    "MessageEntry",
+    "NoteEntry",
     "Observation",
     "ObservationError",
     "PropsError",
@@ -77,6 +85,7 @@ __all__ = [
     "ShellProps",
     "StatusDisplay",
     "TableProps",
+    "Thread",
     "ToolCall",
     "ToolRefused",
     "ToolResult",
@@ -85,8 +94,8 @@ __all__ = [
     "decode_observation",
     "display_status",
     "encode_observation",
+    "is_partial",
     "parse_envelope",
     "read_descriptor",
-    "tool_result_state",
     "validate_props",
 ]

@@ -8,7 +8,7 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, TypeGuard
 
 import msgspec
 
@@ -27,6 +27,7 @@ __all__ = [
     "ToolResult",
     "decode_observation",
     "encode_observation",
+    "is_partial",
 ]
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
@@ -86,6 +87,16 @@ class Message(_Observation, frozen=True, tag="message"):
 
 
 Observation: TypeAlias = ToolCall | ToolResult | ToolRefused | RunStarted | RunEnded | Message
+
+
+def is_partial(observation: Observation) -> TypeGuard[ToolResult]:
+    """Whether ``observation`` is a partial result: output so far, replaced by the next one.
+
+    The one definition: the wire elides or coalesces these, a live view shows
+    them, and a call's state machine takes them as ``partial``.
+    """
+    return isinstance(observation, ToolResult) and not observation.complete
+
 
 _DECODER = msgspec.json.Decoder(Observation)
 _ENCODER = msgspec.json.Encoder()

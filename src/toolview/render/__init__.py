@@ -1,9 +1,10 @@
 """The render core shared by every surface (design.md §2).
 
-Layers: the message container (``Thread``), the generic renderer
-(``view_call`` → ``CallView``), per-surface registries of kind renderers
-(``Registry``) and the fallback; a refused call is a one-line ``Receipt``
-(``view_entry``) and a thread ends with a ``Summary``. Surfaces live in subpackages —
+Layers: the message container is the contract's ``Thread`` (it holds each
+call's state); ``view_entry`` decides each call once — a one-line ``Receipt``
+for a refused call, else the generic renderer's ``CallView`` — then come the
+per-surface registries of kind renderers (``Registry``) and the fallback, and
+a thread ends with a ``Summary``. Surfaces live in subpackages —
 ``toolview.render.text``, ``.terminal``, ``.markdown``, ``.html`` — and only
 lay out what the core decided.
 """
@@ -21,10 +22,9 @@ from toolview.render.limits import (
     tail,
     truncation_omission,
 )
-from toolview.render.receipt import Receipt, receipt_from_view, view_entry, view_receipt
+from toolview.render.receipt import Receipt, view_receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.summary import Summary, SummaryPart, summarize, thread_summary
-from toolview.render.thread import CallEntry, Entry, MessageEntry, NoteEntry, Thread
 from toolview.render.view import (
     AbortedBody,
     Body,
@@ -35,36 +35,29 @@ from toolview.render.view import (
     Header,
     KindBody,
     PendingBody,
-    RefusedBody,
     fallback_for,
-    view_call,
+    view_entry,
 )
 
 __all__ = [
     "DEFAULT_LIMITS",
     "AbortedBody",
     "Body",
-    "CallEntry",
     "CallView",
     "EmptyBody",
-    "Entry",
     "ErrorBody",
     "FallbackBody",
     "Header",
     "KindBody",
     "Limits",
-    "MessageEntry",
-    "NoteEntry",
     "Omission",
     "OmissionUnit",
     "PendingBody",
     "Receipt",
-    "RefusedBody",
     "Registry",
     "Renderer",
     "Summary",
     "SummaryPart",
-    "Thread",
     "Window",
     "args_preview",
     "cell_text",
@@ -73,13 +66,11 @@ __all__ = [
     "head",
     "json_lines",
     "omission_text",
-    "receipt_from_view",
     "shown_text",
     "summarize",
     "tail",
     "thread_summary",
     "truncation_omission",
-    "view_call",
     "view_entry",
     "view_receipt",
 ]

@@ -1,7 +1,7 @@
 """The decided shape of one call: its header and one body from a closed set.
 
-Plain data, shared by every surface: ``view.view_call`` fills it in, a surface
-lays it out. All strings are already cleaned except a ``KindBody``'s props and
+Plain data, shared by every surface: ``view.view_entry`` fills it in, a
+surface lays it out. All strings are already cleaned except a ``KindBody``'s props and
 text, which a renderer shows through ``toolview.render.clean``.
 """
 
@@ -31,7 +31,6 @@ __all__ = [
     "KindBody",
     "NestedRenderer",
     "PendingBody",
-    "RefusedBody",
 ]
 
 
@@ -59,14 +58,6 @@ class AbortedBody:
     """The run ended without a result for this call."""
 
     outcome: RunOutcome | None = None
-
-
-@dataclass(frozen=True)
-class RefusedBody:
-    """A guard refused the call before it ran."""
-
-    reason: str
-    guard: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,16 +110,18 @@ class EmptyBody:
     message: str = "(no output)"
 
 
-Body: TypeAlias = (
-    PendingBody | AbortedBody | RefusedBody | ErrorBody | KindBody | FallbackBody | EmptyBody
-)
+Body: TypeAlias = PendingBody | AbortedBody | ErrorBody | KindBody | FallbackBody | EmptyBody
 
 
 @dataclass(frozen=True)
 class CallView:
-    """One call, decided: its id, state, header and body."""
+    """One call, decided: its id, state, header, body and notes (already cleaned).
+
+    A refused call is never a ``CallView``: it is a ``Receipt``.
+    """
 
     tool_call_id: str
     state: CallState
     header: Header
     body: Body
+    notes: tuple[str, ...] = ()

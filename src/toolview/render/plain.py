@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from toolview.contract import Thread
 from toolview.render.bodies import (
     AbortedBody,
     Body,
@@ -22,14 +23,12 @@ from toolview.render.bodies import (
     Header,
     KindBody,
     PendingBody,
-    RefusedBody,
 )
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
-from toolview.render.receipt import Receipt, receipt_from_view
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.summary import Summary
-from toolview.render.thread import Thread
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.words import aborted_text, fallback_note
 
@@ -40,12 +39,8 @@ __all__ = ["PlainStyle", "body_parts", "fallback_parts", "render_thread", "rende
 class PlainStyle:
     """How one plain surface writes each piece; every string it is given is cleaned."""
 
-    escape: Callable[[str], str]
-    """Untrusted inline text, made inert for the surface."""
     emphasis: Callable[[str], str]
     """A status line of the surface's own (running, aborted, empty), from raw words."""
-    strong: Callable[[str], str]
-    """A label such as ``Refused by rules:``, from raw words."""
     note: Callable[[str], str]
     """A visible note (a fallback's reason, a thread note), from raw words."""
     window: Callable[[Window, Omission | None], list[str]]
@@ -68,7 +63,7 @@ def render_thread(
 ) -> str:
     """The whole thread, a blank line between entries, ending in a newline."""
     parts = ThreadParts(
-        call=lambda view, _entry: _call(view, registry, style),
+        call=lambda view, _entry: render_view(view, registry, style),
         message=lambda entry: style.message(
             entry.message.role, shown_text(entry.message.text, limits)
         ),
@@ -78,19 +73,15 @@ def render_thread(
     return "\n\n".join(walk_thread(thread, limits, parts)) + "\n"
 
 
-def _call(view: CallView | Receipt, registry: Registry[list[str]], style: PlainStyle) -> str:
-    return style.receipt(view) if isinstance(view, Receipt) else render_view(view, registry, style)
-
-
-def render_view(view: CallView, registry: Registry[list[str]], style: PlainStyle) -> str:
-    """One call: its header, then its body under it (a refusal: its receipt)."""
-    receipt = receipt_from_view(view)
-    if receipt is not None:
-        return style.receipt(receipt)
+def render_view(view: CallView | Receipt, registry: Registry[list[str]], style: PlainStyle) -> str:
+    """One call: its header, then its body under it (a refusal: its receipt); its notes last."""
+    notes = [style.body_indent + style.note(note) for note in view.notes]
+    if isinstance(view, Receipt):
+        return style.call_join.join([style.receipt(view), *notes])
     body = [
         style.body_indent + line if line else "" for line in body_parts(view.body, registry, style)
     ]
-    return style.call_join.join([*style.header(view.header), *body])
+    return style.call_join.join([*style.header(view.header), *body, *notes])
 
 
 def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> list[str]:
@@ -99,9 +90,6 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
         return [style.running, *(style.window(body.partial, None) if body.partial else [])]
     if isinstance(body, AbortedBody):
         return [style.emphasis(aborted_text(body.outcome))]
-    if isinstance(body, RefusedBody):
-        guard = f" by {body.guard}" if body.guard else ""
-        return [f"{style.strong(f'Refused{guard}:')} {style.escape(body.reason)}"]
     if isinstance(body, ErrorBody):
         code = [style.error_code(body.error_code)] if body.error_code else []
         return [*code, *style.window(body.message, None)]

@@ -7,8 +7,9 @@ preview of the arguments. Every field is untrusted (redacted, neutralised,
 flattened to one line and bounded here; a surface still escapes it). The
 status and its icon, colour and ARIA text come from the one status table.
 
-``view_entry`` is what a surface's thread layout calls for each call: a
-``Receipt`` for a refused call, else the generic renderer's ``CallView``.
+A receipt is the ONE shape a refusal takes: ``view.view_entry`` decides it
+once, from the call's state, and every surface draws a ``Receipt`` — no
+surface has a "refused" body of its own.
 """
 
 from __future__ import annotations
@@ -18,18 +19,16 @@ from typing import Final
 
 from toolview.contract import (
     STATUS_DISPLAY,
+    CallEntry,
     CallState,
     DisplayStatus,
     StatusDisplay,
     ToolRefused,
 )
 from toolview.contract import display_status as status_for_state
-from toolview.render.bodies import CallView, RefusedBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Omission
-from toolview.render.thread import CallEntry, Thread
-from toolview.render.view import view_call
 
 __all__ = [
     "RECEIPT_ARGS_CHARS",
@@ -38,8 +37,6 @@ __all__ = [
     "RECEIPT_REASON_CHARS",
     "Receipt",
     "one_line",
-    "receipt_from_view",
-    "view_entry",
     "view_receipt",
 ]
 
@@ -53,7 +50,7 @@ _ID_CHARS: Final = 200
 
 @dataclass(frozen=True)
 class Receipt:
-    """A refused call, decided: every string cleaned and on one line."""
+    """A refused call, decided: every string cleaned and on one line; then its notes."""
 
     tool_call_id: str
     tool_name: str
@@ -63,6 +60,7 @@ class Receipt:
     guard: str | None = None
     args: str | None = None
     state: CallState = "refused"
+    notes: tuple[str, ...] = ()
 
 
 def one_line(text: str, max_chars: int) -> str:
@@ -76,52 +74,31 @@ def one_line(text: str, max_chars: int) -> str:
     return f"{flat[:max_chars].rstrip()} {Omission(len(flat) - max_chars, 'chars')}"
 
 
-def view_receipt(entry: CallEntry, limits: Limits = DEFAULT_LIMITS) -> Receipt | None:
-    """The receipt for ``entry`` if a guard refused it, else ``None``."""
-    result = entry.result
-    if not isinstance(result, ToolRefused):
-        return None
-    guard = result.guard if isinstance(result.guard, str) and result.guard.strip() else None
-    return _receipt(
-        clean_field(entry.tool_call_id, _ID_CHARS),
-        clean_field(entry.tool_name or "(unnamed tool)", _ID_CHARS),
-        clean_field(result.reason, limits.max_chars, "space"),
-        clean_field(guard, _ID_CHARS) if guard else None,
-        args_preview(entry.call.args, limits) if entry.call is not None else None,
-    )
-
-
-def receipt_from_view(view: CallView) -> Receipt | None:
-    """The receipt for an already decided call whose body is a refusal, else ``None``.
-
-    For callers that hold a ``CallView`` (``render_call(view)``): its fields
-    are already cleaned, so they are only folded and cut here.
-    """
-    body = view.body
-    if not isinstance(body, RefusedBody):
-        return None
-    header = view.header
-    return _receipt(view.tool_call_id, header.tool_name, body.reason, body.guard, header.args)
-
-
-def view_entry(
-    entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS
-) -> CallView | Receipt:
-    """What a thread layout draws for one call: a receipt, or the generic view."""
-    return view_receipt(entry, limits) or view_call(entry, thread, limits)
-
-
-def _receipt(
-    tool_call_id: str, tool_name: str, reason: str, guard: str | None, args: str | None
+def view_receipt(
+    entry: CallEntry,
+    refusal: ToolRefused,
+    limits: Limits = DEFAULT_LIMITS,
+    notes: tuple[str, ...] = (),
 ) -> Receipt:
-    """Fold and bound the (already cleaned) fields; status from the one table."""
+    """The receipt of ``entry``, which ``refusal`` refused (``view_entry`` calls this).
+
+    Each field is cleaned, folded onto one line and bounded; the status comes
+    from the one table.
+    """
+    name = one_line(clean_field(entry.tool_name, _ID_CHARS), RECEIPT_NAME_CHARS)
+    reason = clean_field(refusal.reason, limits.max_chars, "space")
+    guard = refusal.guard if isinstance(refusal.guard, str) else ""
+    guard = one_line(clean_field(guard, _ID_CHARS), RECEIPT_GUARD_CHARS)
+    args = (args_preview(entry.call.args, limits) if entry.call is not None else None) or ""
+    args = one_line(args, RECEIPT_ARGS_CHARS)
     status = status_for_state("refused")
     return Receipt(
-        tool_call_id=tool_call_id,
-        tool_name=one_line(tool_name, RECEIPT_NAME_CHARS) or "(unnamed tool)",
+        tool_call_id=clean_field(entry.tool_call_id, _ID_CHARS),
+        tool_name=name or "(unnamed tool)",
         status=status,
         display=STATUS_DISPLAY[status],
         reason=one_line(reason, RECEIPT_REASON_CHARS) or "(no reason given)",
-        guard=one_line(guard, RECEIPT_GUARD_CHARS) or None if guard else None,
-        args=one_line(args, RECEIPT_ARGS_CHARS) or None if args else None,
+        guard=guard or None,
+        args=args or None,
+        notes=notes,
     )

@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay
+from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay, Thread
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits
-from toolview.render.receipt import Receipt, view_entry
-from toolview.render.thread import Thread
+from toolview.render.receipt import Receipt
+from toolview.render.view import view_entry
 
 __all__ = [
     "SUMMARY_MIN_CALLS",

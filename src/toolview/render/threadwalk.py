@@ -13,11 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.bodies import CallView
 from toolview.render.limits import Limits
-from toolview.render.receipt import Receipt, view_entry
+from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary, summarize
-from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.render.view import view_entry
 
 __all__ = ["ThreadParts", "walk_thread"]
 

@@ -1,28 +1,33 @@
 """The generic renderer, decided once for every surface.
 
-For one call it works out the header (tool name, display status from the one
-status table, timing where known, arguments bounded and redacted) and which
-body to show, in the fixed order: pending → aborted → refused → error (the
-descriptor is never consulted) → the descriptor's kind (with validated props)
-→ the text as a fallback, with a note saying why. A surface only lays out the
-``CallView`` it is given; it never branches on status or state by itself.
+``view_entry`` is what every surface draws for one call. It asks the thread
+for the call's state (``Thread.state``: the state machine's, never re-derived
+here) and decides once: a refused call is its one-line ``Receipt``; any other
+call is a ``CallView`` — the header (tool name, display status from the one
+status table, timing where known, arguments bounded and redacted) and the body
+in the fixed order: pending → aborted → error (the descriptor is never
+consulted) → the descriptor's kind (with validated props) → the text as a
+fallback, with a note saying why. Both carry the call's own notes
+(``render.notes``). A surface only lays out what it is given; it never
+branches on status or state by itself.
 """
 
 from __future__ import annotations
 
 from toolview.contract import (
     STATUS_DISPLAY,
+    CallEntry,
     CallState,
     Descriptor,
     Envelope,
     PropsError,
     ShellProps,
+    Thread,
     ToolRefused,
     ToolResult,
     Truncation,
     display_status,
     parse_envelope,
-    tool_result_state,
     validate_props,
 )
 from toolview.render import bodies
@@ -37,26 +42,39 @@ from toolview.render.bodies import (
     Header,
     KindBody,
     PendingBody,
-    RefusedBody,
 )
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
-from toolview.render.thread import CallEntry, Thread
+from toolview.render.notes import call_notes
+from toolview.render.receipt import Receipt, view_receipt
 from toolview.safety import cut_stack_trace
 
 # The body shapes are re-exported from the one list ``bodies`` pins, so that
 # ``toolview.render.view`` stays the one import a surface needs.
-__all__ = ["fallback_for", "view_call"]
+__all__ = ["fallback_for", "view_entry"]
 __all__ += bodies.__all__
 
 _NAME_CHARS = 200
 
 
-def view_call(entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS) -> CallView:
-    """Decide how ``entry`` reads on every surface."""
+def view_entry(
+    entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS
+) -> CallView | Receipt:
+    """Decide how ``entry`` (a call of ``thread``) reads on every surface."""
+    state = thread.state(entry)
+    notes = call_notes(entry)
+    if state == "refused":
+        assert isinstance(entry.result, ToolRefused)  # the table's only way into "refused"
+        return view_receipt(entry, entry.result, limits, notes)
+    return _view_call(entry, state, thread, limits, notes)
+
+
+def _view_call(
+    entry: CallEntry, state: CallState, thread: Thread, limits: Limits, notes: tuple[str, ...]
+) -> CallView:
+    """The generic renderer's header and body for a call that was not refused."""
     result = entry.result
-    state = tool_result_state(result, thread.run_open(entry))
     envelope = _envelope_of(result)
     body = _body(entry, state, envelope, thread, limits)
     if isinstance(body, KindBody):  # a descriptor of kind "envelope" drives status too
@@ -70,7 +88,7 @@ def view_call(entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS)
         args=args_preview(entry.call.args, limits) if entry.call is not None else None,
         kind=clean_field(body.kind, _NAME_CHARS) if isinstance(body, KindBody) else None,
     )
-    return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body)
+    return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body, notes)
 
 
 def fallback_for(body: KindBody, note: str) -> FallbackBody:
@@ -87,12 +105,6 @@ def _body(
         return PendingBody(shown_text(partial, limits, "tail") if partial else None)
     if state == "aborted":
         return AbortedBody(thread.run_outcome(entry))
-    if isinstance(result, ToolRefused):
-        guard = result.guard if isinstance(result.guard, str) else None
-        return RefusedBody(
-            clean_field(result.reason or "(no reason given)", limits.max_chars, "space"),
-            clean_field(guard, _NAME_CHARS) if guard else None,
-        )
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
     if state == "error":
         return _error(result.text, envelope, limits)

@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from toolview.contract import Message, Observation, ToolResult
-from toolview.server.errors import error
+from toolview.server.errors import ApiError
 from toolview.server.resume import SEQ_MAX, last_event_id
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
@@ -84,16 +84,17 @@ class AguiCursor:
 
 
 def follow_agui(request: Request, thread_id: str) -> Response:
-    """The live stream of an existing thread (``400``: a bad parameter; ``429``: over the limit)."""
-    if request.query_params.get("follow") != "1":
-        return error(400, f"follow must be '0' or '1', not {request.query_params.get('follow')!r}")
+    """The live stream of an existing thread; ``ApiError`` 400 (a bad parameter) or 429."""
+    follow = request.query_params.get("follow")
+    if follow != "1":
+        raise ApiError(400, f"follow must be '0' or '1', not {follow!r}")
     form = request.query_params.get("format", "sse")
     if form != "sse":
-        return error(400, f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
+        raise ApiError(400, f"follow=1 streams over SSE only: format must be 'sse', not {form!r}")
     try:
         after = parse_position(last_event_id(request))
     except ValueError as exc:
-        return error(400, str(exc))
+        raise ApiError(400, str(exc)) from exc
     return limited_stream(request, _events(server_state(request), thread_id, after))
 
 

@@ -26,7 +26,7 @@ from toolview.server.batch import (
     read_body,
 )
 from toolview.server.budget import ServerBusy
-from toolview.server.errors import RETRY_AFTER, error
+from toolview.server.errors import RETRY_AFTER, ApiError
 from toolview.server.offload import in_worker
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
@@ -44,13 +44,13 @@ _PAGE: Final = 1000
 _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need for more
 
 
-async def thread_or_404(request: Request) -> str | JSONResponse:
-    """The path's thread id if the thread exists, else the 404 response."""
+async def thread_or_404(request: Request) -> str:
+    """The path's thread id if the thread exists, else ``ApiError`` 404."""
     thread_id: str = request.path_params["thread_id"]
     if not THREAD_ID.fullmatch(thread_id):  # never let an odd id reach the log's keys
-        return error(404, f"no such thread ({_THREAD_ID_RULE})")
+        raise ApiError(404, f"no such thread ({_THREAD_ID_RULE})")
     if await server_state(request).log.thread(thread_id) is None:
-        return error(404, f"no thread {thread_id!r}")
+        raise ApiError(404, f"no thread {thread_id!r}")
     return thread_id
 
 
@@ -65,16 +65,17 @@ async def create_thread(request: Request) -> Response:
     try:
         body = await read_body(request, _CREATE_LIMIT)
     except BodyTooLarge as exc:
-        return error(413, str(exc))
+        raise ApiError(413, str(exc)) from exc
     thread_id = secrets.token_urlsafe(9)
     if body.strip():
         try:
             wanted = msgspec.json.decode(body, type=dict[str, str]).get("id")
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            return error(400, f'body must be a JSON object like {{"id": "name"}}: {exc}')
+            message = f'body must be a JSON object like {{"id": "name"}}: {exc}'
+            raise ApiError(400, message) from exc
         if wanted is not None:
             if not THREAD_ID.fullmatch(wanted):
-                return error(400, f"$.id: {_THREAD_ID_RULE}, not {wanted[:80]!r}")
+                raise ApiError(400, f"$.id: {_THREAD_ID_RULE}, not {wanted[:80]!r}")
             thread_id = wanted
     created = await server_state(request).log.create_thread(thread_id)
     return JSONResponse({"id": thread_id, "created": created}, 201 if created else 200)
@@ -87,8 +88,6 @@ async def post_observations(request: Request) -> Response:
     original seqs with ``Idempotent-Replayed: true`` and stores nothing.
     """
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     state = server_state(request)
     with state.bodies.hold() as hold:  # the body's bytes, until it is parsed and stored
         try:
@@ -96,11 +95,11 @@ async def post_observations(request: Request) -> Response:
             body = await read_body(request, state.body_limit, hold)
             observations = await in_worker(state.workers, partial(parse_observations, body))
         except BodyTooLarge as exc:
-            return error(413, str(exc))
+            raise ApiError(413, str(exc)) from exc
         except BadBatch as exc:
-            return error(400, str(exc))
+            raise ApiError(400, str(exc)) from exc
         except ServerBusy as exc:
-            return error(503, str(exc), {"retry-after": RETRY_AFTER})
+            raise ApiError(503, str(exc), {"retry-after": RETRY_AFTER}) from exc
         return await _store(state, thread_id, observations, key)
 
 
@@ -113,9 +112,9 @@ async def _store(
             return JSONResponse({"seqs": await state.log.append(thread_id, observations)})
         appended = await state.log.append_once(thread_id, observations, key)
     except UnknownThread:
-        return error(404, f"no thread {thread_id!r}")
+        raise ApiError(404, f"no thread {thread_id!r}") from None
     except KeyConflict as exc:
-        return error(422, str(exc))
+        raise ApiError(422, str(exc)) from exc
     replayed = {"idempotent-replayed": "true"} if appended.replayed else {}
     return JSONResponse({"seqs": appended.seqs}, headers=replayed)
 
@@ -127,14 +126,12 @@ async def events(request: Request) -> Response:
     ``next`` is the ``after`` of the next page (``null``: the end of the log).
     """
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     state = server_state(request)
     try:
         after = _int(request, "after", 0, 0, 2**62)
         limit = _int(request, "limit", _PAGE, 1, 10 * _PAGE)
     except ValueError as exc:
-        return error(400, str(exc))
+        raise ApiError(400, str(exc)) from exc
     body = await events_page(state, thread_id, after, limit)
     return Response(body, media_type="application/json")
 
@@ -145,13 +142,11 @@ async def agui(request: Request) -> Response:
     With ``follow=1``, a live stream instead of a snapshot (``server.agui_follow``).
     """
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     if request.query_params.get("follow", "0") != "0":
         return follow_agui(request, thread_id)
     form = request.query_params.get("format", "sse")
     if form not in ("sse", "json"):
-        return error(400, f"format must be 'sse' or 'json', not {form!r}")
+        raise ApiError(400, f"format must be 'sse' or 'json', not {form!r}")
     snapshot = agui_snapshot(server_state(request), thread_id, form)
     media = "application/json" if form == "json" else "text/event-stream"
     return StreamingResponse(snapshot, media_type=media)

@@ -12,11 +12,12 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.types import ExceptionHandler
 
 from toolview.server import api, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
 from toolview.server.cross_site import CrossSiteGuard
-from toolview.server.errors import LOG_UNAVAILABLE, log_unavailable
+from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_unavailable
 from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
@@ -69,7 +70,8 @@ def create_app(
         Middleware(CrossSiteGuard, routes=routes),
         Middleware(TokenAuth, token=token, links=links),
     ]
-    handlers = dict.fromkeys(LOG_UNAVAILABLE, log_unavailable)
+    handlers: dict[type[Exception], ExceptionHandler] = {ApiError: api_error}
+    handlers.update(dict.fromkeys(LOG_UNAVAILABLE, log_unavailable))
     app = Starlette(
         routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
     )

@@ -16,7 +16,7 @@ from starlette.requests import Request
 
 from toolview.contract import Observation, ObservationError, decode_observation
 from toolview.server.budget import Hold
-from toolview.wire.fit import MAX_BATCH
+from toolview.wire.batch_limit import MAX_BATCH
 from toolview.wire.idempotency import is_valid_key
 
 __all__ = [
@@ -58,7 +58,7 @@ class BodyTooLarge(ValueError):
 
 
 class TooManyObservations(BodyTooLarge):
-    """The batch holds more observations than its cap (``wire.fit.MAX_BATCH``): a 413.
+    """The batch holds more observations than its cap (``wire.batch_limit.MAX_BATCH``): a 413.
 
     Why: a batch is validated and stored in one piece, so its count bounds
     what one request costs the server, whatever the body limit.

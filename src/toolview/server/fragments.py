@@ -22,12 +22,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from toolview.contract import CallEntry, Thread
 from toolview.render.html import call_element_id, render_call_html, render_thread_html
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
-from toolview.render.thread import CallEntry, Thread
 from toolview.server.api import thread_or_404
-from toolview.server.errors import error
+from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.state import server_state
 
@@ -69,7 +69,7 @@ async def call_fragment(request: Request) -> Response:
     """
     call_id = request.query_params.get("id")
     if not call_id:
-        return error(400, "id (the call's toolCallId) is required: /api/threads/{id}/call?id=…")
+        raise ApiError(400, "id (the call's toolCallId) is required: /api/threads/{id}/call?id=…")
     return await _call_response(request, call_id, json_errors=True)
 
 
@@ -84,8 +84,6 @@ async def call_fragment_by_path(request: Request) -> Response:
 
 async def _call_response(request: Request, call_id: str, *, json_errors: bool) -> Response:
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     id_of = server_state(request).redactor.id
 
     def render(thread: Thread, _: int) -> tuple[str, str] | None:
@@ -94,7 +92,9 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
 
     found = await rendered(request, thread_id, render)  # under the projection's lock
     if found is None:
-        return error(404, "no such call in this thread") if json_errors else HTMLResponse("", 404)
+        if json_errors:
+            raise ApiError(404, "no such call in this thread")
+        return HTMLResponse("", 404)
     html, tool_call_id = found
     return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(tool_call_id)})
 
@@ -102,8 +102,6 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
 async def thread_fragment(request: Request) -> Response:
     """``GET /api/threads/{id}/html``: the whole thread as one fragment."""
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     html, seq = await rendered(
         request, thread_id, lambda thread, seq: (render_thread_html(thread), seq)
     )
@@ -117,8 +115,6 @@ async def summary_fragment(request: Request) -> Response:
     The live page refreshes it after calls change instead of the whole thread.
     """
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     return HTMLResponse(await rendered(request, thread_id, lambda thread, _: _summary(thread)))
 
 

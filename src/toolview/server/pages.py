@@ -18,15 +18,15 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from toolview.contract import CallEntry, Thread
 from toolview.render.clean import clean_field
 from toolview.render.html import FRAGMENT_CSS, call_element_id, render_thread_html
 from toolview.render.limits import DEFAULT_LIMITS
-from toolview.render.thread import CallEntry, Thread
-from toolview.render.view import view_call
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
 from toolview.server import fragments
 from toolview.server.api import thread_or_404
+from toolview.server.errors import ApiError
 from toolview.server.fragments import rendered
 from toolview.server.state import server_state
 
@@ -37,8 +37,8 @@ _NAME_CHARS: Final = 100
 
 
 def pending_calls(thread: Thread) -> list[CallEntry]:
-    """The calls still waiting for their result."""
-    return [e for e in thread.calls() if view_call(e, thread).state == "pending"]
+    """The calls still waiting for their result (as their state machines say)."""
+    return [e for e in thread.calls() if thread.state(e) == "pending"]
 
 
 def pending_ids(pending: list[CallEntry]) -> str:
@@ -93,8 +93,9 @@ async def index(request: Request) -> Response:
 
 async def thread_page(request: Request) -> Response:
     """``GET /threads/{id}``: the thread, rendered here, then followed live."""
-    thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
+    try:
+        thread_id = await thread_or_404(request)
+    except ApiError:  # a person reads this one: a page, not JSON
         return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
     body = await rendered(request, thread_id, partial(_page_body, thread_id))
     return HTMLResponse(document(thread_id, body, live=True))

@@ -23,9 +23,10 @@ under the entry's lock, so whoever reads a projection's ``thread`` holds
 that lock too (``pages.rendered``): a worker may be adding to it meanwhile.
 
 Why memory is bounded: a ``Thread`` keeps, per call, its call and its LATEST
-result only (a partial replaces the previous one, never appends), plus the
-messages — the thread's current state, which a page render holds anyway,
-never one copy per observation; the replay adds only the text of calls still
+result only (a partial replaces the previous one, never appends; a second
+final result is kept to show, at most three per call), plus the messages —
+the thread's current state, which a page render holds anyway, never one copy
+per observation; the replay adds only the text of calls still
 running. At most ``capacity`` threads are kept (least recently used first
 out), so memory is bounded by that many thread states.
 """
@@ -41,7 +42,7 @@ from typing import Final
 
 import anyio
 
-from toolview.render.thread import Thread
+from toolview.contract.thread import Thread
 from toolview.server.offload import WORKERS, OffLoopReplay, in_worker
 from toolview.wire.feed import LogItem
 from toolview.wire.log import ObservationLog, Replay, UnknownThread

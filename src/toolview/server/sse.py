@@ -26,7 +26,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from toolview.server.api import thread_or_404
-from toolview.server.errors import error
+from toolview.server.errors import ApiError
 from toolview.server.resume import last_event_id, parse_seq
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
@@ -39,15 +39,13 @@ __all__ = ["encode_event", "follow_batches", "routes"]
 async def follow(request: Request) -> Response:
     """Open the stream after ``Last-Event-ID`` (header, or ``lastEventId`` query)."""
     thread_id = await thread_or_404(request)
-    if isinstance(thread_id, Response):
-        return thread_id
     mode = request.query_params.get("mode", "elide")
     if mode not in ("elide", "live"):
-        return error(400, f"mode must be 'elide' or 'live', not {mode!r}")
+        raise ApiError(400, f"mode must be 'elide' or 'live', not {mode!r}")
     try:
         after = parse_seq(last_event_id(request))
     except ValueError as exc:
-        return error(400, str(exc))
+        raise ApiError(400, str(exc)) from exc
     state = server_state(request)
     batches = follow_batches(state, thread_id, after, "live" if mode == "live" else "elide")
     return limited_stream(request, _events(state, thread_id, mode, batches))

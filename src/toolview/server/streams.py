@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from toolview.server.errors import error
+from toolview.server.errors import ApiError
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["BATCH", "FIRST_BATCH", "limited_stream", "next_limit"]
@@ -45,19 +45,20 @@ def next_limit(limit: int, size: int, count: int) -> int:
 def limited_stream(
     request: Request, events: AsyncIterator[ServerSentEvent] | AsyncIterator[bytes]
 ) -> Response:
-    """``events`` as SSE holding one of the client's follow slots, or ``429`` if none is free.
+    """``events`` as SSE holding one of the client's follow slots; ``ApiError`` 429 if none is free.
 
     ``events`` are events, or bytes already in SSE form (several events in
-    one write). ``events`` is not started when the answer is ``429``.
+    one write). ``events`` is not started when the answer is ``429``: it is raised
+    before any stream exists, so it is an answer, never a cut stream.
     """
     state = server_state(request)
     client = request.client.host if request.client else "unknown"
     if state.follows[client] >= state.follow_limit:
         message = f"too many follow streams from {client} (at most {state.follow_limit})"
-        return error(429, message, {"retry-after": "5"})
+        raise ApiError(429, message, {"retry-after": "5"})
     if state.follows.total() >= state.follow_total:
         message = f"the server holds its most follow streams ({state.follow_total})"
-        return error(429, message, {"retry-after": "5"})
+        raise ApiError(429, message, {"retry-after": "5"})
     state.follows[client] += 1
     return _CountedStream(
         events,

@@ -52,6 +52,7 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    is_partial,
 )
 from toolview.wire.follow import Redactor, redact_observation
 
@@ -96,7 +97,7 @@ class AguiTranslator:
         string, and ids that would change crossed as opaque ids, so an event's
         ids, names and metadata (the original call id included) are all safe.
         """
-        if isinstance(observation, ToolResult) and not observation.complete:
+        if is_partial(observation):
             return []
         observation = redact_observation(observation, self.redactor)
         if isinstance(observation, RunStarted):

@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from toolview.contract import Descriptor, Observation, ToolResult, encode_observation
+from toolview.contract import (
+    Descriptor,
+    Observation,
+    ToolResult,
+    encode_observation,
+    is_partial,
+)
 from toolview.wire.delta import Delta, Reset, apply, diff, size
 from toolview.wire.props_delta import DescriptorPatch, apply_patch, make_patch, patch_size
 
@@ -108,7 +114,7 @@ def encode_batch(
     state: dict[str, OpenCall | None] = dict(calls)
     for offset, observation in enumerate(observations, start=1):
         seq = last_seq + offset
-        if isinstance(observation, ToolResult) and not observation.complete:
+        if is_partial(observation):
             record, call = _encode_partial(seq, observation, state.get(observation.tool_call_id))
             state[observation.tool_call_id] = call
             batch.calls[observation.tool_call_id] = call

@@ -31,7 +31,7 @@ from typing import Final, Literal, TypeAlias
 
 import msgspec
 
-from toolview.contract import Descriptor, ToolResult
+from toolview.contract import Descriptor, ToolResult, is_partial
 from toolview.wire.delta import Append, Delta, Slide, diff
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.memo import Redactor, redact_observation
@@ -101,7 +101,7 @@ class Follower:
         """Frames due for one new item (possibly none: elided or coalesced)."""
         self.position = item.seq
         observation = item.observation
-        if isinstance(observation, ToolResult) and not observation.complete:
+        if is_partial(observation):
             if self.mode == "elide":
                 return []
             call_id = observation.tool_call_id

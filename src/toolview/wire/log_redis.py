@@ -9,10 +9,11 @@ thread never reuse or skip a seq. An idempotency key goes into the same
 the order they came, trimmed to ``keep_keys``; both are watched too, so two
 processes given one key store its batch once.
 
-That transaction runs on a synchronous client in a worker thread: encoding a
-batch and redis-py's packing and parsing of its 10,000 ``XADD``s and replies
-are CPU work that held the event loop (a small request waited 0.28 of a big
-POST's 0.63 s); in a worker the loop gets its turn every switch interval.
+That transaction (``log_redis_append``) runs on a synchronous client in a
+worker thread: encoding a batch and redis-py's packing and parsing of its
+10,000 ``XADD``s and replies are CPU work that held the event loop (a small
+request waited 0.28 of a big POST's 0.63 s); in a worker the loop gets its
+turn every switch interval.
 """
 
 from __future__ import annotations
@@ -20,22 +21,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import redis as redis_sync
 import redis.asyncio as redis
-from redis.exceptions import WatchError
 
 from toolview.contract import Observation
-from toolview.wire.feed import (
-    OpenCall,
-    decode_open_call,
-    encode_batch,
-    encode_open_call,
-    record_call_id,
-)
-from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
-from toolview.wire.log import ThreadInfo, UnknownThread
+from toolview.wire.feed import OpenCall, decode_open_call
+from toolview.wire.idempotency import KEEP_KEYS, Appended
+from toolview.wire.log import ThreadInfo
+from toolview.wire.log_redis_append import RedisKeys, append_batch
 from toolview.wire.watch import Watch
 
 __all__ = ["RedisLog"]
@@ -49,6 +45,7 @@ class RedisLog:
     def __init__(self, url: str, *, prefix: str = "toolview", keep_keys: int = KEEP_KEYS) -> None:
         self.url = url
         self.prefix = prefix
+        self._keys = RedisKeys(prefix)
         self.keep_keys = keep_keys  # idempotency keys remembered per thread
         # redis-py's async stubs type replies as unions of everything; the replies
         # are checked where they are read instead.
@@ -64,30 +61,23 @@ class RedisLog:
         self._watches: dict[str, Watch] = {}
         self._watcher: asyncio.Task[None] | None = None
 
-    def _key(self, thread_id: str, part: str) -> str:
-        return f"{self.prefix}:thread:{thread_id}:{part}"
-
-    @property
-    def _index(self) -> str:
-        return f"{self.prefix}:threads"
-
     async def create_thread(self, thread_id: str) -> bool:
         """Create the thread; ``False`` if it already existed."""
-        added = await self._redis.zadd(self._index, {thread_id: time.time()}, nx=True)
+        added = await self._redis.zadd(self._keys.index, {thread_id: time.time()}, nx=True)
         return bool(added)
 
     async def threads(self) -> list[ThreadInfo]:
         """Every thread, oldest first."""
-        rows = await self._redis.zrange(self._index, 0, -1, withscores=True)
+        rows = await self._redis.zrange(self._keys.index, 0, -1, withscores=True)
         return [await self._info(bytes(raw).decode(), float(score)) for raw, score in rows]
 
     async def thread(self, thread_id: str) -> ThreadInfo | None:
         """One thread, or ``None``."""
-        score = await self._redis.zscore(self._index, thread_id)
+        score = await self._redis.zscore(self._keys.index, thread_id)
         return None if score is None else await self._info(thread_id, float(score))
 
     async def _info(self, thread_id: str, created: float) -> ThreadInfo:
-        last = await self._redis.get(self._key(thread_id, "seq"))
+        last = await self._redis.get(self._keys.thread(thread_id, "seq"))
         return ThreadInfo(thread_id, created, int(last or 0))
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
@@ -103,65 +93,8 @@ class RedisLog:
     async def _append(
         self, thread_id: str, observations: Sequence[Observation], key: str | None
     ) -> Appended:
-        return await asyncio.to_thread(self._append_sync, thread_id, observations, key)
-
-    def _append_sync(
-        self, thread_id: str, observations: Sequence[Observation], key: str | None
-    ) -> Appended:
-        """The optimistic transaction, on the synchronous client (in a worker thread)."""
-        if self._sync.zscore(self._index, thread_id) is None:
-            raise UnknownThread(thread_id)
-        seq_key, calls_key = self._key(thread_id, "seq"), self._key(thread_id, "calls")
-        keys_key, order_key = self._key(thread_id, "keys"), self._key(thread_id, "keyorder")
-        digest = batch_digest(observations) if key is not None else b""
-        wanted = sorted({cid for cid in map(record_call_id, observations) if cid is not None})
-        with self._sync.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    pipe.watch(seq_key, calls_key, keys_key, order_key)
-                    if key is not None and (known := pipe.hget(keys_key, key)) is not None:
-                        return Remembered.decode(bytes(known)).replay(key, digest)
-                    last = int(pipe.get(seq_key) or 0)
-                    states = pipe.hmget(calls_key, wanted) if wanted else []
-                    calls = {
-                        cid: decode_open_call(bytes(raw))
-                        for cid, raw in zip(wanted, states, strict=True)
-                        if raw is not None
-                    }
-                    forget = self._to_forget(pipe, order_key) if key is not None else []
-                    batch = encode_batch(observations, last, calls)
-                    pipe.multi()
-                    for seq, body in batch.records:
-                        pipe.xadd(self._key(thread_id, "log"), {"b": body}, id=f"{seq}-0")
-                    for call_id, call in batch.calls.items():
-                        if call is None:
-                            pipe.hdel(calls_key, call_id)
-                        else:
-                            pipe.hset(calls_key, call_id, encode_open_call(call))
-                    pipe.set(seq_key, last + len(observations))
-                    if key is not None and batch.records:
-                        remembered = Remembered(last + 1, last + len(observations), digest)
-                        self._remember(pipe, thread_id, key, remembered, forget)
-                    pipe.execute()
-                    return Appended([seq for seq, _ in batch.records])
-                except WatchError:
-                    continue
-
-    def _to_forget(self, pipe: Any, order_key: str) -> list[bytes]:
-        """The oldest keys that one more would push past ``keep_keys`` (read under WATCH)."""
-        excess = int(pipe.llen(order_key)) + 1 - self.keep_keys
-        return [bytes(k) for k in pipe.lrange(order_key, 0, excess - 1)] if excess > 0 else []
-
-    def _remember(
-        self, pipe: Any, thread_id: str, key: str, batch: Remembered, forget: list[bytes]
-    ) -> None:
-        """Queue (inside the ``MULTI``) the key's record and the forgetting of the oldest."""
-        keys_key, order_key = self._key(thread_id, "keys"), self._key(thread_id, "keyorder")
-        pipe.hset(keys_key, key, batch.encode())
-        pipe.rpush(order_key, key)
-        if forget:
-            pipe.ltrim(order_key, len(forget), -1)
-            pipe.hdel(keys_key, *forget)
+        job = partial(append_batch, self._sync, self._keys, thread_id, observations, key)
+        return await asyncio.to_thread(job, self.keep_keys)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
@@ -171,13 +104,13 @@ class RedisLog:
         if upto is not None and upto <= after:
             return []
         entries = await self._redis.xrange(
-            self._key(thread_id, "log"), min=f"({after}-0", max=high, count=limit
+            self._keys.thread(thread_id, "log"), min=f"({after}-0", max=high, count=limit
         )
         return [(int(bytes(eid).split(b"-")[0]), bytes(fields[b"b"])) for eid, fields in entries]
 
     async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
         """Calls with partial output and no final result yet."""
-        raw = await self._redis.hgetall(self._key(thread_id, "calls"))
+        raw = await self._redis.hgetall(self._keys.thread(thread_id, "calls"))
         return {bytes(cid).decode(): decode_open_call(bytes(state)) for cid, state in raw.items()}
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
@@ -189,7 +122,7 @@ class RedisLog:
         """
         watch = self._watches.get(thread_id)
         if watch is None:
-            last = int(await self._redis.get(self._key(thread_id, "seq")) or 0)
+            last = int(await self._redis.get(self._keys.thread(thread_id, "seq")) or 0)
             watch = self._watches.setdefault(thread_id, Watch(last))
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch_all())
@@ -206,7 +139,7 @@ class RedisLog:
                     del self._watches[thread_id]
             if not self._watches:
                 return
-            keys = {self._key(t, "log").encode(): t for t in self._watches}
+            keys = {self._keys.thread(t, "log").encode(): t for t in self._watches}
             streams = {key: f"{self._watches[t].last}-0" for key, t in keys.items()}
             try:
                 found = await self._redis.xread(streams, count=1000, block=_BLOCK_MS)

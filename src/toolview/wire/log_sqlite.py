@@ -7,6 +7,9 @@ connection under one lock; reads have their own connection and lock, so a
 reader sees the last commit while a writer works. A waiter is woken by this
 process's appends at once and polls for appends made by other processes
 sharing the file.
+
+The file's place and modes are ``log_sqlite_file``; the tables and the append
+transaction ``log_sqlite_append``; the idempotency keys' SQL ``log_sqlite_keys``.
 """
 
 from __future__ import annotations
@@ -16,65 +19,24 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-import platformdirs
-
 from toolview.contract import Observation
-from toolview.private_files import private_dir, touch_private
-from toolview.wire.feed import (
-    OpenCall,
-    decode_open_call,
-    encode_batch,
-    encode_open_call,
-    record_call_id,
-)
-from toolview.wire.idempotency import KEEP_KEYS, Appended, Remembered, batch_digest
-from toolview.wire.log import ThreadInfo, UnknownThread
-from toolview.wire.log_sqlite_keys import KEYS_SCHEMA, known_key, remember_key
+from toolview.wire.feed import OpenCall, decode_open_call
+from toolview.wire.idempotency import KEEP_KEYS, Appended
+from toolview.wire.log import ThreadInfo
+from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
+from toolview.wire.log_sqlite_file import prepare_private
+from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
 from toolview.wire.watch import Watch
 
-__all__ = ["SQLiteLog", "default_db_path"]
+__all__ = ["SQLiteLog"]
 
 T = TypeVar("T")
 
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS threads (
-    id TEXT PRIMARY KEY, created REAL NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS records (
-    thread TEXT NOT NULL, seq INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (thread, seq)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS open_calls (
-    thread TEXT NOT NULL, call_id TEXT NOT NULL, state BLOB NOT NULL,
-    PRIMARY KEY (thread, call_id)
-) WITHOUT ROWID;
-"""
 _POLL: Final = 0.25  # seconds between checks for appends by other processes
-
-
-def default_db_path() -> Path:
-    """The log file under the user's data directory."""
-    return Path(platformdirs.user_data_dir("toolview")) / "observations.db"
-
-
-def _prepare_private(path: Path) -> None:
-    """The log's folder and files, readable by their owner only (``toolview.private_files``).
-
-    The file is created 0600 *before* SQLite opens it: SQLite creates its
-    ``-wal`` and ``-shm`` with the database file's own mode, so they are
-    0600 from their first byte too, whatever the umask. Leftovers of an
-    older toolview (0644) are tightened. The default data folder is
-    toolview's own and is tightened even if it exists; a folder given with
-    ``--db`` is the user's, and only made 0700 if toolview creates it.
-    """
-    private_dir(path.parent, tighten=path.parent == default_db_path().parent)
-    touch_private(path)
-    for suffix in ("-wal", "-shm"):
-        leftover = path.with_name(path.name + suffix)
-        if leftover.exists():
-            touch_private(leftover)
 
 
 class SQLiteLog:
@@ -83,11 +45,11 @@ class SQLiteLog:
     def __init__(self, path: Path | str, *, keep_keys: int = KEEP_KEYS) -> None:
         self.path = Path(path)
         self.keep_keys = keep_keys  # idempotency keys remembered per thread
-        _prepare_private(self.path)
+        prepare_private(self.path)
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA + KEYS_SCHEMA)
+        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA)
         self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
@@ -137,68 +99,11 @@ class SQLiteLog:
     async def _append_async(
         self, thread_id: str, observations: Sequence[Observation], key: str | None
     ) -> Appended:
-        appended = await self._run(lambda: self._append(thread_id, observations, key))
+        job = partial(append_batch, self._db, thread_id, observations, key, self.keep_keys)
+        appended = await self._run(job)
         if appended.seqs and not appended.replayed:
             self._notify(thread_id, appended.seqs[-1])
         return appended
-
-    def _append(
-        self, thread_id: str, observations: Sequence[Observation], key: str | None
-    ) -> Appended:
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            row = db.execute("SELECT last_seq FROM threads WHERE id = ?", (thread_id,)).fetchone()
-            if row is None:
-                raise UnknownThread(thread_id)
-            known = known_key(db, thread_id, key) if key is not None else None
-            digest = batch_digest(observations) if key is not None else b""
-            if key is not None and known is not None:
-                appended = known.replay(key, digest)  # KeyConflict rolls back: nothing written
-            else:
-                last = row[0]
-                appended = Appended(self._store(thread_id, observations, last))
-                if key is not None and appended.seqs:
-                    batch = Remembered(last + 1, last + len(observations), digest)
-                    remember_key(db, thread_id, key, batch, self.keep_keys)
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        return appended
-
-    def _store(self, thread_id: str, observations: Sequence[Observation], last: int) -> list[int]:
-        """Number and write the batch (inside the caller's transaction)."""
-        batch = encode_batch(observations, last, self._load_calls(thread_id, observations))
-        self._db.executemany(
-            "INSERT INTO records (thread, seq, body) VALUES (?, ?, ?)",
-            [(thread_id, seq, body) for seq, body in batch.records],
-        )
-        for call_id, call in batch.calls.items():
-            self._store_call(thread_id, call_id, call)
-        sql = "UPDATE threads SET last_seq = ? WHERE id = ?"
-        self._db.execute(sql, (last + len(observations), thread_id))
-        return [seq for seq, _ in batch.records]
-
-    def _load_calls(
-        self, thread_id: str, observations: Sequence[Observation]
-    ) -> dict[str, OpenCall]:
-        wanted = {cid for cid in map(record_call_id, observations) if cid is not None}
-        calls: dict[str, OpenCall] = {}
-        sql = "SELECT state FROM open_calls WHERE thread = ? AND call_id = ?"
-        for call_id in wanted:
-            row = self._db.execute(sql, (thread_id, call_id)).fetchone()
-            if row is not None:
-                calls[call_id] = decode_open_call(row[0])
-        return calls
-
-    def _store_call(self, thread_id: str, call_id: str, call: OpenCall | None) -> None:
-        if call is None:
-            sql = "DELETE FROM open_calls WHERE thread = ? AND call_id = ?"
-            self._db.execute(sql, (thread_id, call_id))
-            return
-        sql = "INSERT OR REPLACE INTO open_calls (thread, call_id, state) VALUES (?, ?, ?)"
-        self._db.execute(sql, (thread_id, call_id, encode_open_call(call)))
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512

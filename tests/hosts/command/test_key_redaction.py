@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from toolview.contract import Observation, ToolResult, decode_observation, encode_observation
+from toolview.contract.thread import Thread
 from toolview.hosts.command import CommandRunner
 from toolview.hosts.command.redacting import StreamRedactor
-from toolview.render import Thread
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 
 from toolview.contract import Observation, decode_observation
-from toolview.render.thread import Thread
+from toolview.contract.thread import Thread
 
 _PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"

@@ -9,8 +9,8 @@ import pytest
 from html_markup import parse
 
 from toolview.contract import Descriptor, ToolCall, ToolResult
+from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
-from toolview.render.thread import Thread
 from toolview.render.view import KindBody
 
 PNG = (

@@ -20,9 +20,9 @@ from html_hostile import hostile_thread
 from corpora import html_injection, terminal
 from toolview.cli import main
 from toolview.contract import decode_observation
+from toolview.contract.thread import Thread
 from toolview.render.html import render_page, render_thread_html
 from toolview.render.html.document import page_document
-from toolview.render.thread import Thread
 
 pytestmark = pytest.mark.browser
 

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from toolview.contract import decode_observation
+from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
 from toolview.render.limits import Limits
 from toolview.render.registry import Registry
-from toolview.render.thread import Thread
 from toolview.render.view import KindBody
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,9 +9,9 @@ import re
 from html_markup import parse
 
 from toolview.contract import STATUS_DISPLAY
+from toolview.contract.thread import Thread
 from toolview.render import html as surface
 from toolview.render.html import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS, call_element_id, render_page
-from toolview.render.thread import Thread
 
 
 def test_policy_allows_exactly_the_page_stylesheet() -> None:

@@ -11,8 +11,8 @@ from html_markup import parse
 
 from corpora import html_injection, secrets, terminal
 from toolview.contract import decode_observation
+from toolview.contract.thread import Thread
 from toolview.render.html import render_page, render_thread_html
-from toolview.render.thread import Thread
 from toolview.safety import escape_html
 
 

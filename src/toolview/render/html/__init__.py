@@ -12,6 +12,7 @@ to markup *you* vouch for) and returns the one it replaced.
 
 from __future__ import annotations
 
+from toolview.contract import CallEntry, Thread
 from toolview.render.html import layout
 from toolview.render.html.content_blocks import render_blocks
 from toolview.render.html.document import page_document
@@ -19,8 +20,8 @@ from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
 from toolview.render.html.style import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS
 from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
-from toolview.render.thread import CallEntry, Thread
 from toolview.render.view import CallView
 
 __all__ = [
@@ -78,6 +79,8 @@ def render_call_html(
     return layout.render_call_html(entry, thread, registry or REGISTRY, limits=limits)
 
 
-def render_view_html(view: CallView, element_id: str, registry: Registry[str] | None = None) -> str:
-    """One decided call as an ``<article>`` with the given (already safe) id."""
+def render_view_html(
+    view: CallView | Receipt, element_id: str, registry: Registry[str] | None = None
+) -> str:
+    """One decided call (a refusal: its receipt) as an ``<article>`` with the given safe id."""
     return layout.render_view_html(view, element_id, registry or REGISTRY)

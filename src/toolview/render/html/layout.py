@@ -3,25 +3,27 @@
 ``render_call_html`` renders one call as an ``<article>`` whose ``id`` derives
 from its ``toolCallId`` (see ``ids``), so a live page can replace a call in
 place; ``render_thread_html`` renders the whole thread, messages and notes
-included. A call's body comes in the order the core decided: pending (a
-running indicator, with the output so far) → aborted → refused → error (the
-descriptor never consulted) → the kind's renderer through the registry → the
-text as a fallback with a note saying why; an empty success says so in words,
-nothing renders as a blank. Everything is escaped; no fragment holds a
-script, an event handler or a ``style`` attribute.
+included. A refused call is its receipt (one line); any other call's body
+comes in the order the core decided: pending (a running indicator, with the
+output so far) → aborted → error (the descriptor never consulted) → the
+kind's renderer through the registry → the text as a fallback with a note
+saying why; an empty success says so in words, nothing renders as a blank. A
+call's own notes come last, inside its ``<article>``, so the live page's
+in-place replacement shows them too. Everything is escaped; no fragment holds
+a script, an event handler or a ``style`` attribute.
 """
 
 from __future__ import annotations
 
+from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.markup import esc, omission_html, window_block
-from toolview.render.html.receipt import receipt_html, summary_html
+from toolview.render.html.receipt import note_markup, receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
-from toolview.render.receipt import Receipt, receipt_from_view, view_entry
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
-from toolview.render.thread import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -32,7 +34,7 @@ from toolview.render.view import (
     FallbackBody,
     KindBody,
     PendingBody,
-    RefusedBody,
+    view_entry,
 )
 from toolview.render.words import aborted_text, fallback_note
 
@@ -71,27 +73,25 @@ def render_call_html(
     return _entry_html(view_entry(entry, thread, limits), entry, registry)
 
 
-def render_view_html(view: CallView, element_id: str, registry: Registry[str]) -> str:
+def render_view_html(view: CallView | Receipt, element_id: str, registry: Registry[str]) -> str:
     """One decided call as an ``<article>`` with the given (already safe) id.
 
-    A refused call is drawn as its receipt (one line, same id).
+    A refused call is drawn as its receipt (one line, same id); the call's
+    notes come last, inside the article.
     """
-    receipt = receipt_from_view(view)
-    if receipt is not None:
-        return receipt_html(receipt, element_id)
+    if isinstance(view, Receipt):
+        return receipt_html(view, element_id)
     body = body_html(view.body, registry)
+    notes = "".join(note_markup(note) for note in view.notes)
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
         f'data-status="{esc(view.header.status)}">'
-        f'{header_html(view.header)}<div class="tv-body">{body}</div></article>'
+        f'{header_html(view.header)}<div class="tv-body">{body}</div>{notes}</article>'
     )
 
 
 def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[str]) -> str:
-    element_id = call_element_id(entry.tool_call_id)
-    if isinstance(view, Receipt):
-        return receipt_html(view, element_id)
-    return render_view_html(view, element_id, registry)
+    return render_view_html(view, call_element_id(entry.tool_call_id), registry)
 
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
@@ -109,8 +109,7 @@ def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
 
 def note_html(entry: NoteEntry, limits: Limits = DEFAULT_LIMITS) -> str:
     """A note about the thread itself (e.g. an unreadable input line)."""
-    note = clean_field(entry.text, limits.max_chars, "space")
-    return f'<p class="tv-note" role="note">note: {esc(note)}</p>'
+    return note_markup(clean_field(entry.text, limits.max_chars, "space"))
 
 
 def body_html(body: Body, registry: Registry[str]) -> str:
@@ -119,9 +118,6 @@ def body_html(body: Body, registry: Registry[str]) -> str:
         return _pending(body)
     if isinstance(body, AbortedBody):
         return f'<p class="tv-empty">{esc(aborted_text(body.outcome))}</p>'
-    if isinstance(body, RefusedBody):
-        guard = f" by {body.guard}" if body.guard else ""
-        return f'<p class="tv-refused">Refused{esc(guard)}: {esc(body.reason)}</p>'
     if isinstance(body, ErrorBody):
         return _error(body)
     if isinstance(body, KindBody):

@@ -18,7 +18,7 @@ from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
-__all__ = ["colour_class", "receipt_html", "summary_html"]
+__all__ = ["colour_class", "note_markup", "receipt_html", "summary_html"]
 
 _CLASS_SAFE: Final = re.compile(r"[^a-z0-9_-]")
 _ROLE_CLASS: Final[dict[ReceiptRole, str]] = {
@@ -33,8 +33,16 @@ def colour_class(colour: str) -> str:
     return "tv-colour-" + _CLASS_SAFE.sub("", colour.lower())
 
 
+def note_markup(note: str) -> str:
+    """A visible note (already cleaned): about the thread, or about one call inside its article."""
+    return f'<p class="tv-note" role="note">note: {esc(note)}</p>'
+
+
 def receipt_html(receipt: Receipt, element_id: str) -> str:
-    """The receipt as an ``<article>`` holding one labelled line; ``element_id`` is safe."""
+    """The receipt as an ``<article>`` holding one labelled line, then its notes.
+
+    ``element_id`` is safe.
+    """
     segments = receipt_segments(receipt)
     spoken = "".join(text for text, role in segments if role != "icon").strip()
     pieces: list[str] = []
@@ -54,7 +62,8 @@ def receipt_html(receipt: Receipt, element_id: str) -> str:
         f'<article class="tv-call tv-call-receipt" id="{element_id}" '
         f'data-state="{esc(receipt.state)}" data-status="{esc(receipt.status)}">'
         f'<p class="tv-receipt" role="status" '
-        f'aria-label="{esc(f"{receipt.display.aria}: {spoken}")}">{"".join(pieces)}</p></article>'
+        f'aria-label="{esc(f"{receipt.display.aria}: {spoken}")}">{"".join(pieces)}</p>'
+        f"{''.join(note_markup(note) for note in receipt.notes)}</article>"
     )
 
 

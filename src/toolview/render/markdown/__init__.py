@@ -7,12 +7,13 @@ blocks) and returns the one it replaced.
 
 from __future__ import annotations
 
+from toolview.contract.thread import Thread
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.markdown import layout
 from toolview.render.markdown.content_blocks import blocks
 from toolview.render.markdown.kinds import BUILTIN_RENDERERS
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
-from toolview.render.thread import Thread
 from toolview.render.view import CallView
 
 __all__ = ["REGISTRY", "register", "render_call", "render_thread"]
@@ -35,6 +36,6 @@ def render_thread(
     return layout.render_thread(thread, registry or REGISTRY, limits=limits)
 
 
-def render_call(view: CallView, *, registry: Registry[list[str]] | None = None) -> str:
+def render_call(view: CallView | Receipt, *, registry: Registry[list[str]] | None = None) -> str:
     """One decided call as Markdown."""
     return layout.render_view(view, registry or REGISTRY) + "\n"

@@ -9,14 +9,15 @@ plain-text surface.
 
 from __future__ import annotations
 
+from toolview.contract import Thread
 from toolview.render import plain
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Omission, Window
 from toolview.render.markdown.escape import code_span, inline, omission_md, window_block
 from toolview.render.markdown.header import header_md
 from toolview.render.markdown.receipt import receipt_md, summary_md
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
-from toolview.render.thread import Thread
 
 __all__ = ["render_thread", "render_view"]
 
@@ -28,7 +29,7 @@ def render_thread(
     return plain.render_thread(thread, registry, _STYLE, limits)
 
 
-def render_view(view: CallView, registry: Registry[list[str]]) -> str:
+def render_view(view: CallView | Receipt, registry: Registry[list[str]]) -> str:
     """One call: a heading, a details line, then the body blocks (a refusal: its receipt)."""
     return plain.render_view(view, registry, _STYLE)
 
@@ -45,9 +46,7 @@ def _window(window: Window, tool: Omission | None) -> list[str]:
 
 
 _STYLE = plain.PlainStyle(
-    escape=inline,
     emphasis=lambda words: f"_{inline(words)}_",
-    strong=lambda words: f"**{inline(words)}**",
     note=lambda words: f"> **Note:** {inline(words)}",
     window=_window,
     error_code=lambda code: f"error code {code_span(code)}",

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 
+from toolview.contract.thread import Thread
 from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.terminal import layout
 from toolview.render.terminal.content_blocks import blocks
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
-from toolview.render.thread import Thread
 from toolview.render.view import CallView
 
 __all__ = [
@@ -58,7 +59,7 @@ def render_thread(
 
 
 def render_call(
-    view: CallView,
+    view: CallView | Receipt,
     *,
     width: int = 80,
     color: bool = False,

@@ -14,9 +14,10 @@ from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
+from toolview.contract import Thread
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_omission
-from toolview.render.receipt import Receipt, receipt_from_view
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
@@ -26,7 +27,6 @@ from toolview.render.terminal.styled import (
     omission_text,
     window_text,
 )
-from toolview.render.thread import Thread
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -36,7 +36,6 @@ from toolview.render.view import (
     FallbackBody,
     KindBody,
     PendingBody,
-    RefusedBody,
 )
 from toolview.render.words import aborted_text, fallback_note
 
@@ -81,16 +80,12 @@ def thread_renderables(
 ) -> list[RenderableType]:
     """One renderable per entry of the thread."""
     parts = ThreadParts(
-        call=lambda view, _entry: _call(view, registry),
+        call=lambda view, _entry: call_renderable(view, registry),
         message=lambda entry: _message(entry.message.role, shown_text(entry.message.text, limits)),
         note=lambda entry: Hanging(note_text(clean_field(entry.text, limits.max_chars, "space"))),
         summary=SummaryLine,
     )
     return walk_thread(thread, limits, parts)
-
-
-def _call(view: CallView | Receipt, registry: Registry[RenderableType]) -> RenderableType:
-    return ReceiptLine(view) if isinstance(view, Receipt) else call_renderable(view, registry)
 
 
 def _message(role: str, window: Window) -> RenderableType:
@@ -102,13 +97,13 @@ def _message(role: str, window: Window) -> RenderableType:
     return Group(Hanging(text), *after)
 
 
-def call_renderable(view: CallView, registry: Registry[RenderableType]) -> RenderableType:
-    """A call: its header, then its body indented by two (a refusal: its receipt)."""
-    receipt = receipt_from_view(view)
-    if receipt is not None:
-        return ReceiptLine(receipt)
+def call_renderable(view: CallView | Receipt, registry: Registry[RenderableType]) -> RenderableType:
+    """A call: its header, then its body indented by two (a refusal: its receipt); notes last."""
+    notes = [Padding(note_text(note), (0, 0, 0, 2), expand=False) for note in view.notes]
+    if isinstance(view, Receipt):
+        return Group(ReceiptLine(view), *notes) if notes else ReceiptLine(view)
     body = Padding(body_renderable(view.body, registry), (0, 0, 0, 2), expand=False)
-    return Group(Hanging(header_text(view.header)), body)
+    return Group(Hanging(header_text(view.header)), body, *notes)
 
 
 def body_renderable(body: Body, registry: Registry[RenderableType]) -> RenderableType:
@@ -118,9 +113,6 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
         return Group(running, window_text(body.partial, style="dim")) if body.partial else running
     if isinstance(body, AbortedBody):
         return Text(aborted_text(body.outcome), style="italic")
-    if isinstance(body, RefusedBody):
-        guard = f" by {body.guard}" if body.guard else ""
-        return Text(f"Refused{guard}: {body.reason}")
     if isinstance(body, ErrorBody):
         code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
         return Group(*code, window_text(body.message, style="red"))

@@ -9,14 +9,15 @@ Markdown surface.
 
 from __future__ import annotations
 
+from toolview.contract import Thread
 from toolview.render import plain
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
+from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.text.header import header_lines
 from toolview.render.text.lines import INDENT, window_lines
 from toolview.render.text.receipt import receipt_line, summary_line
-from toolview.render.thread import Thread
 
 __all__ = ["render_thread", "render_view"]
 
@@ -28,7 +29,7 @@ def render_thread(
     return plain.render_thread(thread, registry, _STYLE, limits)
 
 
-def render_view(view: CallView, registry: Registry[list[str]]) -> str:
+def render_view(view: CallView | Receipt, registry: Registry[list[str]]) -> str:
     """One call: header lines, then the body indented under them (a refusal: its receipt)."""
     return plain.render_view(view, registry, _STYLE)
 
@@ -49,9 +50,7 @@ def _as_is(text: str) -> str:
 
 
 _STYLE = plain.PlainStyle(
-    escape=_as_is,
     emphasis=_as_is,
-    strong=_as_is,
     note=lambda text: f"note: {text}",
     window=window_lines,
     error_code=lambda code: f"error code: {code}",

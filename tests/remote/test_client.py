@@ -10,7 +10,7 @@ import pytest
 from toolview_servers import ToolviewServer
 
 from toolview.contract import Message, ToolCall, ToolResult
-from toolview.wire.client import Publisher, PublishError, parse_thread_url
+from toolview.remote.client import Publisher, PublishError, parse_thread_url
 
 
 @pytest.fixture(scope="module")

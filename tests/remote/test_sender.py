@@ -17,8 +17,8 @@ from starlette.responses import JSONResponse, Response
 from toolview_servers import ServedApp, ToolviewServer
 
 from toolview.contract import Descriptor, Message, RunEnded, RunStarted, ToolCall, ToolResult
-from toolview.wire.client import PublishError
-from toolview.wire.sender import BackgroundPublisher
+from toolview.remote.client import PublishError
+from toolview.remote.sender import BackgroundPublisher
 
 
 @pytest.fixture(scope="module")

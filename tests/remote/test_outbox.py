@@ -18,8 +18,9 @@ from toolview.contract import (
     Truncation,
     encode_observation,
 )
-from toolview.wire.fit import MAX_BATCH, fit_result
-from toolview.wire.outbox import Outbox, Unencodable
+from toolview.remote.fit import fit_result
+from toolview.remote.outbox import Outbox, Unencodable
+from toolview.wire.batch_limit import MAX_BATCH
 
 
 def partial(call: str, text: str) -> ToolResult:

@@ -21,7 +21,7 @@ from typing import Final, Self
 import httpx
 
 from toolview.contract import Observation, encode_observation
-from toolview.wire.backoff import parse_retry_after
+from toolview.remote.backoff import parse_retry_after
 from toolview.wire.idempotency import is_valid_key, new_key
 
 __all__ = ["BatchTooLarge", "PublishError", "Publisher", "auth_headers", "parse_thread_url"]
@@ -57,7 +57,7 @@ class BatchTooLarge(PublishError):
 
     Its own type because it is the one refusal a publisher can act on: the
     server checks the size before it reads the batch, so nothing was stored
-    and the batch can be split and sent again (see ``wire.outbox``).
+    and the batch can be split and sent again (see ``remote.outbox``).
     """
 
 

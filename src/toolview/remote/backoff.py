@@ -3,7 +3,7 @@
 Why sans-IO: the schedule decides whether a publisher rides out a server
 restart or hammers it, so it is a pure function of the attempt number, the
 server's answer and a random draw — tested without a clock or a socket. The
-background sender (``wire.sender``) only waits as it says.
+background sender (``remote.sender``) only waits as it says.
 
 * Without ``Retry-After`` the n-th delay is drawn from ``[c/2, c]`` where
   ``c = min(cap, base · 2ⁿ)`` ("equal jitter": many publishers cut by one

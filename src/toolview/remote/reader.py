@@ -5,7 +5,7 @@
 (``$TOOLVIEW_TOKEN`` unless given). ``observations()`` pages through
 ``/events`` (partials included, text already rebuilt by the server);
 ``follow(after=…)`` reads ``/follow?mode=live`` over SSE (parsed by
-``httpx-sse``), rebuilds running output from its deltas (``wire.rebuild``) and,
+``httpx-sse``), rebuilds running output from its deltas (``remote.rebuild``) and,
 when the connection drops after it was up — a restart, a proxy, a slow-reader
 drop — reconnects with ``Last-Event-ID`` after a bounded backoff, so nothing is
 seen twice and nothing is missed. Each is an iterator of ``LogItem``.
@@ -26,9 +26,9 @@ import msgspec
 from httpx_sse import SSEError, connect_sse
 
 from toolview.contract import Observation, ObservationError, decode_observation
-from toolview.wire.client import PublishError, auth_headers, parse_thread_url
+from toolview.remote.client import PublishError, auth_headers, parse_thread_url
+from toolview.remote.rebuild import FrameError, LiveRebuilder
 from toolview.wire.feed import LogItem
-from toolview.wire.rebuild import FrameError, LiveRebuilder
 
 __all__ = [
     "BadFrame",

@@ -1,4 +1,4 @@
-"""``wire.backoff``: the retry schedule and ``Retry-After``, with the jitter pinned."""
+"""``remote.backoff``: the retry schedule and ``Retry-After``, with the jitter pinned."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from email.utils import format_datetime
 
 import pytest
 
-from toolview.wire.backoff import MAX_RETRY_AFTER, Backoff, parse_retry_after
+from toolview.remote.backoff import MAX_RETRY_AFTER, Backoff, parse_retry_after
 
 NOW = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
 

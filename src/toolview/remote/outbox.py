@@ -3,22 +3,13 @@
 Why a pure class: the rules for what may be coalesced, dropped or resent are
 the whole of "publishing never slows the producer", and they are easy to get
 subtly wrong — so they live here, with no thread, clock or socket, and the
-background sender (``wire.sender``) only moves batches.
+background sender (``remote.sender``) only moves batches.
 
-The rules:
+What waits, and what is coalesced or dropped while it waits, is the queue's
+business (``remote.coalescing``: one pending partial per call, bounded by
+``capacity``). The outbox's rules are about batches:
 
-* ``tool-result.text`` is accumulated, so a pending partial of a call is
-  *replaced in place* by a newer partial of the same call: only the latest
-  partial per call needs to cross.
-* ``capacity`` bounds what waits (a long outage must not grow memory without
-  end). When full, the *oldest* queued partial is dropped to make room (a
-  later partial of its call, or the final result, carries all its text: text
-  is accumulated), whatever arrives; a partial that finds no older partial to
-  drop is itself dropped (``"dropped"``).
-* A non-partial observation (a call, a final result, a refusal, a message, a
-  run event) is never dropped here: when the outbox is full of them it is
-  refused (``"full"``), and the caller decides to wait or to report it lost.
-* A batch holds at most ``MAX_BATCH`` (``wire.fit``) observations
+* A batch holds at most ``MAX_BATCH`` (``wire.batch_limit``) observations
   and ``max_batch_bytes`` bytes.
 * One batch is in flight at a time, with its idempotency key (``key``).
   ``sent()`` forgets it; ``failed()`` keeps it whole to be sent again *first,
@@ -38,30 +29,29 @@ The rules:
   result is *cut to fit* — its longest strings (``text`` and the descriptor's
   props) keep their tails, ``descriptor.truncated`` says how much is shown,
   and ``cut`` records it, so the thread still shows how the call ended
-  (``wire.fit``); anything else (or a final result that cannot fit even cut,
+  (``remote.fit``); anything else (or a final result that cannot fit even cut,
   or one without a descriptor to record the cut in) is handed back
   to the caller, which must fail — it is never dropped silently.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from typing import Final, Literal, TypeAlias, TypeGuard
+from typing import Final
 
 import msgspec
 
-from toolview.contract import Observation, ToolRefused, ToolResult
-from toolview.wire.fit import MAX_BATCH, fit_result, line_cost
+from toolview.contract import Observation, ToolResult
+from toolview.remote.coalescing import CoalescingQueue, PutResult
+from toolview.remote.fit import fit_result, line_cost
+from toolview.remote.unpublished import describe
+from toolview.wire.batch_limit import MAX_BATCH
 from toolview.wire.idempotency import new_key
-from toolview.wire.unpublished import describe
 
-__all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "PutResult", "Unencodable"]
+__all__ = ["DEFAULT_BATCH_BYTES", "DEFAULT_CAPACITY", "Outbox", "Unencodable"]
 
 DEFAULT_CAPACITY: Final = 1024
 DEFAULT_BATCH_BYTES: Final = 4 * 1024 * 1024  # under the 16 MB default body limit; a 413 lowers it
-
-PutResult: TypeAlias = Literal["queued", "coalesced", "dropped", "full"]
 
 
 class Unencodable(ValueError):
@@ -73,17 +63,8 @@ class Unencodable(ValueError):
         self.observation = observation
 
 
-class _Slot:
-    """A place in the queue; a partial's slot is overwritten by newer partials."""
-
-    __slots__ = ("observation",)
-
-    def __init__(self, observation: Observation) -> None:
-        self.observation = observation
-
-
 class Outbox:
-    """A bounded queue of observations that coalesces partial results per call."""
+    """What waits to be published (a ``CoalescingQueue``) and the batch in flight, with its key."""
 
     def __init__(
         self,
@@ -96,16 +77,23 @@ class Outbox:
             raise ValueError("capacity and max_batch_bytes must be at least 1")
         self.capacity = capacity
         self.max_batch_bytes = max_batch_bytes
-        self._queue: deque[_Slot] = deque()
-        self._partial_of: dict[str, _Slot] = {}  # call id → its pending, replaceable partial
+        self._queue = CoalescingQueue(capacity)
         self._make_key = make_key
         self._in_flight: list[Observation] | None = None
         self._retry: list[Observation] | None = None  # a failed batch, to resend as it was
         self.key: str | None = None  # the idempotency key of the batch in flight (or to retry)
-        self.coalesced = 0
-        self.dropped = 0
         self.sent_count = 0
         self.cut: dict[str, int] = {}  # call id → bytes of text kept of a final cut to fit
+
+    @property
+    def coalesced(self) -> int:
+        """Partials that never crossed: a newer partial of their call replaced them."""
+        return self._queue.coalesced
+
+    @property
+    def dropped(self) -> int:
+        """Partials dropped to make room, or too large to cross on their own."""
+        return self._queue.dropped
 
     @property
     def pending(self) -> int:
@@ -128,27 +116,8 @@ class Outbox:
         return self.pending == 0 and self._in_flight is None
 
     def put(self, observation: Observation) -> PutResult:
-        """Queue ``observation``; see the module docstring for what each result means."""
-        if _is_partial(observation):
-            slot = self._partial_of.get(observation.tool_call_id)
-            if slot is not None:
-                slot.observation = observation
-                self.coalesced += 1
-                return "coalesced"
-            if len(self._queue) >= self.capacity and not self._drop_oldest_partial():
-                self.dropped += 1
-                return "dropped"
-            slot = _Slot(observation)
-            self._partial_of[observation.tool_call_id] = slot
-            self._queue.append(slot)
-            return "queued"
-        if len(self._queue) >= self.capacity and not self._drop_oldest_partial():
-            return "full"
-        if isinstance(observation, ToolResult | ToolRefused):
-            # the call is over: a later partial (there should be none) must not jump back
-            self._partial_of.pop(observation.tool_call_id, None)
-        self._queue.append(_Slot(observation))
-        return "queued"
+        """Queue ``observation`` (``remote.coalescing`` says what each result means)."""
+        return self._queue.put(observation)
 
     def next_batch(self) -> list[Observation]:
         """A failed batch again, as it was; else the oldest pending up to the batch size.
@@ -164,17 +133,7 @@ class Outbox:
             return list(self._in_flight)
         if not self._queue:
             return []
-        count = size = 0
-        for slot in self._queue:  # measured before any is taken: an error leaves the queue whole
-            cost = _cost(slot.observation)
-            if count and (size + cost > self.max_batch_bytes or count >= MAX_BATCH):
-                break
-            count, size = count + 1, size + cost
-        batch: list[Observation] = []
-        for _ in range(count):
-            slot = self._queue.popleft()
-            self._forget_partial(slot)
-            batch.append(slot.observation)
+        batch = self._queue.take(MAX_BATCH, self.max_batch_bytes, _cost)
         self._in_flight, self.key = batch, self._make_key()
         return list(batch)
 
@@ -202,26 +161,23 @@ class Outbox:
         self.max_batch_bytes = max(1, min(self.max_batch_bytes, size // 2))
         self.key = None
         if len(batch) > 1:
-            self._requeue(batch)
+            self._queue.requeue(batch)
             return None
         alone = batch[0]
-        if _is_partial(alone):
-            self.dropped += 1
+        if self._queue.discard(alone):  # a partial: a newer one or the final carries its text
             return None
         fitted = fit_result(alone, self.max_batch_bytes) if isinstance(alone, ToolResult) else None
         if fitted is None:
             return alone
         self.cut[fitted.tool_call_id] = len(fitted.text.encode())
-        self._requeue([fitted])
+        self._queue.requeue([fitted])
         return None
 
     def drain(self) -> list[Observation]:
         """Give up: remove and return everything pending (a batch in flight stays)."""
-        drained = [*(self._retry or []), *(slot.observation for slot in self._queue)]
+        drained = [*(self._retry or []), *self._queue.drain()]
         if self._retry is not None:
             self._retry, self.key = None, None
-        self._queue.clear()
-        self._partial_of.clear()
         return drained
 
     def _take_in_flight(self) -> list[Observation]:
@@ -231,52 +187,6 @@ class Outbox:
         batch, self._in_flight = self._in_flight, None
         return batch
 
-    def _requeue(self, batch: list[Observation]) -> None:
-        """Put a batch that was never stored back in front, in order.
-
-        A partial whose call has a later result queued is superseded (that
-        result carries its text) and is not put back; one that is put back can
-        be replaced in place again by a newer partial.
-        """
-        later = {
-            slot.observation.tool_call_id
-            for slot in self._queue
-            if isinstance(slot.observation, ToolResult | ToolRefused)
-        }
-        for observation in reversed(batch):
-            if isinstance(observation, ToolResult | ToolRefused):
-                if _is_partial(observation) and observation.tool_call_id in later:
-                    self.coalesced += 1
-                    continue
-                later.add(observation.tool_call_id)
-            slot = _Slot(observation)
-            if _is_partial(observation):
-                self._partial_of[observation.tool_call_id] = slot
-            self._queue.appendleft(slot)
-
-    def _drop_oldest_partial(self) -> bool:
-        """Make room by dropping the oldest queued partial; False if none is queued.
-
-        A scan, but only when full (at most ``capacity`` slots); a partial in
-        flight or in a failed batch is not queued, so never dropped here.
-        """
-        for index, slot in enumerate(self._queue):
-            if _is_partial(slot.observation):
-                del self._queue[index]
-                self._forget_partial(slot)
-                self.dropped += 1
-                return True
-        return False
-
-    def _forget_partial(self, slot: _Slot) -> None:
-        """A slot leaving the queue can no longer be overwritten."""
-        observation = slot.observation
-        if (
-            isinstance(observation, ToolResult)
-            and self._partial_of.get(observation.tool_call_id) is slot
-        ):
-            del self._partial_of[observation.tool_call_id]
-
 
 def _cost(observation: Observation) -> int:
     """``line_cost``, or ``Unencodable`` for an observation no server can be sent."""
@@ -284,7 +194,3 @@ def _cost(observation: Observation) -> int:
         return line_cost(observation)
     except (TypeError, ValueError, msgspec.EncodeError) as exc:
         raise Unencodable(observation, exc) from None
-
-
-def _is_partial(observation: Observation) -> TypeGuard[ToolResult]:
-    return isinstance(observation, ToolResult) and not observation.complete

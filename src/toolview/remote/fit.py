@@ -11,17 +11,13 @@ fails clearly instead).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import msgspec
 
 from toolview.contract import Descriptor, Observation, ToolResult, Truncation, encode_observation
 
-__all__ = ["MAX_BATCH", "fit_result", "line_cost"]
-
-# The most observations one posted batch holds: the server refuses more (413),
-# and the publisher's outbox never puts more in one batch.
-MAX_BATCH: Final = 10_000
+__all__ = ["fit_result", "line_cost"]
 
 
 def fit_result(result: ToolResult, max_bytes: int) -> ToolResult | None:

@@ -19,12 +19,7 @@ from hypothesis import strategies as st
 from toolview_servers import NDJSON, ServedApp, ToolviewServer, free_port
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult, encode_observation
-from toolview.safety.partial import held_back
-from toolview.server.app import create_app
-from toolview.wire.feed import LogItem, OpenCall
-from toolview.wire.follow import Follower, Redactor
-from toolview.wire.log_sqlite import SQLiteLog
-from toolview.wire.reader import (
+from toolview.remote.reader import (
     BadFrame,
     NotAThreadURL,
     NotAuthorized,
@@ -32,7 +27,12 @@ from toolview.wire.reader import (
     ThreadReader,
     Unreachable,
 )
-from toolview.wire.rebuild import FrameError, LiveRebuilder
+from toolview.remote.rebuild import FrameError, LiveRebuilder
+from toolview.safety.partial import held_back
+from toolview.server.app import create_app
+from toolview.wire.feed import LogItem, OpenCall
+from toolview.wire.follow import Follower, Redactor
+from toolview.wire.log_sqlite import SQLiteLog
 
 SAME = Redactor(lambda text: text, lambda value: value)
 

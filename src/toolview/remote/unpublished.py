@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from toolview.contract import Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract import Observation, ToolCall, ToolRefused, ToolResult, is_partial
 
 __all__ = ["describe", "lost_summary"]
 
@@ -51,6 +51,6 @@ def _matters(observation: Observation) -> bool:
 
 
 def _kind(observation: Observation) -> str:
-    if isinstance(observation, ToolResult) and not observation.complete:
+    if is_partial(observation):
         return "partial result"
     return str(type(observation).__struct_config__.tag)

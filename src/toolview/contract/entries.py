@@ -1,0 +1,61 @@
+"""What a ``Thread`` holds, in order: calls, messages and notes.
+
+A ``CallEntry`` is one tool call as the thread knows it — its call, the result
+that stands, its run — and the final results it ignored, kept for the surfaces
+to show; its state is asked of the thread (``Thread.state``), which holds the
+call's state machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, TypeAlias
+
+from toolview.contract.observations import Message, ToolCall, ToolRefused, ToolResult
+
+__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry"]
+
+IGNORED_KEPT: Final = 3
+"""At most this many ignored final results are kept per call (all are counted)."""
+
+
+@dataclass
+class CallEntry:
+    """One tool call: its call (if seen), its result (if any), its run.
+
+    ``ignored`` holds the first ``IGNORED_KEPT`` final results (or refusals)
+    that arrived after the call was already final; ``ignored_total`` counts
+    them all, so a flood of them costs bounded memory yet is never hidden.
+    """
+
+    tool_call_id: str
+    call: ToolCall | None = None
+    result: ToolResult | ToolRefused | None = None
+    run_id: str | None = None
+    descriptor_error: str | None = None
+    ignored: list[ToolResult | ToolRefused] = field(default_factory=list)
+    ignored_total: int = 0
+
+    @property
+    def tool_name(self) -> str:
+        """The tool's name, from the call or else from the result."""
+        if self.call is not None:
+            return self.call.tool_name
+        return self.result.tool_name if self.result is not None else ""
+
+
+@dataclass(frozen=True)
+class MessageEntry:
+    """User or assistant text between calls."""
+
+    message: Message
+
+
+@dataclass(frozen=True)
+class NoteEntry:
+    """A visible note about the thread itself, e.g. a line that could not be read."""
+
+    text: str
+
+
+Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry

@@ -1,0 +1,163 @@
+"""The message container: an ordered thread built from observations.
+
+It pairs each ``tool-call`` with its result by ``toolCallId`` and holds, for
+each call, its ``CallStateMachine`` (``call_state``): every result of the call
+and every start and end of its run is sent through it, and ``state(entry)`` is
+the one way to ask what state a call is in. It is sans-IO and renders nothing:
+the surfaces (``toolview.render``) read it.
+
+A result's ``text`` is accumulated, so a later result REPLACES the earlier one
+(appending would duplicate output) — until the call is final: a partial after
+that is ignored (legal, it changes nothing), and a second final result or
+refusal is illegal, so the first stands and the second is kept on the call
+(``CallEntry.ignored``) for every surface to show as a note, never dropped
+silently. A result whose call never appeared is still shown; a line that could
+not be read is kept as a visible note.
+
+Runs: a call belongs to the run open when it first appeared. A call seen
+outside any run counts as open until some run ends after it, and a run that
+starts (again) reopens its calls, as the table says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from toolview.contract.call_state import (
+    FINAL_STATES,
+    CallEvent,
+    CallState,
+    CallStateMachine,
+    IllegalTransition,
+    result_event,
+)
+from toolview.contract.entries import IGNORED_KEPT, CallEntry, Entry, MessageEntry, NoteEntry
+from toolview.contract.observations import (
+    Observation,
+    RunEnded,
+    RunOutcome,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+)
+
+__all__ = ["Thread"]
+
+
+@dataclass
+class Thread:
+    """Ordered entries, one state machine per call, and the runs; feed it with ``add``."""
+
+    entries: list[Entry] = field(default_factory=list)
+    _calls: dict[str, CallEntry] = field(default_factory=dict, repr=False)
+    _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
+    # calls not yet final, by run (None: outside any run): the run's events reach these
+    _unsettled: dict[str | None, set[str]] = field(default_factory=dict, repr=False)
+    _runs: dict[str, RunOutcome | None] = field(default_factory=dict, repr=False)
+    _current_run: str | None = field(default=None, repr=False)
+    _ended: RunOutcome | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_observations(cls, observations: Iterable[Observation]) -> Thread:
+        """A thread holding ``observations`` in order."""
+        thread = cls()
+        for observation in observations:
+            thread.add(observation)
+        return thread
+
+    def add(self, observation: Observation, descriptor_error: str | None = None) -> None:
+        """Apply one observation.
+
+        ``descriptor_error`` says a result arrived with a descriptor that broke
+        the contract (it was dropped to read the rest): the call then shows its
+        text with that note instead of a kind.
+        """
+        if isinstance(observation, ToolCall):
+            self._entry(observation.tool_call_id).call = observation
+        elif isinstance(observation, ToolResult | ToolRefused):
+            self._result(observation, descriptor_error)
+        elif isinstance(observation, RunStarted):
+            self._run_started(observation.run_id)
+        elif isinstance(observation, RunEnded):
+            self._run_ended(observation.run_id, observation.outcome)
+        else:
+            self.entries.append(MessageEntry(observation))
+
+    def state(self, entry: CallEntry) -> CallState:
+        """The state of ``entry`` (a call of this thread), as its state machine holds it."""
+        return self._machines[entry.tool_call_id].state
+
+    def call(self, tool_call_id: str) -> CallEntry | None:
+        """The call with this ``toolCallId``, if the thread has seen it."""
+        return self._calls.get(tool_call_id)
+
+    def calls(self) -> list[CallEntry]:
+        """Every call, in thread order."""
+        return [entry for entry in self.entries if isinstance(entry, CallEntry)]
+
+    def note(self, text: str) -> None:
+        """Add a visible note at the current position."""
+        self.entries.append(NoteEntry(text))
+
+    def run_outcome(self, entry: CallEntry) -> RunOutcome | None:
+        """How the call's run ended, or ``None`` while it is open (what an aborted call says)."""
+        if entry.run_id is not None:
+            return self._runs.get(entry.run_id)
+        return self._ended
+
+    def _entry(self, tool_call_id: str) -> CallEntry:
+        entry = self._calls.get(tool_call_id)
+        if entry is None:
+            entry = CallEntry(tool_call_id, run_id=self._current_run)
+            machine = self._machines[tool_call_id] = CallStateMachine()
+            if self.run_outcome(entry) is not None:  # seen after its run (or the last run) ended
+                machine.send("run-ended")
+            self._unsettled.setdefault(entry.run_id, set()).add(tool_call_id)
+            self._calls[tool_call_id] = entry
+            self.entries.append(entry)
+        return entry
+
+    def _result(self, result: ToolResult | ToolRefused, descriptor_error: str | None) -> None:
+        entry = self._entry(result.tool_call_id)
+        machine = self._machines[entry.tool_call_id]
+        before = machine.state
+        try:
+            after = machine.send(result_event(result))
+        except IllegalTransition:  # a second final result: the first stands, this one is shown
+            entry.ignored_total += 1
+            if len(entry.ignored) < IGNORED_KEPT:
+                entry.ignored.append(result)
+            return
+        if before in FINAL_STATES:  # a late partial: legal, and it changes nothing
+            return
+        entry.result = result
+        entry.descriptor_error = descriptor_error
+        if after in FINAL_STATES:
+            self._unsettled[entry.run_id].discard(entry.tool_call_id)
+
+    def _run_started(self, run_id: str) -> None:
+        self._runs[run_id] = None
+        self._current_run = run_id
+        self._ended = None
+        self._send_to_run(run_id, "run-started")
+        self._send_to_run(None, "run-started")
+
+    def _run_ended(self, run_id: str, outcome: RunOutcome) -> None:
+        self._runs[run_id] = outcome
+        self._send_to_run(run_id, "run-ended")
+        if self._current_run in (None, run_id):
+            self._ended = outcome
+            self._current_run = None
+            self._send_to_run(None, "run-ended")
+
+    def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
+        """``event`` to every call of the run not yet final.
+
+        A final state takes the run's events as no-ops (the table says so), so
+        only the calls still pending or aborted are sent them: a run event
+        costs what it can change, not the size of the thread.
+        """
+        for tool_call_id in self._unsettled.get(run_id, ()):
+            self._machines[tool_call_id].send(event)
