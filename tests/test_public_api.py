@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import pytest
+
 import toolview
 
 PUBLIC = {
@@ -61,3 +66,30 @@ def test_all_is_pinned() -> None:
 def test_every_name_in_all_exists() -> None:
     for name in toolview.__all__:
         assert hasattr(toolview, name), name
+
+
+def test_the_names_are_the_contract_s_own() -> None:
+    """The pinned list in ``toolview/__init__.py`` is the contract's, in its order."""
+    import toolview.contract
+
+    assert toolview.__all__ == toolview.contract.__all__
+    for name in toolview.__all__:
+        assert getattr(toolview, name) is getattr(toolview.contract, name), name
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Descriptr'"):
+        _ = toolview.Descriptr  # type: ignore[attr-defined]
+
+
+def test_import_toolview_imports_no_contract_yet() -> None:
+    """``import toolview`` stays light: the contract (msgspec and all) loads on first use."""
+    probe = (
+        "import sys, toolview; loaded = sorted(sys.modules)\n"
+        "print(' '.join(m for m in loaded if m.startswith(('toolview', 'msgspec'))))\n"
+        "toolview.ToolCall; print('msgspec' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split("\n")[:2] == ["toolview", "True"]

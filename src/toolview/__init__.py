@@ -1,11 +1,127 @@
 """toolview: render AI-agent tool results on every surface, from one payload, safely.
 
 The public API is the contract (design.md §1), re-exported here under the very
-names ``toolview.contract.__all__`` lists, so the two can never drift apart;
+names ``toolview.contract.__all__`` lists (a test holds the two lists equal);
 surfaces, hosts and the server live in their own subpackages.
+
+Why the names are looked up on first use (PEP 562) rather than imported here:
+every ``toolview.*`` import runs this module first, and the contract costs
+msgspec and the compiled secret patterns — the ``toolview`` command's
+``--help`` would pay for them. Type checkers see the plain imports below.
 """
 
-from toolview.contract import *  # noqa: F403 - the contract's pinned __all__ is ours
-from toolview.contract import __all__ as _contract_all
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (PEP 781)
+if TYPE_CHECKING:
+    from toolview.contract import (
+        CALL_STATE_TRANSITIONS,
+        FINAL_STATES,
+        KIND_PROPS,
+        METADATA_KEY,
+        STATUS_DISPLAY,
+        CallEntry,
+        CallEvent,
+        CallState,
+        CallStateMachine,
+        Descriptor,
+        DiffProps,
+        DisplayStatus,
+        Entry,
+        Envelope,
+        FileProps,
+        IllegalTransition,
+        ImageProps,
+        JsonProps,
+        Link,
+        LinksProps,
+        MarkdownProps,
+        Message,
+        MessageEntry,
+        NoteEntry,
+        Observation,
+        ObservationError,
+        PropsError,
+        RunEnded,
+        RunOutcome,
+        RunStarted,
+        ShellProps,
+        StatusDisplay,
+        TableProps,
+        Thread,
+        ToolCall,
+        ToolRefused,
+        ToolResult,
+        Truncation,
+        TruncationUnit,
+        decode_observation,
+        display_status,
+        encode_observation,
+        is_partial,
+        parse_envelope,
+        read_descriptor,
+        validate_props,
+    )
 
-__all__ = list(_contract_all)
+__all__ = [
+    "CALL_STATE_TRANSITIONS",
+    "FINAL_STATES",
+    "KIND_PROPS",
+    "METADATA_KEY",
+    "STATUS_DISPLAY",
+    "CallEntry",
+    "CallEvent",
+    "CallState",
+    "CallStateMachine",
+    "Descriptor",
+    "DiffProps",
+    "DisplayStatus",
+    "Entry",
+    "Envelope",
+    "FileProps",
+    "IllegalTransition",
+    "ImageProps",
+    "JsonProps",
+    "Link",
+    "LinksProps",
+    "MarkdownProps",
+    "Message",
+    "MessageEntry",
+    "NoteEntry",
+    "Observation",
+    "ObservationError",
+    "PropsError",
+    "RunEnded",
+    "RunOutcome",
+    "RunStarted",
+    "ShellProps",
+    "StatusDisplay",
+    "TableProps",
+    "Thread",
+    "ToolCall",
+    "ToolRefused",
+    "ToolResult",
+    "Truncation",
+    "TruncationUnit",
+    "decode_observation",
+    "display_status",
+    "encode_observation",
+    "is_partial",
+    "parse_envelope",
+    "read_descriptor",
+    "validate_props",
+]
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        """A contract name, imported on first use and kept (PEP 562)."""
+        if name not in __all__:
+            raise AttributeError(f"module 'toolview' has no attribute {name!r}")
+        import toolview.contract
+
+        value = getattr(toolview.contract, name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        """The module's names, the contract's included (for completion)."""
+        return sorted({*globals(), *__all__})

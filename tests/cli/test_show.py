@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from toolview.cli import main, sources
-from toolview.cli.sources import Skipped, Source, SourceError, detect, load
+from toolview.cli.jsonl import Skipped
+from toolview.cli.sources import Source, SourceError, detect, load
 
 REPO = Path(__file__).parents[2]
 EXAMPLE = REPO / "examples" / "thread.jsonl"
@@ -124,11 +125,15 @@ def test_an_empty_input_says_so(
 def test_detection_prefers_observations_and_tolerates_absent_sources(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(
-        sources.SOURCES, "gone", Source("toolview.nowhere:load", "toolview.nowhere:sniff")
-    )
+    def gone() -> Source:
+        import toolview.nowhere  # noqa: F401 - a host this installation lacks
+
+        raise AssertionError("the import above fails")
+
+    monkeypatch.setitem(sources.SOURCES, "gone", gone)
     data = EXAMPLE.read_bytes()
     assert detect(data) == "toolview"
+    assert detect(b"no source's format\n") == "toolview"  # every sniffer asked, "gone" too
     with pytest.raises(SourceError, match="not available"):
         load(data, "gone")
     with pytest.raises(SourceError, match="unknown source"):

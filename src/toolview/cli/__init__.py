@@ -1,52 +1,139 @@
 """The ``toolview`` command line: one small module per subcommand.
 
-Each module in ``COMMANDS`` exposes ``register(subparsers)``, which adds its
-parser and sets ``handler`` to a function taking the parsed arguments and
-returning the exit code. Modules are imported lazily by name so that a command
-whose optional runtime is missing cannot break the others.
+Each subcommand module exposes ``register(subparsers)``, which adds its parser
+and sets ``handler`` to a function taking the parsed arguments and returning
+the exit code. Why each module is imported inside ``_register`` (a plain
+import per command), and only for the command the words name: a command pays
+for its own runtime alone (``toolview --help`` imports none, ``check`` no
+surface, ``show`` no server), and a command whose runtime is missing or broken
+says so — whether its module or its handler imports it — without breaking the
+others. Every other command is registered by its name and help line only
+(``COMMANDS``); ``build_parser()`` without words registers them all in full.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from collections.abc import Callable, Sequence
-from typing import Final
 
 from toolview.cli.inputs import InputError
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, Final
 
-COMMANDS: Final = (
-    "toolview.cli.schema_cmd",
-    "toolview.cli.check_cmd",
-    "toolview.cli.run_cmd",
-    "toolview.cli.pi_cmd",
-    "toolview.cli.mcp_cmd",
-    "toolview.cli.serve_cmd",
-    "toolview.cli.show_cmd",
-)
+    Register = Callable[[Any], None]
+    Handler = Callable[[argparse.Namespace], int]
 
-Handler = Callable[[argparse.Namespace], int]
+__all__ = ["COMMANDS", "CommandUnavailable", "build_parser", "main"]
+
+COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
+    "schema": "print the JSON Schema of every wire shape and built-in kind's props",
+    "check": "check observation JSON Lines against the contract",
+    "run": "run a command as a shell tool call and render it live",
+    "pi": "run the pi coding agent (RPC mode) and show its tool calls live",
+    "mcp": "call a tool on a stdio MCP server",
+    "serve": "serve threads: API, live follow, web page",
+    "show": "render a thread of tool calls on a surface",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser, with every subcommand registered."""
+def _register(name: str) -> Register:
+    """The ``register`` of the command called ``name``, its module imported now."""
+    match name:
+        case "schema":
+            from toolview.cli.schema_cmd import register
+        case "check":
+            from toolview.cli.check_cmd import register
+        case "run":
+            from toolview.cli.run_cmd import register
+        case "pi":
+            from toolview.cli.pi_cmd import register
+        case "mcp":
+            from toolview.cli.mcp_cmd import register
+        case "serve":
+            from toolview.cli.serve_cmd import register
+        case "show":
+            from toolview.cli.show_cmd import register
+        case _:
+            raise KeyError(name)
+    return register
+
+
+class CommandUnavailable(RuntimeError):
+    """A subcommand whose runtime this installation cannot import."""
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version (read only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: object) -> None:
+        super().__init__(
+            option_strings,
+            dest=argparse.SUPPRESS,  # like argparse's own "version": nothing in the namespace
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="print toolview's version and exit",
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("toolview")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "(not installed)"
+        sys.stdout.write(f"toolview {number}\n")
+        parser.exit()
+
+
+def build_parser(words: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; in full for the command ``words`` name (all of them without words).
+
+    Raises ``CommandUnavailable`` when a command to register in full cannot
+    be imported.
+    """
     parser = argparse.ArgumentParser(
         prog="toolview",
         description="Render AI-agent tool results on every surface, safely.",
     )
+    parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in COMMANDS:
-        importlib.import_module(module_name).register(subparsers)
+    named = None if words is None else _command_word(words)
+    for name, help_line in COMMANDS.items():
+        if words is None or name == named:
+            _load(name)(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_line)
     return parser
+
+
+def _command_word(words: Sequence[str]) -> str | None:
+    """The subcommand ``words`` name: the first word that is no option (none takes a value)."""
+    return next((word for word in words if not word.startswith("-")), None)
+
+
+def _load(name: str) -> Register:
+    try:
+        return _register(name)
+    except ImportError as exc:
+        raise CommandUnavailable(_unavailable(name, exc)) from None
+
+
+def _unavailable(name: str, error: ImportError) -> str:
+    return f"{name} cannot run in this installation: {error}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: parse ``argv`` and run the chosen subcommand."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        parser = build_parser(words)
+    except CommandUnavailable as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return 2
+    args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)
@@ -55,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except InputError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # a runtime imported on use: the MCP SDK, httpx for --to…
+        print(f"toolview: {_unavailable(args.command, exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -29,7 +29,7 @@ from toolview.cli.guarding import (
     load_guards,
 )
 from toolview.cli.live import print_thread
-from toolview.cli.show_cmd import render
+from toolview.cli.output import render
 from toolview.contract import (
     Descriptor,
     Observation,

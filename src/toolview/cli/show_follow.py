@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from rich.console import Console
 
 from toolview.cli.live import LiveCalls, live_view
+from toolview.cli.output import render
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
 from toolview.remote.reader import ReadError, ThreadReader
 
@@ -103,8 +104,6 @@ def _follow_live(observations: Iterable[Observation], args: argparse.Namespace) 
 
 
 def _follow_plain(observations: Iterable[Observation], args: argparse.Namespace) -> None:
-    from toolview.cli.show_cmd import render
-
     settling, printed = Settling(), False
     for observation in observations:
         for entry in settling.add(observation):

@@ -2,7 +2,7 @@
 
 Why here and not a command of its own: a server thread is one more place a
 thread lives, so it renders exactly like a file of the same observations (the
-same ``build_thread`` and surfaces). The URL is the one ``--to`` takes; the
+same ``build_thread`` and ``cli.output``). The URL is the one ``--to`` takes; the
 token comes from ``$TOOLVIEW_TOKEN`` only, as for the publishing commands (a
 command line is visible to every user of the machine). Exit
 codes: 2 for a URL that names no thread (or options that cannot apply), 1
@@ -17,6 +17,8 @@ import sys
 from collections.abc import Iterable
 from typing import Final
 
+from toolview.cli.jsonl import build_thread
+from toolview.cli.output import write_thread
 from toolview.contract import Observation
 
 __all__ = ["EXIT_UNREADABLE", "EXIT_USAGE", "is_url", "show_url"]
@@ -63,6 +65,4 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 
 def _show_once(observations: Iterable[Observation], args: argparse.Namespace) -> int:
-    from toolview.cli.show_cmd import build_thread, write_thread
-
     return write_thread(build_thread(observations), args)

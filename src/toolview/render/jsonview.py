@@ -10,7 +10,7 @@ same everywhere and costs what is shown.
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from dataclasses import replace
 from typing import Any, Final
 
@@ -21,8 +21,9 @@ from toolview.safety import clean_text, neutralize_terminal, redact_json
 __all__ = ["args_preview", "cell_text", "json_lines"]
 
 # Marks the "… N more items" placeholders inside the bounded copy. The random
-# part means a string a tool sends can never pose as one.
-_MARK: Final = f"\ue000{secrets.token_hex(8)}:"
+# part means a string a tool sends can never pose as one. os.urandom is what
+# secrets.token_hex reads, without importing hashlib and random at start-up.
+_MARK: Final = f"\ue000{os.urandom(8).hex()}:"
 
 
 def json_lines(value: Any, limits: Limits) -> list[str]:

@@ -5,7 +5,9 @@ for ``tools/list`` and ``tools/call`` through the session's JSON-RPC dispatcher
 so the *raw* result reaches ``map_result`` — the SDK would reject a whole
 result over one block of a type it does not know. A JSON-RPC error answer
 becomes an error result; a server that cannot be started raises
-``McpClientError`` with a message a person can act on.
+``McpClientError`` with a message a person can act on. The SDK (and anyio)
+are imported when a server is called, not with the package: reading stored
+results (``toolview show``) never pays the SDK's ~0.7 s of start-up.
 """
 
 from __future__ import annotations
@@ -15,16 +17,16 @@ import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, TextIO
-
-import anyio
-from mcp import ClientSession, MCPError, StdioServerParameters, stdio_client
-from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.mcp.errors import error_result
 from toolview.hosts.mcp.progress import ProgressLog
 from toolview.hosts.mcp.result_map import map_result
+
+if TYPE_CHECKING:
+    from mcp import ClientSession
+    from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 
 __all__ = ["DEFAULT_TIMEOUT", "McpClientError", "call_tool", "list_tools"]
 
@@ -62,6 +64,8 @@ async def call_tool(
     cwd: str | None = None,
 ) -> list[Observation]:
     """Call ``tool``: its ``tool-call``, progress partials and final ``tool-result``."""
+    from mcp import MCPError
+
     call_id = tool_call_id or f"mcp-{uuid.uuid4().hex[:12]}"
     observations: list[Observation] = []
 
@@ -97,6 +101,10 @@ async def _connect(
     server: Sequence[str], timeout: float, errlog: TextIO | None, cwd: str | None
 ) -> AsyncIterator[JSONRPCDispatcher[Any]]:
     """A started, initialized session; its dispatcher sends raw requests."""
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+    from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+
     if not server or not server[0]:
         raise McpClientError("no MCP server command given (put it after `--`)")
     params = StdioServerParameters(command=server[0], args=list(server[1:]), cwd=cwd)
@@ -131,6 +139,8 @@ def _errlog(errlog: TextIO | None) -> TextIO:
 
 
 async def _initialize(session: ClientSession, name: str) -> None:
+    from mcp import MCPError
+
     try:
         await session.initialize()
     except MCPError as exc:
@@ -156,6 +166,8 @@ async def _raw_tools(dispatcher: JSONRPCDispatcher[Any]) -> list[dict[str, Any]]
 
 async def _tool_meta(dispatcher: JSONRPCDispatcher[Any], tool: str) -> object:
     """The tool's ``_meta`` from ``tools/list`` (an MCP Apps UI lives there), if any."""
+    from mcp import MCPError
+
     try:
         tools = await _raw_tools(dispatcher)
     except MCPError:

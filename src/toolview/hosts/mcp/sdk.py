@@ -6,12 +6,13 @@ mapped like any raw result, so the SDK path and the raw path cannot disagree.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any
 
 from toolview.contract import ToolResult
 from toolview.hosts.mcp.result_map import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
+
+if TYPE_CHECKING:  # only annotations: a model arrives made; pydantic costs start-up
+    from pydantic import BaseModel
 
 __all__ = ["map_sdk_result", "model_to_wire"]
 

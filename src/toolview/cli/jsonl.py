@@ -1,0 +1,114 @@
+"""``toolview show``'s own source: observation JSON Lines, read forgivingly.
+
+Why forgiving, unlike ``toolview check``: a person looking at a thread wants
+the rest of it even when a line is broken. Each line that breaks the contract
+is kept as a ``Skipped`` item and a result whose descriptor alone is broken as
+a ``BadDescriptor``; ``build_thread`` turns both into visible notes, never
+dropping a line silently.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
+from toolview.contract.thread import Thread
+
+__all__ = ["BadDescriptor", "Item", "Skipped", "build_thread", "load_toolview", "sniff_toolview"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A line that broke the contract: shown in the thread as a note."""
+
+    line_number: int
+    error: ObservationError
+
+    def __str__(self) -> str:
+        return f"line {self.line_number} skipped: {self.error.path}: {self.error.reason}"
+
+
+@dataclass(frozen=True)
+class BadDescriptor:
+    """A result whose descriptor broke the contract: kept, shown as text with a note."""
+
+    result: ToolResult
+    error: ObservationError
+
+    @property
+    def reason(self) -> str:
+        return f"{self.error.path}: {self.error.reason}"
+
+
+Item: TypeAlias = Observation | Skipped | BadDescriptor
+
+
+def sniff_toolview(data: bytes) -> bool:
+    """Whether the first non-blank line is an observation."""
+    for line in data[:65536].split(b"\n"):
+        if line.strip():
+            try:
+                decode_observation(line)
+            except ObservationError:
+                return False
+            return True
+    return False
+
+
+def load_toolview(data: bytes) -> list[Item]:
+    """Observation JSON Lines; a line that breaks the contract becomes ``Skipped``."""
+    items: list[Item] = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if line.strip():
+            items.append(_decode_line(number, line))
+    return items
+
+
+def _decode_line(number: int, line: bytes) -> Item:
+    try:
+        return decode_observation(line)
+    except ObservationError as error:
+        if error.path.startswith("$.descriptor"):
+            salvaged = _without_descriptor(line)
+            if salvaged is not None:
+                return BadDescriptor(salvaged, error)
+        return Skipped(number, error)
+
+
+def _without_descriptor(line: bytes) -> ToolResult | None:
+    """The result on ``line`` read again without its broken descriptor, if that works."""
+    try:
+        document = json.loads(line)
+        document.pop("descriptor", None)
+        result = decode_observation(json.dumps(document))
+    except (ValueError, AttributeError, ObservationError, RecursionError):
+        return None
+    return result if isinstance(result, ToolResult) else None
+
+
+def build_thread(items: Iterable[Item]) -> Thread:
+    """A thread from loaded items; unreadable lines become visible notes."""
+    thread = Thread()
+    observations = 0
+    for item in items:
+        if isinstance(item, Skipped):
+            thread.note(str(item))
+            continue
+        observations += 1
+        if isinstance(item, BadDescriptor):
+            thread.add(item.result, descriptor_error=item.reason)
+        else:
+            thread.add(item)
+    if not thread.entries:  # say so: a blank page would look like a failure
+        thread.note(_nothing_to_draw(observations))
+    return thread
+
+
+def _nothing_to_draw(observations: int) -> str:
+    if observations == 0:
+        return "the input held no observations"
+    held = f"{observations} observation{'' if observations == 1 else 's'}"
+    return f"the input held {held} but no tool call or message to draw (run events only)"

@@ -1,0 +1,108 @@
+"""Each subcommand imports only what it uses: pinned by what is imported, not by a timing.
+
+A timing cannot be a test on a shared machine (bench/startup.py measures it);
+the imports are what makes a command slow, and they do not depend on load:
+``python -X importtime`` lists every module a run imports on stderr.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import subprocess
+import sys
+from argparse import ArgumentParser
+from pathlib import Path
+
+import pytest
+
+from toolview.cli import COMMANDS, build_parser, main
+
+TESTS = Path(__file__).parents[1]
+EXAMPLE = str(TESTS.parent / "examples" / "thread.jsonl")
+MCP_STORED = str(TESTS / "hosts" / "mcp" / "data" / "stored.jsonl")  # read without the SDK
+RUNTIMES = ("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio")
+LIGHT = {  # the command's words → what it must not import, beyond every runtime above
+    ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
+    ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
+    ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal"),
+    ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal"),
+    ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts"),
+    ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
+}
+
+
+def imported(*words: str) -> set[str]:
+    """Every module ``python -m toolview WORDS…`` imports (it must exit 0)."""
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "toolview", *words],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rsplit("|", 1)[1].strip() for line in lines[1:]}  # the first is the header
+
+
+def within(modules: set[str], package: str) -> list[str]:
+    return sorted(m for m in modules if m == package or m.startswith(package + "."))
+
+
+@pytest.mark.parametrize("words", list(LIGHT), ids=" ".join)
+def test_a_command_imports_no_runtime_it_does_not_use(words: tuple[str, ...]) -> None:
+    modules = imported(*words)
+    assert "toolview.cli" in modules  # the probe sees the command's own imports
+    for package in (*RUNTIMES, *LIGHT[words]):
+        assert within(modules, package) == [], package
+
+
+def test_version_is_the_installed_distribution_s(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"toolview {importlib.metadata.version('toolview')}\n"
+
+
+def help_text(capsys: pytest.CaptureFixture[str], parser: ArgumentParser, *words: str) -> str:
+    with pytest.raises(SystemExit):
+        parser.parse_args([*words, "--help"])
+    return capsys.readouterr().out
+
+
+def test_the_help_reads_the_same_when_the_commands_are_not_imported(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``COMMANDS``' help lines are the ones each command's own parser declares."""
+    assert help_text(capsys, build_parser([])) == help_text(capsys, build_parser())
+    for name in COMMANDS:  # a command's own help: the one parser registered in full
+        lazy = help_text(capsys, build_parser([name]), name)
+        assert lazy == help_text(capsys, build_parser(), name) and name in lazy
+
+
+BLOCKED = (  # a runtime made unimportable → a command that needs it
+    ("mcp", ("mcp", "tools", "--", "server")),  # imported by the handler, on use
+    ("uvicorn", ("serve", "--help")),  # imported with the command's module
+)
+
+
+@pytest.mark.parametrize(("runtime", "words"), BLOCKED, ids=[b[0] for b in BLOCKED])
+def test_a_missing_runtime_breaks_its_own_command_only(
+    runtime: str, words: tuple[str, ...]
+) -> None:
+    entry = (
+        f"import sys; sys.modules[{runtime!r}] = None  # as if not installed\n"
+        "from toolview.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", entry, *args], capture_output=True, text=True)
+
+    broken = run(*words)
+    assert broken.returncode == 2 and broken.stdout == ""
+    assert f"toolview: {words[0]} cannot run in this installation:" in broken.stderr
+    assert runtime in broken.stderr and "Traceback" not in broken.stderr
+    listed = run("--help")
+    assert listed.returncode == 0 and f" {words[0]} " in listed.stdout
+    others = [name for name in ("check", "schema") if name != words[0]]
+    for name in others:
+        args = (name, EXAMPLE) if name == "check" else (name,)
+        assert run(*args).returncode == 0, name
