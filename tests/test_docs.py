@@ -34,3 +34,14 @@ def test_doc_example_runs(where: str, code: str, monkeypatch: pytest.MonkeyPatch
     namespace: dict[str, object] = {"__name__": f"docs:{where}"}
     exec(compile(code, where, "exec"), namespace)
     assert os.getcwd() == str(REPO)
+
+
+def test_the_readme_layout_lists_every_top_level_package() -> None:
+    """A new package (or leaf module) of src/toolview gets its line in README's Layout block."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    listed = {line.split()[0].removeprefix("src/toolview/") for line in layout.splitlines()}
+    source = REPO / "src" / "toolview"
+    packages = {path.parent.name for path in source.glob("*/__init__.py")}
+    leaves = {path.stem for path in source.glob("*.py")} - {"__init__", "__main__"}
+    assert listed == packages | leaves
