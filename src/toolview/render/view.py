@@ -43,7 +43,7 @@ from toolview.render.bodies import (
     KindBody,
     PendingBody,
 )
-from toolview.render.clean import clean_field, shown_text
+from toolview.render.clean import clean_field, shown_output
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
@@ -102,7 +102,7 @@ def _body(
     result = entry.result
     if state == "pending":
         partial = result.text if isinstance(result, ToolResult) and result.text else None
-        return PendingBody(shown_text(partial, limits, "tail") if partial else None)
+        return PendingBody(shown_output(partial, limits) if partial else None)
     if state == "aborted":
         return AbortedBody(thread.run_outcome(entry))
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
@@ -118,7 +118,7 @@ def _error(text: str, envelope: Envelope | None, limits: Limits) -> ErrorBody:
     code = envelope.error_code if envelope is not None else None
     message = envelope.summary if envelope is not None else None
     raw = message if isinstance(message, str) and message else cut_stack_trace(text)
-    window = shown_text(raw or "(no error message)", limits, "tail")
+    window = shown_output(raw or "(no error message)", limits)
     return ErrorBody(window, clean_field(code, _NAME_CHARS) if isinstance(code, str) else None)
 
 
@@ -142,7 +142,7 @@ def _done(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Body
 def _fallback(
     text: str, limits: Limits, note: str | None, truncated: Truncation | None
 ) -> FallbackBody:
-    shown = shown_text(text if text.strip() else "(no output)", limits)
+    shown = shown_output(text if text.strip() else "(no output)", limits, "head")
     return FallbackBody(
         shown, clean_field(note, limits.max_args_chars, "space") if note else None, truncated
     )
