@@ -17,10 +17,10 @@ sequence (see docs/safety.md):
   (``␛]``), C0/DEL become control pictures, C1 and invisible/bidi characters
   ``<U+XXXX>`` -- and so do U+2028/U+2029, which break a line for some viewers.
 
-``overwrite=False`` keeps ``\\r`` and ``\\b`` as characters for a reader that
-applies them itself (the live page's script); ``parse_growing`` stops before an
-escape sequence the text ends inside, so the output of a growing text only
-ever grows (``safety.live``).
+``overwrite=False`` keeps ``\\r`` and ``\\b`` as characters (and ``ESC[K`` as
+``ERASE_MARK``) for a reader that applies them itself (the live page's
+script); ``parse_growing`` stops before an escape sequence the text ends
+inside, so the output of a growing text only ever grows (``safety.output``).
 """
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ from typing import Final
 from toolview.safety.invisible import INVISIBLE_CLASS, show_codepoint
 from toolview.safety.sgr import PLAIN, Run, Style, Styled, apply_sgr
 
-__all__ = ["MAX_SGR_PARAMS", "parse_growing", "parse_output"]
+__all__ = ["ERASE_MARK", "MAX_SGR_PARAMS", "parse_growing", "parse_output"]
 
+ERASE_MARK: Final = "\x1aK"
+"""``ESC[K`` when ``\\r``/``\\b`` are kept: SUB cannot come from a tool (it is shown ``␚``)."""
 MAX_SGR_PARAMS: Final = 256  # a longer SGR is dropped unread, like any other CSI
 _STRING_MAX: Final = 4096  # as safety.terminal: an OSC/DCS body longer is not a sequence
 
@@ -194,6 +196,9 @@ def _csi(text: str, start: int, screen: _Screen) -> int:
         raise _Incomplete
     if final == "m" and not intermediates and len(params) <= MAX_SGR_PARAMS:
         screen.style = apply_sgr(params, screen.style)
-    elif final == "K" and params in ("", "0") and not intermediates and screen.overwrite:
-        screen.erase_to_end()
+    elif final == "K" and params in ("", "0") and not intermediates:
+        if screen.overwrite:
+            screen.erase_to_end()
+        else:
+            screen.write(ERASE_MARK)  # for the reader that applies \r and \b
     return match.end()

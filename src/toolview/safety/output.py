@@ -9,8 +9,9 @@ and a run's edge inside a secret moves to the mark's start.
 ``live_output`` is what a running call's output crosses to a browser as: no
 escape sequence at all, ``\\r``/``\\b`` left for the page to apply, and each
 style change written as SUB (U+001A) + a canonical SGR parameter list + ``m``
--- a form no tool output can forge, since cleaning turns every C0 control a
-tool sends (SUB included) into its control picture.
+(and ``ESC[K`` as SUB + ``K``) -- a form no tool output can forge, since
+cleaning turns every C0 control a tool sends (SUB included) into its control
+picture.
 """
 
 from __future__ import annotations

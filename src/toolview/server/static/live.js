@@ -5,8 +5,9 @@
 // would be normalised into another URL) and accepted only as the one element the
 // server named for that call. Running output arrives cleaned by the server
 // (safety.output.live_output): no escape sequence, colours as SUB-marked SGR parameters
-// ("\x1a0;1;38;5;1m"), carriage returns and backspaces as they are; it is drawn here as
-// text nodes and spans whose classes come from the stylesheet, each line its last frame.
+// ("\x1a0;1;38;5;1m"), erase-to-line-end as "\x1aK", carriage returns and backspaces as
+// they are; it is drawn here as text nodes and spans whose classes come from the
+// stylesheet, each line its last frame (as render.clean.shown_output draws it).
 // The status line is cleaned here the way the server cleans text (safety.terminal).
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
@@ -289,6 +290,11 @@
     };
     for (let i = 0; i < text.length; ) {
       const char = String.fromCodePoint(text.codePointAt(i));
+      if (char === "\x1a" && text[i + 1] === "K") {
+        cells.length = Math.min(cells.length, col); // ESC[K: erase to the line's end
+        i += 2;
+        continue;
+      }
       if (char === "\x1a") {
         STYLE_MARK.lastIndex = i;
         const mark = STYLE_MARK.exec(text);
