@@ -61,7 +61,12 @@ def _visible(char: str) -> str:
 
 
 class _Screen:
-    """The current line as cells (a character and its style) with a cursor; finished lines."""
+    """The current line and its cursor; the finished lines and their runs.
+
+    A line only appended to (the usual case) is kept as chunks and runs; once
+    the cursor goes back (``\\r``, ``\\b``) it becomes cells (a character and
+    its style each), which overwriting needs. Either way, linear.
+    """
 
     def __init__(self, overwrite: bool, growing: bool) -> None:
         self.overwrite = overwrite
@@ -70,11 +75,28 @@ class _Screen:
         self.runs: list[Run] = []
         self.offset = 0
         self.style = PLAIN
-        self.cells: list[str] = []
+        self._new_line()
+
+    def _new_line(self) -> None:
+        self.parts: list[str] = []
+        self.segments: list[Run] = []  # line-relative, while only appended to
+        self.length = 0
+        self.cells: list[str] | None = None
         self.styles: list[Style] = []
         self.col = 0
 
     def write(self, chunk: str) -> None:
+        if self.cells is None:
+            start, self.length = self.length, self.length + len(chunk)
+            self.parts.append(chunk)
+            self.col = self.length
+            if self.style is not PLAIN and self.style != PLAIN:
+                last = self.segments[-1] if self.segments else None
+                if last is not None and last.end == start and last.style == self.style:
+                    self.segments[-1] = Run(last.start, self.length, self.style)
+                else:
+                    self.segments.append(Run(start, self.length, self.style))
+            return
         end = self.col + len(chunk)
         if self.col == len(self.cells):
             self.cells.extend(chunk)
@@ -84,21 +106,36 @@ class _Screen:
             self.styles[self.col : end] = [self.style] * len(chunk)
         self.col = end
 
+    def move(self, col: int) -> None:
+        """Put the cursor at ``col`` (back from the end: the line becomes cells)."""
+        if self.cells is None and col < self.length:
+            self.cells = list("".join(self.parts))
+            self.styles = [PLAIN] * self.length
+            for run in self.segments:
+                self.styles[run.start : run.end] = [run.style] * (run.end - run.start)
+        self.col = col
+
     def erase_to_end(self) -> None:
-        del self.cells[self.col :], self.styles[self.col :]
+        if self.cells is not None:  # else the cursor is at the end already
+            del self.cells[self.col :], self.styles[self.col :]
 
     def end_line(self, newline: bool) -> None:
         """Move the current line to the finished text (with its runs)."""
         start = self.offset
-        for style, group in groupby(self.styles):
-            size = sum(1 for _ in group)
-            if style != PLAIN:
-                self.runs.append(Run(start, start + size, style))
-            start += size
-        line = "".join(self.cells) + ("\n" if newline else "")
+        if self.cells is None:
+            line = "".join(self.parts)
+            self.runs += [Run(start + r.start, start + r.end, r.style) for r in self.segments]
+        else:
+            line = "".join(self.cells)
+            for style, group in groupby(self.styles):
+                size = len(list(group))
+                if style != PLAIN:
+                    self.runs.append(Run(start, start + size, style))
+                start += size
+        line += "\n" if newline else ""
         self.done.append(line)
         self.offset += len(line)
-        self.cells, self.styles, self.col = [], [], 0
+        self._new_line()
 
 
 def parse_output(text: str, *, overwrite: bool = True) -> Styled:
@@ -149,9 +186,9 @@ def _control(text: str, at: int, screen: _Screen) -> int:
     if char in "\r\b" and not screen.overwrite:
         screen.write(char)
     elif char == "\r":
-        screen.col = 0
+        screen.move(0)
     elif char == "\b":
-        screen.col = max(0, screen.col - 1)
+        screen.move(max(0, screen.col - 1))
     elif char == "\x1b" or char == "\x9b" or char in _STRING_C1:
         return _escape(text, at, screen)
     else:

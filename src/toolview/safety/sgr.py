@@ -11,6 +11,7 @@ SGR can say beyond that (blink, conceal, fonts, strike) is ignored.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, NamedTuple, TypeAlias
 
 __all__ = [
@@ -92,8 +93,12 @@ def _extended(fields: list[str], index: int) -> tuple[Colour | None, int]:
     return None, len(fields)  # malformed: the rest of the sequence is not trusted
 
 
+@lru_cache(maxsize=1024)
 def apply_sgr(params: str, style: Style) -> Style:
-    """``style`` after the SGR with parameter string ``params`` (``"1;31"``)."""
+    """``style`` after the SGR with parameter string ``params`` (``"1;31"``).
+
+    Cached: output repeats the same few sequences, and a ``Style`` is a value.
+    """
     fields = params.replace(":", ";").split(";")
     index = 0
     while index < len(fields):
