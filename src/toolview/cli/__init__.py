@@ -14,9 +14,11 @@ others. Every other command is registered by its name and help line only
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from toolview.cli.inputs import InputError
+from toolview.cli.parsing import Parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
@@ -26,7 +28,9 @@ if TYPE_CHECKING:
     Register = Callable[[Any], None]
     Handler = Callable[[argparse.Namespace], int]
 
-__all__ = ["COMMANDS", "CommandUnavailable", "build_parser", "main"]
+__all__ = ["COMMANDS", "EXIT_INTERNAL", "CommandUnavailable", "build_parser", "main"]
+
+EXIT_INTERNAL: Final = 70  # EX_SOFTWARE (sysexits.h): toolview itself failed
 
 COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
     "schema": "print the JSON Schema of every wire shape and built-in kind's props",
@@ -94,7 +98,7 @@ def build_parser(words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     Raises ``CommandUnavailable`` when a command to register in full cannot
     be imported.
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="toolview",
         description="Render AI-agent tool results on every surface, safely.",
     )
@@ -150,3 +154,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # a file or folder the command could not use: not a bug
+        print(f"toolview: {_os_error(exc)}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: one line, never a traceback (unless asked for)
+        if os.environ.get("TOOLVIEW_TRACEBACK"):
+            raise
+        print(f"toolview: internal error: {_one_line(exc)} ({_ASK})", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+_ASK = "a bug: set TOOLVIEW_TRACEBACK=1 to see where, and please report it"
+
+
+def _os_error(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or _one_line(exc)}"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())[:300]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
