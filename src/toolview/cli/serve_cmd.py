@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
+    print(f"toolview: threads are kept in {log_place(args)}", file=sys.stderr)
     for path in args.load:
         print(asyncio.run(load_file(open_log(), Path(path))), file=sys.stderr)
     try:
@@ -91,7 +92,6 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
-    print(f"toolview: threads are kept in {log_place(args)}", flush=True)
     print(f"toolview: serving on {base}/", flush=True)
     if token:
         print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
