@@ -42,6 +42,8 @@ def toolview(cwd: Path, *words: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+SERVE_NOTES = ("toolview: no token:", "toolview: threads are kept in")
+
 # (words, exit code, what the last stderr line — the message — says)
 ERRORS = [
     (["schema", "--write", "file.txt/sub"], 2, "toolview: cannot write the schemas into"),
@@ -82,8 +84,10 @@ def test_bad_input_is_one_line_and_a_documented_code(
     done = toolview(inputs, *words)
     assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
     assert done.returncode == code, done.stderr
-    message = done.stderr.strip().splitlines()[-1]
+    *before, message = done.stderr.strip().splitlines()
     assert message.startswith("toolview") and says in message, done.stderr
+    for line in before:  # nothing else but argparse's usage or serve's start-up notes
+        assert line.startswith(("usage:", " ", *SERVE_NOTES)), done.stderr
 
 
 def test_pi_missing_says_how_to_install_it(inputs: Path) -> None:
