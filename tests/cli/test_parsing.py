@@ -70,19 +70,18 @@ def test_nothing_close_suggests_nothing(capsys: pytest.CaptureFixture[str]) -> N
     assert closest("--zzzzzz", ["--strict", "--help"]) is None
 
 
-def test_a_bug_is_one_line_and_exit_70(
+def test_a_bug_is_one_clean_line_and_exit_70(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from toolview.cli import check_cmd
 
     def broken(_: object) -> int:
-        raise KeyError("boom")
+        raise ValueError("boom\x1b]0;retitled\x07 and\nmore")  # as a server's text might
 
     monkeypatch.delenv("TOOLVIEW_TRACEBACK", raising=False)
     monkeypatch.setattr(check_cmd, "run", broken)  # register() reads it when called
     code = main(["check", "-"])
     err = capsys.readouterr().err
     assert code == EXIT_INTERNAL and len(err.splitlines()) == 1
-    assert err.startswith(
-        "toolview: internal error: KeyError: 'boom' (a bug: set TOOLVIEW_TRACEBACK"
-    )
+    assert err.startswith("toolview: internal error: ValueError: boom and more (a bug: set")
+    assert "TOOLVIEW_TRACEBACK=1" in err and "\x1b" not in err and "\x07" not in err

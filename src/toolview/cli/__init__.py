@@ -14,10 +14,15 @@ others. Every other command is registered by its name and help line only
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from toolview.cli.inputs import InputError
+from toolview.cli.failures import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    call,
+    unavailable,
+)
 from toolview.cli.parsing import Parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
@@ -29,8 +34,6 @@ if TYPE_CHECKING:
     Handler = Callable[[argparse.Namespace], int]
 
 __all__ = ["COMMANDS", "EXIT_INTERNAL", "CommandUnavailable", "build_parser", "main"]
-
-EXIT_INTERNAL: Final = 70  # EX_SOFTWARE (sysexits.h): toolview itself failed
 
 COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
     "schema": "print the JSON Schema of every wire shape and built-in kind's props",
@@ -122,56 +125,23 @@ def _load(name: str) -> Register:
     try:
         return _register(name)
     except ImportError as exc:
-        raise CommandUnavailable(_unavailable(name, exc)) from None
-
-
-def _unavailable(name: str, error: ImportError) -> str:
-    return f"{name} cannot run in this installation: {error}"
+        raise CommandUnavailable(unavailable(name, exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: parse ``argv`` and run the chosen subcommand."""
+    """Entry point: parse ``argv`` and run the chosen subcommand (README, "Exit codes")."""
     words = sys.argv[1:] if argv is None else list(argv)
     try:
-        parser = build_parser(words)
-    except CommandUnavailable as exc:
-        print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    args = parser.parse_args(words)
-    handler: Handler | None = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return 2
-    try:
-        return handler(args)
-    except InputError as exc:
-        print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:  # a runtime imported on use: the MCP SDK, httpx for --to…
-        print(f"toolview: {_unavailable(args.command, exc)}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except KeyboardInterrupt:
-        return 130
-    except OSError as exc:  # a file or folder the command could not use: not a bug
-        print(f"toolview: {_os_error(exc)}", file=sys.stderr)
-        return 2
-    except Exception as exc:  # a bug: one line, never a traceback (unless asked for)
-        if os.environ.get("TOOLVIEW_TRACEBACK"):
-            raise
-        print(f"toolview: internal error: {_one_line(exc)} ({_ASK})", file=sys.stderr)
-        return EXIT_INTERNAL
-
-
-_ASK = "a bug: set TOOLVIEW_TRACEBACK=1 to see where, and please report it"
-
-
-def _os_error(exc: OSError) -> str:
-    where = f"{exc.filename}: " if exc.filename else ""
-    return f"{where}{exc.strerror or _one_line(exc)}"
-
-
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())[:300]
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+        try:
+            parser = build_parser(words)
+        except CommandUnavailable as exc:
+            print(f"toolview: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        args = parser.parse_args(words)
+        handler: Handler | None = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        return call(handler, args)
+    except KeyboardInterrupt:  # Ctrl-C while a command's modules were still importing
+        return EXIT_INTERRUPTED
