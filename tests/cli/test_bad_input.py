@@ -132,3 +132,10 @@ def test_check_reads_the_lines_show_reads(inputs: Path) -> None:
     (inputs / "two.jsonl").write_bytes(RUN_STARTED + BOM + MESSAGE)  # a BOM mid-file is data
     done = toolview(inputs, "check", "two.jsonl")
     assert done.returncode == 1 and done.stdout.startswith("line 2: $: malformed JSON")
+
+
+@pytest.mark.parametrize(("command", "code"), [("./adir", 126), ("./no-such-command", 127)])
+def test_run_of_what_cannot_run_exits_like_a_shell(inputs: Path, command: str, code: int) -> None:
+    done = toolview(inputs, "run", "--", command)
+    assert done.returncode == code and "Traceback" not in done.stderr
+    assert f"cannot run '{command}'" in done.stdout
