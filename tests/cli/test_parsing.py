@@ -41,6 +41,11 @@ def error_of(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
             "toolview mcp call: error: unrecognized arguments: --jsno (did you mean --json?)",
         ),
         (
+            ["check", "-strict", "x.jsonl"],
+            "usage: toolview check ",
+            "toolview check: error: unrecognized arguments: -strict (did you mean --strict?)",
+        ),
+        (
             ["--verison"],
             "usage: toolview ",
             "toolview: error: unrecognized arguments: --verison (did you mean --version?)",

@@ -61,7 +61,7 @@ class Parser(argparse.ArgumentParser):
     def unrecognized(self, extras: Sequence[str]) -> str:
         """argparse's message, with the closest known option to the first unknown one."""
         message = f"unrecognized arguments: {' '.join(extras)}"
-        flags = [word.split("=", 1)[0] for word in extras if word.startswith("--")]
+        flags = [word.split("=", 1)[0] for word in extras if word[:1] == "-" and len(word) > 2]
         known = [flag for action in self._actions for flag in action.option_strings]
         guess = next((found for flag in flags if (found := closest(flag, known))), None)
         return f"{message} (did you mean {guess}?)" if guess else message
