@@ -28,11 +28,19 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.summary import Summary
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.words import aborted_text, fallback_note
 
-__all__ = ["PlainStyle", "body_parts", "fallback_parts", "render_thread", "render_view"]
+__all__ = [
+    "PlainStyle",
+    "aborted_parts",
+    "body_parts",
+    "fallback_parts",
+    "render_thread",
+    "render_view",
+]
 
 
 @dataclass(frozen=True)
@@ -89,7 +97,7 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
     if isinstance(body, PendingBody):
         return [style.running, *(style.window(body.partial, None) if body.partial else [])]
     if isinstance(body, AbortedBody):
-        return [style.emphasis(aborted_text(body.outcome))]
+        return aborted_parts(body, style)
     if isinstance(body, ErrorBody):
         code = [style.error_code(body.error_code)] if body.error_code else []
         return [*code, *style.window(body.message, None)]
@@ -99,6 +107,15 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
         return fallback_parts(body, style)
     assert isinstance(body, EmptyBody)
     return [style.emphasis(body.message)]
+
+
+def aborted_parts(body: AbortedBody, style: PlainStyle) -> list[str]:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = [style.emphasis(aborted_text(body.outcome, body.reason))]
+    if body.partial is None:
+        return said
+    stopped = [style.emphasis(stopped_text(body.stopped))] if body.stopped else []
+    return [*said, *style.window(body.partial, None), *stopped]
 
 
 def fallback_parts(body: FallbackBody, style: PlainStyle) -> list[str]:
