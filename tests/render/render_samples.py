@@ -146,6 +146,34 @@ def long_file_thread() -> Thread:
     )
 
 
+def interrupted_thread() -> Thread:
+    """Ctrl-C while a command ran: its last partial output is kept, and the reason said."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props)),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
+def run_reason_thread() -> Thread:
+    """A run that ended in error, saying why (hostile: a password, an OSC title)."""
+    reason = "ConnectionError: POST https://bot:hunter2@api.example.com failed\x1b]0;pwned\x07"
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "read", {"path": "a"}),
+            ToolResult("c1", "read", "fine", True, False),
+            ToolCall("c2", "fetch", {"url": "https://api.example.com"}),
+            RunEnded("r1", "error", reason),
+        ]
+    )
+
+
 def conversation() -> Thread:
     return Thread.from_observations(
         [Message("user", "Hello *there*"), Message("assistant", "Hi.\nTwo lines.")]
@@ -268,5 +296,7 @@ CASES: dict[str, Any] = {
     "empty": lambda: call_thread(tool="touch", text=""),
     "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
     "conversation": conversation,
+    "interrupted": interrupted_thread,
+    "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
 }

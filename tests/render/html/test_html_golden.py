@@ -183,8 +183,23 @@ def _summary_case() -> list[dict[str, Any]]:
     ]
 
 
+INTERRUPTED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "aborted",
+    "reason": "interrupted by SIGINT",
+}
+ERRED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "error",
+    "reason": "TimeoutError: <b>60 s</b>",
+}
+
 CASES.update(
     {
+        "interrupted": [*_result(None, text=LONG, complete=False), INTERRUPTED],
+        "run-reason": [*_result(None, text="", complete=False), ERRED],
         "blocks": _result("blocks", BLOCKS),
         "refused-bare": [_refusal("c9", "write", "outside the workspace:\n  /etc/passwd")],
         "summary": _summary_case(),
@@ -205,7 +220,11 @@ def _render(case: str) -> str:
     thread = Thread.from_observations(decode_observation(json.dumps(o)) for o in CASES[case])
     registry: Registry[str] = REGISTRY.copy()
     registry.register("boom", _boom)
-    limits = SMALL if case in ("file-long", "table", "links", "truncated-combined") else Limits()
+    limits = (
+        SMALL
+        if case in ("file-long", "table", "links", "truncated-combined", "interrupted")
+        else Limits()
+    )
     return render_thread_html(thread, limits=limits, registry=registry) + "\n"
 
 
