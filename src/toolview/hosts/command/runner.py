@@ -40,9 +40,14 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
+from toolview.contract.interrupted import (
+    interrupted_exit_code,
+    interrupted_reason,
+    interrupted_result,
+)
 from toolview.hosts.command.output_window import WindowLimits
 from toolview.hosts.command.process import close_pipes, exit_code, kill_group, spawn
-from toolview.hosts.command.shell_result import ShellOutput, interrupted_result, shell_result
+from toolview.hosts.command.shell_result import ShellOutput, shell_result
 
 __all__ = ["TOOL_NAME", "CommandRunner", "RunSummary"]
 
@@ -217,11 +222,11 @@ class CommandRunner:
         if signum is None:
             self._emit(RunEnded(run_id=self.run_id, outcome="aborted"))
             return RunSummary("aborted", None, duration_ms, None, None, self._spill())
-        reason = f"interrupted by {signal.Signals(signum).name}"
-        code = 128 + signum
-        result = self._result(complete=True, exit_code=code, duration_ms=duration_ms)
-        result = interrupted_result(result, reason)
+        code = interrupted_exit_code(signum)
+        so_far = self._result(complete=True, exit_code=code, duration_ms=duration_ms)
+        result = interrupted_result(self.tool_call, so_far, signum)
         self._emit(result)
+        reason = interrupted_reason(signum)
         self._emit(RunEnded(run_id=self.run_id, outcome="aborted", reason=reason))
         return RunSummary("aborted", code, duration_ms, result, None, self._spill())
 

@@ -21,7 +21,7 @@ from toolview.hosts.command.redacting import StreamRedactor
 from toolview.hosts.command.utf8 import incomplete_utf8_suffix
 from toolview.safety import redact
 
-__all__ = ["ShellOutput", "StreamName", "interrupted_result", "shell_result"]
+__all__ = ["ShellOutput", "StreamName", "shell_result"]
 
 StreamName = Literal["stdout", "stderr"]
 
@@ -134,14 +134,3 @@ def shell_result(
         is_error=exit_code != 0,
         descriptor=Descriptor(kind="shell", props=props),
     )
-
-
-def interrupted_result(result: ToolResult, reason: str) -> ToolResult:
-    """``result`` (final, the output so far) as an error whose text ends with ``reason``.
-
-    Only the combined ``text`` gets the line: the props' stdout and stderr stay
-    what the command itself wrote.
-    """
-    text = result.text
-    glue = "\n" if text and not text.endswith("\n") else ""
-    return msgspec.structs.replace(result, text=f"{text}{glue}{reason}\n", is_error=True)
