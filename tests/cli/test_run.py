@@ -244,6 +244,30 @@ def test_an_interrupted_command_is_recorded_with_its_output_and_shown_everywhere
         assert "Run ended (aborted): interrupted by SIGINT" in out, surface
 
 
+def test_sigterm_records_the_output_so_far_and_exits_143(tmp_path: Path) -> None:
+    record = tmp_path / "f.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RUN_ONLY, "run", "--record", str(record), "--", *TICKS],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_record(record, "tick2", proc)
+        proc.send_signal(signal.SIGTERM)
+        stdout, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143
+    *_, final, ended = records(record)
+    assert isinstance(final, ToolResult) and final.text == "tick1\ntick2\ninterrupted by SIGTERM\n"
+    assert final.descriptor.props["exitCode"] == 143  # type: ignore[union-attr]
+    assert isinstance(ended, RunEnded) and ended.reason == "interrupted by SIGTERM"
+    assert "Run ended (aborted): interrupted by SIGTERM" in stdout
+
+
 def test_on_a_terminal_the_run_is_shown_live(tmp_path: Path) -> None:
     controller, terminal = pty.openpty()
     proc = subprocess.Popen(

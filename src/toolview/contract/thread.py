@@ -34,7 +34,14 @@ from toolview.contract.call_state import (
     IllegalTransition,
     result_event,
 )
-from toolview.contract.entries import IGNORED_KEPT, CallEntry, Entry, MessageEntry, NoteEntry
+from toolview.contract.entries import (
+    IGNORED_KEPT,
+    CallEntry,
+    Entry,
+    MessageEntry,
+    NoteEntry,
+    run_closing_line,
+)
 from toolview.contract.observations import (
     Observation,
     RunEnded,
@@ -45,17 +52,7 @@ from toolview.contract.observations import (
     ToolResult,
 )
 
-__all__ = ["Thread", "run_closing_line"]
-
-
-def run_closing_line(outcome: RunOutcome, reason: str) -> str:
-    """The note a run that said why it ended closes with: ``Run ended (aborted): …``.
-
-    ``reason`` is raw here; the surfaces clean a note (redacted, controls
-    shown, one line, bounded) like every other field.
-    """
-    how = "" if outcome == "completed" else f" ({outcome})"
-    return f"Run ended{how}: {reason}"
+__all__ = ["Thread"]
 
 
 @dataclass

@@ -4,8 +4,10 @@ Observations map onto the protocol's lifecycle: ``run-started`` / ``run-ended``
 to RUN_STARTED / RUN_FINISHED (or RUN_ERROR), a ``tool-call`` to
 TOOL_CALL_START/ARGS/END, a completed ``tool-result`` to TOOL_CALL_RESULT with
 the descriptor in ``metadata["toolview:result"]``, a ``message`` to
-TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event. A
-refused call is a tool call whose result is the refusal (no descriptor).
+TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event (its
+last one is held for an abort). A refused call is a tool call whose result is
+the refusal (no descriptor). A ``run-ended`` with a ``reason`` says it: as
+RUN_ERROR's message, and on each call it aborted.
 
 AG-UI is stricter than a thread, and the official client's ``verifyEvents``
 and reducer enforce it (``tests/node/agui_verify.mjs``), so:
@@ -15,7 +17,9 @@ and reducer enforce it (``tests/node/agui_verify.mjs``), so:
   one), never whichever run happens to be open;
 - a call still without a result when its run ends is *aborted* (the call-state
   table's rule): it gets a result saying so, ``metadata["toolview:aborted"]``,
-  so a client's history never holds a call with no answer;
+  so a client's history never holds a call with no answer — and interrupted
+  is not empty: that result's content is the call's last partial output
+  (redacted), then the line saying it was aborted;
 - ids are unique in the stream: a call id used again gets an occurrence
   suffix (the original in ``metadata["toolview:toolCallId"]``) — the client
   would otherwise glue both calls' arguments into one — and every message id

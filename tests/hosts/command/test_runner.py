@@ -117,6 +117,7 @@ def test_a_missing_command_is_an_error_result_not_a_crash(tmp_path: Path) -> Non
     assert "toolview-no-such-command-xyz" in summary.result.text
     ended = recorder.observations[-1]
     assert isinstance(ended, RunEnded) and ended.outcome == "error"
+    assert ended.reason == "FileNotFoundError: No such file or directory"  # never a traceback
 
 
 def test_partials_are_throttled_and_accumulated(tmp_path: Path) -> None:

@@ -239,7 +239,8 @@ class CommandRunner:
             self.tool_call, self.command, message, exit_code=exit_code, duration_ms=0
         )
         self._emit(result)
-        self._emit(RunEnded(run_id=self.run_id, outcome="error"))
+        reason = f"{type(exc).__name__}: {exc.strerror or exc}"  # the type and message only
+        self._emit(RunEnded(run_id=self.run_id, outcome="error", reason=reason))
         self._close_wakeup()
         return RunSummary("error", exit_code, 0, result)
 
