@@ -134,7 +134,7 @@ def test_an_interrupted_run_publishes_its_final_result_before_it_exits(
     )
     try:
         deadline = time.monotonic() + 60
-        while not (record.exists() and "tick2" in record.read_text()):
+        while not (record.exists() and '"text":"tick1\\ntick2\\n"' in record.read_text()):
             assert time.monotonic() < deadline and proc.poll() is None, "tick2 never recorded"
             time.sleep(0.02)
         proc.send_signal(signal.SIGINT)
@@ -145,7 +145,8 @@ def test_an_interrupted_run_publishes_its_final_result_before_it_exits(
     assert proc.returncode == 130, stderr
     observations = stored(server, "interrupted")
     final = [o for o in observations if o["kind"] == "tool-result" and o["complete"]]
-    assert len(final) == 1 and final[0]["isError"] is True
+    assert len(final) == 1, (stderr, observations, record.read_text())
+    assert final[0]["isError"] is True
     assert final[0]["text"] == "tick1\ntick2\ninterrupted by SIGINT\n"
     assert final[0]["descriptor"]["props"]["exitCode"] == 130  # type: ignore[index]
     assert observations[-1]["reason"] == "interrupted by SIGINT"

@@ -244,6 +244,33 @@ def test_an_interrupted_command_is_recorded_with_its_output_and_shown_everywhere
         assert "Run ended (aborted): interrupted by SIGINT" in out, surface
 
 
+def test_ctrl_c_as_soon_as_the_call_is_announced_still_records_its_end(tmp_path: Path) -> None:
+    """However early the signal lands, the call gets a final result and the run a reason."""
+    record = tmp_path / "f.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RUN_ONLY, "run", "--record", str(record), "--", *TICKS],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (record.exists() and '"kind":"tool-call"' in record.read_text()):
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.001)
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    *_, final, ended = records(record)
+    assert isinstance(final, ToolResult) and final.complete
+    assert final.text.endswith("interrupted by SIGINT\n")
+    assert isinstance(ended, RunEnded) and ended.reason == "interrupted by SIGINT"
+
+
 def test_sigterm_records_the_output_so_far_and_exits_143(tmp_path: Path) -> None:
     record = tmp_path / "f.jsonl"
     proc = subprocess.Popen(

@@ -126,21 +126,37 @@ def _run(argv: list[str], guard: Guard | None, console: Console, sinks: list[Sin
 
 
 def _run_live(runner: CommandRunner, calls: LiveCalls, console: Console) -> RunSummary | None:
-    """Run with a live view on a terminal; None when interrupted (Ctrl-C)."""
-    previous = _on_sigterm(lambda signum, _frame: runner.cancel(signum))
+    """Run with a live view on a terminal; None when interrupted before the run could say so.
+
+    While the command runs, SIGINT (Ctrl-C) and SIGTERM cancel the run with
+    that signal rather than raise wherever the main thread happens to be: the
+    runner then ends the call with its final result, whatever it was doing (a
+    ``KeyboardInterrupt`` in the middle of emitting an observation would lose
+    it). Once the run is over the previous handlers are back, so Ctrl-C stops
+    the wait for a server again.
+    """
+
+    def stop(signum: int, _frame: Any) -> None:
+        runner.cancel(signum)
+
+    previous = {signum: _on_signal(signum, stop) for signum in _STOPPING}
     try:
         with live_view(console, calls):
             return runner.run()
     except KeyboardInterrupt:
         return None
     finally:
-        _on_sigterm(previous)
+        for signum, handler in previous.items():
+            _on_signal(signum, handler)
 
 
-def _on_sigterm(handler: Any) -> Any:
-    """Install a SIGTERM handler (main thread only); return the one it replaced."""
+_STOPPING: Final = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_signal(signum: int, handler: Any) -> Any:
+    """Install a handler for ``signum`` (main thread only); return the one it replaced."""
     try:
-        return signal.signal(signal.SIGTERM, handler)
+        return signal.signal(signum, handler)
     except ValueError:  # not the main thread: leave signals alone
         return handler
 
