@@ -16,12 +16,15 @@ import msgspec
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field
 from toolview.render.html.markup import esc, omission_html, pre_block, truncation_html
-from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission
+from toolview.render.jsonview import json_lines
+from toolview.render.limits import Limits
+from toolview.render.tables import shown_table
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
 
 __all__ = ["json_html", "render_envelope", "render_json", "render_table", "table_html"]
+
+_NAME = 80  # a column's name in a header cell that wraps between words
 
 
 def json_html(value: Any, limits: Limits) -> str:
@@ -30,29 +33,22 @@ def json_html(value: Any, limits: Limits) -> str:
 
 
 def table_html(props: TableProps, limits: Limits) -> str:
-    """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned."""
-    columns = props.columns[: limits.max_columns]
-    rows = props.rows[: limits.max_rows]
-    head = "".join(f'<th scope="col">{esc(cell_text(name, 80))}</th>' for name in columns)
+    """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned.
+
+    Its wrapper scrolls sideways inside the card when the table is wider than
+    it; cells break only between words (``style.py``), never mid-word.
+    """
+    shown = shown_table(props, limits, name_chars=_NAME)
+    head = "".join(f'<th scope="col">{esc(name)}</th>' for name in shown.columns)
     body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td>{esc(cell_text(cell, limits.max_cell_chars))}</td>"
-            for cell in row[: len(columns)]
-        )
-        + "</tr>"
-        for row in rows
+        "<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in shown.rows
     )
     parts = [f'<div class="tv-table-wrap"><table class="tv-table"><thead><tr>{head}</tr></thead>']
     parts.append(f"<tbody>{body}</tbody></table></div>")
-    if not rows:
+    if not shown.rows:
         parts.append('<p class="tv-empty">(no rows)</p>')
-    if len(props.rows) > len(rows):
-        parts.append(omission_html(Omission(len(props.rows) - len(rows), "items"), noun="rows"))
-    if len(props.columns) > len(columns):
-        parts.append(
-            omission_html(Omission(len(props.columns) - len(columns), "items"), noun="columns")
-        )
+    parts.append(omission_html(shown.more_rows, noun="rows"))
+    parts.append(omission_html(shown.more_columns, noun="columns"))
     return "".join(parts)
 
 
