@@ -24,7 +24,8 @@ from toolview.render.words import is_record_list, records_table
 
 __all__ = ["json_html", "render_envelope", "render_json", "render_table", "table_html"]
 
-_NAME = 80  # a column's name in a header cell that wraps between words
+_NAME = 80  # a column's name, in a header cell
+_PROSE_CHARS = 40  # a longer cell with spaces in it is prose: it wraps, the rest never do
 
 
 def json_html(value: Any, limits: Limits) -> str:
@@ -36,13 +37,12 @@ def table_html(props: TableProps, limits: Limits) -> str:
     """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned.
 
     Its wrapper scrolls sideways inside the card when the table is wider than
-    it; cells break only between words (``style.py``), never mid-word.
+    it: a cell never breaks mid-word (``style.py``), so the table, not the
+    page, grows wider.
     """
     shown = shown_table(props, limits, name_chars=_NAME)
     head = "".join(f'<th scope="col">{esc(name)}</th>' for name in shown.columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in shown.rows
-    )
+    body = "".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in shown.rows)
     parts = [f'<div class="tv-table-wrap"><table class="tv-table"><thead><tr>{head}</tr></thead>']
     parts.append(f"<tbody>{body}</tbody></table></div>")
     if not shown.rows:
@@ -50,6 +50,14 @@ def table_html(props: TableProps, limits: Limits) -> str:
     parts.append(omission_html(shown.more_rows, noun="rows"))
     parts.append(omission_html(shown.more_columns, noun="columns"))
     return "".join(parts)
+
+
+def _cell(text: str) -> str:
+    """A cell on one line (a name, a date, an address, a URL never breaks); prose wraps
+    between its words, at a width that keeps it readable when the table scrolls."""
+    if len(text) > _PROSE_CHARS and " " in text:
+        return f'<td class="tv-cell-prose">{esc(text)}</td>'
+    return f"<td>{esc(text)}</td>"
 
 
 def render_json(body: KindBody) -> str:
