@@ -20,7 +20,7 @@ from toolview.contract import TableProps
 from toolview.render.jsonview import cell_text
 from toolview.render.limits import Limits, Omission, OmissionUnit
 
-__all__ = ["NAME_CHARS", "ShownTable", "record_fields", "shown_table"]
+__all__ = ["NAME_CHARS", "ShownTable", "column_list", "record_fields", "shown_table"]
 
 # A column's name is a label: past this it is cut (and says so) on every surface.
 NAME_CHARS: Final = 40
@@ -54,6 +54,11 @@ def shown_table(
 def record_fields(table: ShownTable, row: list[str]) -> list[tuple[str, str]]:
     """One row as ``(column, value)`` pairs, in column order, for the record view."""
     return list(zip(table.columns, row, strict=True))
+
+
+def column_list(table: ShownTable) -> str:
+    """``columns: id, email, name`` — a table without rows, too wide for a grid."""
+    return "columns: " + ", ".join(table.columns)
 
 
 def _more(count: int, unit: OmissionUnit) -> Omission | None:

@@ -20,7 +20,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from toolview.render.tables import ShownTable, record_fields
+from toolview.render.tables import ShownTable, column_list, record_fields
+from toolview.render.terminal.styled import Hanging
 
 __all__ = ["FittedTable", "grid_table", "records"]
 
@@ -32,7 +33,7 @@ _UNBOUNDED: Final = 1 << 20
 class FittedTable:
     """``shown`` as a grid if no word has to break at the console's width, else as records.
 
-    A table without rows stays a grid: its column names are all it has to show.
+    A table without rows has no records: its column names, listed, are all it has.
     """
 
     shown: ShownTable
@@ -40,8 +41,12 @@ class FittedTable:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         grid = grid_table(self.shown)
         needed = Measurement.get(console, options.update_width(_UNBOUNDED), grid).minimum
-        fits = needed <= options.max_width or not self.shown.rows  # no rows: the names
-        yield grid if fits else records(self.shown)
+        if needed <= options.max_width:
+            yield grid
+        elif self.shown.rows:
+            yield records(self.shown)
+        else:
+            yield Hanging(Text(column_list(self.shown), style="bold"))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, grid_table(self.shown))

@@ -11,7 +11,7 @@ from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits
-from toolview.render.tables import ShownTable, record_fields, shown_table
+from toolview.render.tables import ShownTable, column_list, record_fields, shown_table
 from toolview.render.text.lines import INDENT, truncation_lines, window_lines
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
@@ -42,8 +42,8 @@ def table_lines(props: TableProps, limits: Limits) -> list[str]:
     if not shown.columns:
         return ["(no columns)", *_left_out(shown)]
     lines = _grid(shown)
-    if shown.rows and max(map(len, lines)) > TABLE_WIDTH:  # no column to pad a record's value
-        lines = _records(shown_table(props, limits))
+    if max(map(len, lines)) > TABLE_WIDTH:  # no column to pad a record's value
+        lines = _records(shown_table(props, limits)) if shown.rows else [column_list(shown)]
     return [*lines, *_left_out(shown), *([] if shown.rows else ["(no rows)"])]
 
 
