@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from rich.measure import Measurement
 
 from corpora.wide_table import WIDE_COLUMNS, WIDE_TABLE, many_rows
 from toolview.contract import Descriptor, RunEnded, RunStarted, TableProps, ToolCall, ToolResult
@@ -20,7 +21,8 @@ from toolview.render.limits import Limits
 from toolview.render.markdown.kinds import data as markdown_data
 from toolview.render.tables import shown_table
 from toolview.render.terminal.kinds import data as terminal_data
-from toolview.render.terminal.layout import to_string
+from toolview.render.terminal.kinds.records import grid_min_width, grid_table
+from toolview.render.terminal.layout import make_console, to_string
 from toolview.render.text.kinds import data as text_data
 from toolview.render.text.kinds.data import TABLE_WIDTH
 
@@ -150,3 +152,21 @@ def test_a_huge_table_costs_what_is_shown() -> None:
         out = str(render(props, Limits()))
         assert "999,950 more rows" in out and "180 more columns" in out, surface
         assert time.perf_counter() - started < 2, surface  # generous: the machine is shared
+
+
+@pytest.mark.parametrize(
+    "props",
+    [
+        WIDE_TABLE,
+        many_rows(5),
+        {"columns": ["a"], "rows": [[""]]},
+        {"columns": ["名前", "b", "c"], "rows": [["中文字符 測試", "", "   "], [None, 1.5, "x y"]]},
+        {"columns": ["a", "b"], "rows": []},
+    ],
+)
+def test_the_fit_check_is_richs_own_measure_of_the_grid(props: dict[str, object]) -> None:
+    """The terminal decides grid or records by ``grid_min_width``: Rich's measure, computed."""
+    shown = shown_table(TableProps(**props), Limits())  # type: ignore[arg-type]
+    console, _ = make_console(10_000, color=False)
+    rich = Measurement.get(console, console.options, grid_table(shown)).minimum
+    assert grid_min_width(shown) == rich
