@@ -170,3 +170,8 @@ def test_the_fit_check_is_richs_own_measure_of_the_grid(props: dict[str, object]
     console, _ = make_console(10_000, color=False)
     rich = Measurement.get(console, console.options, grid_table(shown)).minimum
     assert grid_min_width(shown) == rich
+
+
+def test_in_colour_a_record_names_its_column_in_bold_and_leaves_the_value_plain() -> None:
+    out = terminal_surface.render_thread(table_thread(WIDE_TABLE), width=80, color=True)
+    assert "    \x1b[1memail:\x1b[0m         alice.martin@example.com\n" in out

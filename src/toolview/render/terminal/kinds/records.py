@@ -102,7 +102,7 @@ class Records:
 
 def _field(console: Console, name: str, value: str, width: int, pad: int) -> list[Text]:
     """One ``name: value`` pair as lines: the value wrapped at ``width - pad``, under itself."""
-    label = Text(f"{name}:", style="bold")
+    label = Text().append(f"{name}:", style="bold")  # a span: the value is not bold
     lines: list[Text] = []
     if label.cell_len >= pad:  # the name alone is wider than the names' column
         lines += [_indent(line, _INDENT) for line in label.wrap(console, width)]
