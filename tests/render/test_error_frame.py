@@ -34,9 +34,11 @@ SURFACES: dict[str, tuple[Any, Render]] = {
     ),
     "markdown": (markdown_surface, lambda t, r: markdown_surface.render_thread(t, registry=r)),
     "html": (html_surface, lambda t, r: html_surface.render_thread_html(t, registry=r)),
+    "html-page": (html_surface, lambda t, r: html_surface.render_page(t, registry=r)),
 }
 ERROR_WORDS = {"text": "Error", "terminal": "Error", "markdown": "Error"} | {
-    "html": "Tool call failed"
+    "html": "Tool call failed",
+    "html-page": "Tool call failed",
 }
 
 
@@ -73,7 +75,7 @@ def test_stdout_is_not_painted_as_an_error_and_stderr_is_marked() -> None:
 @pytest.mark.parametrize("surface", sorted(SURFACES))
 def test_a_kind_without_a_renderer_shows_the_error_text_and_its_cut(surface: str) -> None:
     out = shown(surface, CASES["error_text_cut"]())  # kind "pi.tool.bash"
-    assert "ValueError: bad" in out and "File" not in out  # stack trace cut
+    assert "ValueError: bad" in out and "x.py" not in out  # stack trace cut
     assert "4,000 more lines" in out
     assert "no renderer" not in out  # an error reads as an error, as before
 
