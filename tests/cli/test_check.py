@@ -106,3 +106,46 @@ def test_check_and_show_name_a_broken_line_alike(
     reason = capsys.readouterr().out.strip().removeprefix("line 1: ")
     main(["show", "--surface", "text", str(path)])
     assert f"line 1 skipped: {reason}" in capsys.readouterr().out
+
+
+def shell_result(props: dict[str, object], kind: str = "shell") -> dict[str, object]:
+    return {**BAD_SHOWN, "descriptor": {"kind": kind, "props": props}}
+
+
+BAD_PROPS = shell_result({"command": "make", "exitCode": "2", "stdout": "", "stderr": ""})
+
+
+def test_a_built_in_kind_s_invalid_props_are_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_lines(tmp_path / "props.jsonl", GOOD, BAD_PROPS)
+    assert main(["check", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == (
+        "line 2: warning: $.descriptor.props.exitCode: shell props: "
+        "Expected `int | null`, got `str`\n"
+    )
+    assert captured.err == "2 observations checked, 0 violations, 1 warning\n"
+
+
+def test_strict_makes_a_warning_a_violation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_lines(tmp_path / "props.jsonl", GOOD, BAD_PROPS)
+    assert main(["check", "--strict", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("line 2: $.descriptor.props.exitCode: shell props:")
+    assert captured.err == "2 observations checked, 1 violation\n"
+
+
+def test_valid_built_in_props_and_unknown_kinds_are_not_warned_of(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = shell_result({"command": "make", "exitCode": 2, "stdout": "", "stderr": "x"})
+    own = shell_result({"anything": ["goes"]}, kind="acme.widget")
+    missing = shell_result({"command": "make"})  # a required field absent
+    path = write_lines(tmp_path / "kinds.jsonl", good, own, missing)
+    assert main(["check", "--strict", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "line 3: $.descriptor.props: shell props: Object missing required field `exitCode`"
+    ]

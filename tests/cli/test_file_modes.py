@@ -87,16 +87,20 @@ def test_an_existing_default_data_folder_is_tightened(
     assert mode(folder) == 0o700
 
 
-@pytest.mark.parametrize("mask", UMASKS)
-def test_a_db_folder_toolview_creates_is_private(mask: int, tmp_path: Path) -> None:
+def test_a_missing_db_folder_is_refused_not_created(tmp_path: Path) -> None:
+    """``--db`` names the user's folder: a typo must not start an empty log somewhere new."""
     db = tmp_path / "made" / "by" / "toolview" / "log.db"
-    server = serve_and_write(["--db", str(db)], mask)
-    try:
-        for folder in (tmp_path / "made", tmp_path / "made" / "by", db.parent):
-            assert mode(folder) == 0o700, folder
-        assert_log_private(db)
-    finally:
-        server.kill()
+    done = subprocess.run(
+        [sys.executable, "-m", "toolview", "serve", "--port", "0", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert f"toolview: cannot open the log {db}: the folder {db.parent} does not exist" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr and not (tmp_path / "made").exists()
 
 
 def test_a_db_folder_the_user_made_is_left_alone(tmp_path: Path) -> None:

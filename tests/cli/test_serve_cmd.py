@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from toolview_servers import NDJSON, REPO, ToolviewServer
 
 from toolview.cli import main
 from toolview.cli.serve_cmd import is_loopback
+from toolview.cli.serve_log import redact_url
 from toolview.cli.serve_options import byte_size, positive_int
 
 
@@ -123,3 +125,34 @@ def test_limit_values_are_read_exactly() -> None:
     assert byte_size("4096") == 4096
     assert byte_size("512k") == 512 * 1024
     assert byte_size("64M") == 64 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("redis://localhost:6379/0", "redis://localhost:6379/0"),
+        ("redis://:s3cret-pw@cache:6379/0", "redis://:[redacted: url-password]@cache:6379/0"),
+        ("redis://default:s3cret-pw@cache", "redis://default:[redacted: url-password]@cache"),
+        ("redis://tok3n@cache", "redis://***@cache"),
+        ("rediss://cache:6380/1?password=s3cret&db=2", "rediss://cache:6380/1?password=***&db=2"),
+        ("unix:///run/redis.sock?auth_token=s3cret", "unix:///run/redis.sock?auth_token=***"),
+        ("redis://[::1]:6379", "redis://[::1]:6379"),
+        ("redis://cache:99999", "***"),  # unparseable: nothing of it shown
+    ],
+)
+def test_a_redis_url_is_shown_without_its_secrets(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+def test_serve_says_where_its_threads_are_kept(tmp_path: Path) -> None:
+    db = tmp_path / "x.db"
+    command = [sys.executable, "-m", "toolview", "serve", "--port", "0", "--db", str(db)]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith("toolview: serving on http://127.0.0.1:")
+        lines = [process.stderr.readline() for _ in range(2)]  # the no-token note, the log
+    finally:
+        process.kill()
+        process.wait()
+    assert f"toolview: threads are kept in SQLite {db}\n" in lines

@@ -16,7 +16,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from toolview.cli.inputs import InputError
+from toolview.cli.failures import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    call,
+    unavailable,
+)
+from toolview.cli.parsing import Parser
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
@@ -26,7 +33,7 @@ if TYPE_CHECKING:
     Register = Callable[[Any], None]
     Handler = Callable[[argparse.Namespace], int]
 
-__all__ = ["COMMANDS", "CommandUnavailable", "build_parser", "main"]
+__all__ = ["COMMANDS", "EXIT_INTERNAL", "CommandUnavailable", "build_parser", "main"]
 
 COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own parser gives it
     "schema": "print the JSON Schema of every wire shape and built-in kind's props",
@@ -94,7 +101,7 @@ def build_parser(words: Sequence[str] | None = None) -> argparse.ArgumentParser:
     Raises ``CommandUnavailable`` when a command to register in full cannot
     be imported.
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="toolview",
         description="Render AI-agent tool results on every surface, safely.",
     )
@@ -118,35 +125,23 @@ def _load(name: str) -> Register:
     try:
         return _register(name)
     except ImportError as exc:
-        raise CommandUnavailable(_unavailable(name, exc)) from None
-
-
-def _unavailable(name: str, error: ImportError) -> str:
-    return f"{name} cannot run in this installation: {error}"
+        raise CommandUnavailable(unavailable(name, exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: parse ``argv`` and run the chosen subcommand."""
+    """Entry point: parse ``argv`` and run the chosen subcommand (README, "Exit codes")."""
     words = sys.argv[1:] if argv is None else list(argv)
     try:
-        parser = build_parser(words)
-    except CommandUnavailable as exc:
-        print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    args = parser.parse_args(words)
-    handler: Handler | None = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return 2
-    try:
-        return handler(args)
-    except InputError as exc:
-        print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:  # a runtime imported on use: the MCP SDK, httpx for --to…
-        print(f"toolview: {_unavailable(args.command, exc)}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except KeyboardInterrupt:
-        return 130
+        try:
+            parser = build_parser(words)
+        except CommandUnavailable as exc:
+            print(f"toolview: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        args = parser.parse_args(words)
+        handler: Handler | None = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        return call(handler, args)
+    except KeyboardInterrupt:  # Ctrl-C while a command's modules were still importing
+        return EXIT_INTERRUPTED

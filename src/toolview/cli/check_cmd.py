@@ -2,6 +2,12 @@
 
 Tool authors run it in their own CI: it reports every line that breaks the
 contract with its line number, JSON path and reason, and exits 1 if any did.
+It also checks what the wire shape leaves open but a surface will not accept:
+a built-in kind's props (``validate_props``: a surface falls back to the text
+for them) and a leading byte order mark (many JSON readers refuse it). Those
+are *warnings* — the observation is valid, the view is poorer — reported and
+counted, exit 0; ``--strict`` makes them violations. Binary input (a NUL
+byte) is refused whole (exit 2) rather than reported line by line.
 """
 
 from __future__ import annotations
@@ -11,21 +17,32 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from toolview.cli.inputs import open_input
-from toolview.contract import ObservationError, decode_observation
+from toolview.cli.inputs import open_input, refuse_binary, strip_bom
+from toolview.contract import (
+    Descriptor,
+    ObservationError,
+    PropsError,
+    ToolResult,
+    decode_observation,
+    validate_props,
+)
 
 __all__ = ["Violation", "check_lines", "register", "run"]
 
+_BOM = ObservationError("a UTF-8 byte order mark starts the input (many JSON readers refuse it)")
+
 
 class Violation(ObservationError):
-    """A contract violation on one numbered line."""
+    """A contract violation (or, with ``warning``, a poorer view) on one numbered line."""
 
-    def __init__(self, line_number: int, error: ObservationError) -> None:
+    def __init__(self, line_number: int, error: ObservationError, *, warning: bool = False) -> None:
         super().__init__(error.reason, error.path)
         self.line_number = line_number
+        self.warning = warning
 
     def __str__(self) -> str:
-        return f"line {self.line_number}: {self.path}: {self.reason}"
+        flag = "warning: " if self.warning else ""
+        return f"line {self.line_number}: {flag}{self.path}: {self.reason}"
 
 
 def register(subparsers: Any) -> None:
@@ -34,33 +51,62 @@ def register(subparsers: Any) -> None:
         "check", help="check observation JSON Lines against the contract"
     )
     parser.add_argument("path", nargs="?", default="-", help="a .jsonl file, or - for stdin")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="count warnings (a built-in kind's invalid props, a byte order mark) as violations",
+    )
     parser.set_defaults(handler=run)
 
 
-def check_lines(lines: Iterable[bytes]) -> Iterator[Violation]:
-    """Yield a ``Violation`` for every non-blank line that breaks the contract."""
+def check_lines(lines: Iterable[bytes], *, strict: bool = False) -> Iterator[Violation]:
+    """Yield a ``Violation`` for every non-blank line that breaks the contract.
+
+    A built-in kind's invalid props come as a warning (``strict``: a violation).
+    """
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            decode_observation(line.rstrip(b"\r\n"))  # as `show` reads it: the line, not its end
+            observation = decode_observation(line.rstrip(b"\r\n"))  # as `show` reads the line
         except ObservationError as error:
             yield Violation(number, error)
+            continue
+        problem = _props_problem(observation)
+        if problem is not None:
+            yield Violation(number, problem, warning=not strict)
+
+
+def _props_problem(observation: object) -> ObservationError | None:
+    """Why a result's built-in kind would not render from its props, or None."""
+    descriptor = observation.descriptor if isinstance(observation, ToolResult) else None
+    if not isinstance(descriptor, Descriptor):
+        return None
+    try:
+        validate_props(descriptor.kind, descriptor.props)
+    except PropsError as exc:
+        reason, _, where = str(exc).rpartition(" - at `$")
+        path = "$.descriptor.props" + where.rstrip("`") if reason else "$.descriptor.props"
+        return ObservationError(f"{descriptor.kind} props: {reason or exc}", path)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print each violation, then a count on stderr; exit 0 when every line conforms."""
-    violations = 0
+    """Print each finding, then the counts on stderr; exit 0 when no line violates."""
     with open_input(args.path) as stream:
-        lines = list(stream)
-    for violation in check_lines(lines):
-        violations += 1
-        print(violation)
+        data = stream.read()
+    refuse_binary(data, args.path)
+    data, had_bom = strip_bom(data)
+    lines = data.split(b"\n")  # as `show` splits them
+    findings = [Violation(1, _BOM, warning=not args.strict)] if had_bom else []
+    findings += check_lines(lines, strict=args.strict)
+    for finding in findings:
+        print(finding)
+    violations = sum(1 for finding in findings if not finding.warning)
+    warnings = len(findings) - violations
     checked = sum(1 for line in lines if line.strip())
-    print(
-        f"{_count(checked, 'observation')} checked, {_count(violations, 'violation')}",
-        file=sys.stderr,
-    )
+    counts = f"{_count(checked, 'observation')} checked, {_count(violations, 'violation')}"
+    print(counts + (f", {_count(warnings, 'warning')}" if warnings else ""), file=sys.stderr)
     return 1 if violations else 0
 
 

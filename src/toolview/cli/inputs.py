@@ -14,7 +14,10 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-__all__ = ["InputError", "open_input"]
+__all__ = ["BOM", "InputError", "open_input", "refuse_binary", "strip_bom"]
+
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark: Windows editors and PowerShell write one
+_SNIFF = 8192  # bytes looked at for a NUL, as git and grep do
 
 
 class InputError(OSError):
@@ -33,3 +36,20 @@ def open_input(path: str) -> Iterator[BinaryIO]:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
     with stream:
         yield stream
+
+
+def refuse_binary(data: bytes, path: str) -> None:
+    """Raise ``InputError`` when ``data`` is binary (a NUL byte early on), not text.
+
+    Why refuse rather than read: JSON Lines never hold a raw NUL, and reading
+    an image or an executable line by line gives a page of garbage notes.
+    """
+    at = data.find(b"\0", 0, _SNIFF)
+    if at >= 0:
+        name = "standard input" if path == "-" else path
+        raise InputError(f"{name} is binary (a NUL byte at offset {at}), not JSON Lines")
+
+
+def strip_bom(data: bytes) -> tuple[bytes, bool]:
+    """``data`` without a leading UTF-8 byte order mark, and whether it had one."""
+    return (data[len(BOM) :], True) if data.startswith(BOM) else (data, False)

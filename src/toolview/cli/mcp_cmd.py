@@ -30,6 +30,7 @@ from toolview.cli.guarding import (
 )
 from toolview.cli.live import print_thread
 from toolview.cli.output import render
+from toolview.cli.parsing import Parser
 from toolview.contract import (
     Descriptor,
     Observation,
@@ -67,7 +68,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-class _ServerCommandParser(argparse.ArgumentParser):
+class _ServerCommandParser(Parser):
     """Everything after the first ``--`` is the server command, options and all.
 
     argparse alone cannot tell ``TOOL --args X -- SERVER --flag`` apart: once a

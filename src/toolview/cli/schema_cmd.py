@@ -9,7 +9,9 @@ from typing import Any
 
 from toolview.contract.schema import render_schema, schema_documents
 
-__all__ = ["register", "run"]
+__all__ = ["EXIT_UNWRITABLE", "register", "run"]
+
+EXIT_UNWRITABLE = 2  # like every command's unusable file (README, "Exit codes")
 
 
 def register(subparsers: Any) -> None:
@@ -33,8 +35,13 @@ def run(args: argparse.Namespace) -> int:
     if args.write is None:
         sys.stdout.write(render_schema(documents))
         return 0
-    for name, schema in documents.items():
-        path = args.write / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_schema(schema), encoding="utf-8")
+    try:
+        for name, schema in documents.items():
+            path = args.write / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render_schema(schema), encoding="utf-8")
+    except OSError as exc:  # a file where a folder should be, a read-only place, /proc…
+        reason = exc.strerror or str(exc)
+        print(f"toolview: cannot write the schemas into {args.write}: {reason}", file=sys.stderr)
+        return EXIT_UNWRITABLE
     return 0

@@ -3,7 +3,7 @@
 Loopback by default. Any other address needs a token, or anyone who can reach
 the port could read every thread: without one the command refuses to start.
 Its options are ``serve_options``; ``--load`` is ``serve_load``; the token
-``serve_token``.
+``serve_token``; the log (which one, where, that it opens) ``serve_log``.
 """
 
 from __future__ import annotations
@@ -19,14 +19,12 @@ from typing import Any
 import uvicorn
 
 from toolview.cli.serve_load import load_file
+from toolview.cli.serve_log import LogError, check_log, log_factory, log_place
 from toolview.cli.serve_options import add_options
 from toolview.cli.serve_token import TokenError, read_token
-from toolview.server.app import LogFactory, create_app
+from toolview.server.app import create_app
 from toolview.server.connections import server_config
 from toolview.server.limits import Limits, raise_fd_limit
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
-from toolview.wire.log_sqlite_file import default_db_path
 
 __all__ = ["is_loopback", "log_factory", "register", "run"]
 
@@ -46,15 +44,6 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def log_factory(args: argparse.Namespace) -> LogFactory:
-    """How the server opens its log, from ``--db`` / ``--redis``."""
-    if args.redis:
-        url: str = args.redis
-        return lambda: RedisLog(url)
-    path: Path = args.db or default_db_path()
-    return lambda: SQLiteLog(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,6 +69,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     open_log = log_factory(args)
+    try:
+        check_log(args, open_log)
+    except LogError as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return 2
+    print(f"toolview: threads are kept in {log_place(args)}", file=sys.stderr)
     for path in args.load:
         print(asyncio.run(load_file(open_log(), Path(path))), file=sys.stderr)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from toolview.cli.inputs import InputError, open_input
+from toolview.cli.inputs import InputError, open_input, strip_bom
 from toolview.server.api import THREAD_ID
 from toolview.server.batch import BadBatch, parse_observations
 from toolview.wire.log import ObservationLog
@@ -30,7 +30,8 @@ async def load_file(log: ObservationLog, path: Path) -> str:
     thread_id = thread_id_for(path)
     try:
         with open_input(str(path)) as stream:
-            observations = parse_observations(stream.read(), most=None)
+            data, _ = strip_bom(stream.read())  # an editor's mark is no part of line 1
+            observations = parse_observations(data, most=None)
     except BadBatch as exc:
         raise InputError(f"{path}: {exc}") from None
     try:

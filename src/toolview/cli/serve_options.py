@@ -17,15 +17,16 @@ from toolview.server.host_check import AllowedHost, parse_allowed_host
 from toolview.server.limits import MAX_CONNECTIONS
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
 
-__all__ = ["add_options", "allowed_host", "byte_size", "positive_int"]
+__all__ = ["add_options", "allowed_host", "byte_size", "port_number", "positive_int"]
 
+_MAX_PORT: Final = 65535
 _SIZE: Final = re.compile(r"(?P<count>[0-9]+)(?P<unit>[kKmM]?)")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Every option of ``serve``: where to listen, which log, the token, the limits."""
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default loopback)")
-    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    parser.add_argument("--port", type=port_number, default=8765, help="port (0 picks a free one)")
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--db", type=Path, metavar="PATH", help="SQLite log file")
     store.add_argument("--redis", metavar="URL", help="share threads through Redis Streams")
@@ -93,6 +94,16 @@ def positive_int(raw: str) -> int:
     value = int(raw)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def port_number(raw: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free one), or an argparse error."""
+    if not re.fullmatch(r"[0-9]+", raw.strip()):
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a port number (0 to 65535)")
+    value = int(raw)
+    if value > _MAX_PORT:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (0 to 65535)")
     return value
 
 

@@ -2,7 +2,8 @@
 
 Lines that break the contract are not dropped silently: each shows in the
 thread as a note ("line 7 skipped: $.path: reason") and the rest still
-renders. ``--surface html`` writes a standalone page. A server thread's URL
+renders. Binary input is refused whole (exit 2), and a leading byte order
+mark is ignored. ``--surface html`` writes a standalone page. A server thread's URL
 (``http://HOST:PORT/threads/ID``) is read back from the server, once or with
 ``--follow`` live (``cli.show_remote``).
 """
@@ -13,7 +14,7 @@ import argparse
 import sys
 from typing import Any
 
-from toolview.cli.inputs import open_input
+from toolview.cli.inputs import open_input, refuse_binary, strip_bom
 from toolview.cli.jsonl import build_thread
 from toolview.cli.output import SURFACES, write_thread
 from toolview.cli.show_remote import is_url, show_url
@@ -63,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     with open_input(args.path) as stream:
         data = stream.read()
+    refuse_binary(data, args.path)
+    data, _ = strip_bom(data)  # an editor's byte order mark is no part of the first line
     try:
         items = load(data, args.source)
     except SourceError as exc:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from toolview.contract import Truncation
+from toolview.render.gap_marker import output_lines
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -139,4 +140,4 @@ def _left_out(text: str, start: int, end: int) -> Omission | None:
     lines = text.count("\n", start, end)
     if end < len(text) or not text.endswith("\n"):
         lines += 1
-    return Omission(lines, "lines")
+    return Omission(output_lines(text, start, end, lines), "lines")  # a gap marker is no output

@@ -8,6 +8,7 @@ every thread's observations are in it, so it, its folder and SQLite's
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import platformdirs
@@ -29,10 +30,15 @@ def prepare_private(path: Path) -> None:
     ``-wal`` and ``-shm`` with the database file's own mode, so they are
     0600 from their first byte too, whatever the umask. Leftovers of an
     older toolview (0644) are tightened. The default data folder is
-    toolview's own and is tightened even if it exists; a folder given with
-    ``--db`` is the user's, and only made 0700 if toolview creates it.
+    toolview's own: created if missing (0700) and tightened if it exists. A
+    folder given with ``--db`` is the user's and is never created: a typo
+    would otherwise start an empty log in a new place (``FileNotFoundError``).
     """
-    private_dir(path.parent, tighten=path.parent == default_db_path().parent)
+    if path.parent == default_db_path().parent:
+        private_dir(path.parent, tighten=True)
+    elif not path.parent.is_dir():
+        missing = "the log's folder does not exist (toolview creates only its own data folder)"
+        raise FileNotFoundError(errno.ENOENT, missing, str(path.parent))
     touch_private(path)
     for suffix in ("-wal", "-shm"):
         leftover = path.with_name(path.name + suffix)
