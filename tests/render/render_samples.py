@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from corpora.wide_table import WIDE_TABLE
 from toolview.contract import (
     Descriptor,
     Message,
@@ -88,6 +89,28 @@ def refused_bare_thread() -> Thread:
     """A refusal with no guard name, no call seen, and a multi-line reason."""
     return Thread.from_observations(
         [ToolRefused("c1", "write", "outside the workspace:\n  /etc/passwd")]
+    )
+
+
+def refused_long_thread() -> Thread:
+    """A refusal wider than 80 columns: what was refused must still show, wrapped."""
+    command = (
+        "rm -rf /home/alice/projects/toolview/build /home/alice/.cache/pip"
+        " && git push --force origin main"
+    )
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "bash", {"command": command}),
+            ToolRefused(
+                "c1",
+                "bash",
+                "destructive command: deletes files outside the workspace"
+                " and force-pushes to a protected branch",
+                "rules.toml",
+            ),
+            RunEnded("r1", "completed"),
+        ]
     )
 
 
@@ -221,6 +244,13 @@ CASES: dict[str, Any] = {
         kind="table",
         props={"columns": ["name", "size"], "rows": [["a|b", 1], ["c", {"k": 2}]]},
     ),
+    "table_wide": lambda: call_thread(
+        tool="sql",
+        args={"query": "select * from users"},
+        text="3 rows",
+        kind="table",
+        props=WIDE_TABLE,
+    ),
     "links": lambda: call_thread(
         tool="search",
         text="links",
@@ -295,6 +325,7 @@ CASES: dict[str, Any] = {
     "aborted": lambda: call_thread(tool="bash", result=False),
     "refused": refused_thread,
     "refused_bare": refused_bare_thread,
+    "refused_long": refused_long_thread,
     "summary": summary_thread,
     "truncated_shell": long_shell_thread,
     "truncated_file": long_file_thread,

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from corpora.wide_table import WIDE_TABLE
 from toolview.contract import decode_observation
 from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
@@ -70,6 +71,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
     "diff": _result("diff", {"diff": "--- a\n+++ b\n@@ -1 +1 @@\n-old\n+new\n", "path": "a"}),
     "json": _result("json", {"value": {"k": [1, 2, {"deep": None}], "password": "hunter22"}}),
     "table": _result("table", {"columns": ["a", "b", "c"], "rows": [[1, "x", None]] * 4}),
+    "table-wide": _result("table", WIDE_TABLE),
     "links": _result(
         "links",
         {"links": [{"title": "Ex", "url": "https://example.com/?q=<b>", "snippet": "s"}] * 2},
