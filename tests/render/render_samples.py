@@ -169,6 +169,31 @@ def long_file_thread() -> Thread:
     )
 
 
+def failed_command_thread() -> Thread:
+    """A failed command as ``toolview run`` records it: tool ``shell``, args ``{command}``.
+
+    Exit code 1, stderr apart from stdout, a duration, and the tool's own cut
+    (the last 200 of 4,200 lines): the error frame must keep all of it.
+    """
+    stdout = "".join(f"tests/test_{n}.py ....\n" for n in range(1, 4)) + "1 failed, 12 passed\n"
+    stderr = "warning: slow test\nerror: 1 test failed\n"
+    return call_thread(
+        tool="shell",
+        args={"command": "pytest -q"},
+        text=stdout + stderr,
+        kind="shell",
+        props={
+            "command": "pytest -q",
+            "exitCode": 1,
+            "stdout": stdout,
+            "stderr": stderr,
+            "durationMs": 3400,
+        },
+        truncated=Truncation(200, 4200, "lines"),
+        is_error=True,
+    )
+
+
 def conversation() -> Thread:
     return Thread.from_observations(
         [Message("user", "Hello *there*"), Message("assistant", "Hi.\nTwo lines.")]
@@ -279,6 +304,14 @@ CASES: dict[str, Any] = {
         text='Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad',
         kind="shell",
         props={"command": "x", "exitCode": 1, "stdout": "", "stderr": ""},
+    ),
+    "error_failed_command": failed_command_thread,
+    "error_text_cut": lambda: call_thread(
+        tool="pi",
+        is_error=True,
+        text='Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad',
+        kind="pi.tool.bash",
+        truncated=Truncation(3, 4003, "lines"),
     ),
     "truncated": lambda: call_thread(
         tool="read",

@@ -39,7 +39,14 @@ from toolview.render.view import (
 )
 from toolview.render.words import aborted_text, fallback_note
 
-__all__ = ["body_renderable", "call_renderable", "fallback_renderable", "make_console", "to_string"]
+__all__ = [
+    "body_renderable",
+    "call_renderable",
+    "error_renderable",
+    "fallback_renderable",
+    "make_console",
+    "to_string",
+]
 
 # Rich pads each line of a group to the group's width; those spaces carry nothing.
 _TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
@@ -114,13 +121,21 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
     if isinstance(body, AbortedBody):
         return Text(aborted_text(body.outcome), style="italic")
     if isinstance(body, ErrorBody):
-        code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
-        return Group(*code, window_text(body.message, style="red"))
+        return registry.render_error(body, lambda note: error_renderable(body, note))
     if isinstance(body, KindBody):
         return registry.render(body, fallback_renderable)
     if isinstance(body, FallbackBody):
         return fallback_renderable(body)
     return Text(body.message, style="dim italic")
+
+
+def error_renderable(body: ErrorBody, note: str | None = None) -> RenderableType:
+    """An error's own text (its kind not drawn): the code, the message in red, what was cut."""
+    notes = [note_text(fallback_note(note))] if note else []
+    code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
+    tool = truncation_omission(body.truncated)
+    message = window_text(body.message, style="red", tool=tool, tool_before=True)
+    return Group(*notes, *code, message)
 
 
 def fallback_renderable(body: FallbackBody) -> RenderableType:
