@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -54,6 +55,21 @@ def test_exits_with_the_commands_exit_code(tmp_path: Path) -> None:
     assert done.returncode == 3
     assert "hello-run" in done.stdout
     assert "\x1b" not in done.stdout  # not a terminal: the final render only, no live frames
+
+
+def test_a_failed_command_is_drawn_whole_live_and_from_its_record(tmp_path: Path) -> None:
+    """Exit code, stdout, stderr apart and labelled, the duration: the command said once."""
+    script = "echo out; echo err >&2; exit 3"
+    record = tmp_path / "run.jsonl"
+    done = toolview("run", "--record", str(record), "--", "sh", "-c", script, cwd=tmp_path)
+    assert done.returncode == 3
+    body = [f"  $ sh -c '{script}'", "  out", "  stderr:", "  err", "  exit code 3"]
+    header, *rest = done.stdout.splitlines()
+    assert re.fullmatch(r"✗ Error  shell · \d+(\.\d)? m?s", header), header  # not "shell · shell"
+    assert rest == body  # no args line repeating the command
+    for surface in ("text", "terminal"):
+        shown = toolview("show", "--surface", surface, str(record), cwd=tmp_path, entry=MAIN)
+        assert shown.stdout.splitlines()[1:] == body, surface
 
 
 def test_success_without_double_dash(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from corpora.wide_table import WIDE_TABLE
@@ -15,6 +16,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.contract.interrupted import interrupted_result
 from toolview.contract.thread import Thread
 
 PNG = (
@@ -183,6 +185,22 @@ def interrupted_thread() -> Thread:
     )
 
 
+def interrupted_final_thread() -> Thread:
+    """What ``toolview run`` records on Ctrl-C: the output so far as the final result."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    partial = ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props))
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            partial,
+            interrupted_result(partial, partial, signal.SIGINT),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
 def run_reason_thread() -> Thread:
     """A run that ended in error, saying why (hostile: a password, an OSC title)."""
     reason = "ConnectionError: POST https://bot:hunter2@api.example.com failed\x1b]0;pwned\x07"
@@ -194,6 +212,31 @@ def run_reason_thread() -> Thread:
             ToolCall("c2", "fetch", {"url": "https://api.example.com"}),
             RunEnded("r1", "error", reason),
         ]
+    )
+
+
+def failed_command_thread() -> Thread:
+    """A failed command as ``toolview run`` records it: tool ``shell``, args ``{command}``.
+
+    Exit code 1, stderr apart from stdout, a duration, and the tool's own cut
+    (the last 200 of 4,200 lines): the error frame must keep all of it.
+    """
+    stdout = "".join(f"tests/test_{n}.py ....\n" for n in range(1, 4)) + "1 failed, 12 passed\n"
+    stderr = "warning: slow test\nerror: 1 test failed\n"
+    return call_thread(
+        tool="shell",
+        args={"command": "pytest -q"},
+        text=stdout + stderr,
+        kind="shell",
+        props={
+            "command": "pytest -q",
+            "exitCode": 1,
+            "stdout": stdout,
+            "stderr": stderr,
+            "durationMs": 3400,
+        },
+        truncated=Truncation(200, 4200, "lines"),
+        is_error=True,
     )
 
 
@@ -308,6 +351,14 @@ CASES: dict[str, Any] = {
         kind="shell",
         props={"command": "x", "exitCode": 1, "stdout": "", "stderr": ""},
     ),
+    "error_failed_command": failed_command_thread,
+    "error_text_cut": lambda: call_thread(
+        tool="pi",
+        is_error=True,
+        text='Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad',
+        kind="pi.tool.bash",
+        truncated=Truncation(3, 4003, "lines"),
+    ),
     "truncated": lambda: call_thread(
         tool="read",
         text="l1\nl2",
@@ -328,6 +379,7 @@ CASES: dict[str, Any] = {
     "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
     "conversation": conversation,
     "interrupted": interrupted_thread,
+    "interrupted_final": interrupted_final_thread,
     "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
 }

@@ -91,13 +91,47 @@ def test_refused_is_its_receipt_denied_with_its_reason() -> None:
     assert (receipt.reason, receipt.guard) == ("destructive command", "policy")
 
 
-def test_error_never_consults_the_descriptor_and_cuts_the_stack_trace() -> None:
-    result = view(CASES["error"]())
+def test_an_error_without_a_kind_it_can_draw_is_its_text_stack_trace_cut() -> None:
+    result = view(CASES["error_text_cut"]())  # kind "pi.tool.bash": no surface has one
     assert result.state == "error" and result.header.status == "error"
     assert isinstance(result.body, ErrorBody)
     assert "ValueError: bad" in result.body.message.text
     assert "File" not in result.body.message.text
+    assert result.body.truncated == Truncation(3, 4003, "lines")  # cut error output says so
+
+
+def test_an_error_whose_descriptor_validates_keeps_its_kind_inside_the_error_frame() -> None:
+    result = view(CASES["error_failed_command"]())
+    assert result.state == "error" and result.header.display == STATUS_DISPLAY["error"]
+    assert isinstance(result.body, ErrorBody) and result.body.kind is not None
+    props = result.body.kind.props
+    assert isinstance(props, ShellProps) and props.exit_code == 1
+    assert props.stderr == "warning: slow test\nerror: 1 test failed\n"
+    assert result.body.kind.truncated == Truncation(200, 4200, "lines")
+    assert result.header.duration_ms == 3400  # the header reads the kind inside the frame
+
+
+def test_an_error_with_invalid_props_is_its_text_and_keeps_the_truncation() -> None:
+    props = {"command": "ls", "exitCode": "1", "stdout": "", "stderr": ""}
+    cut = Truncation(10, 20, "lines")
+    thread = call_thread(text="boom", kind="shell", props=props, truncated=cut, is_error=True)
+    result = view(thread)
+    assert isinstance(result.body, ErrorBody) and result.body.kind is None
+    assert result.body.message.text == "boom" and result.body.truncated == cut
     assert result.header.kind is None
+
+
+def test_the_header_never_says_the_kind_or_the_command_twice() -> None:
+    result = view(CASES["error_failed_command"]())  # tool "shell", args {"command": "pytest -q"}
+    assert result.header.kind is None  # not "shell · shell"
+    assert result.header.args is None  # the body shows it as "$ pytest -q"
+    props = {"command": "ls", "exitCode": 0, "stdout": "", "stderr": ""}
+    more = call_thread(args={"command": "ls", "timeout": 5}, kind="shell", props=props)
+    assert view(more).header.args == '{ "timeout": 5 }'
+    other = call_thread(args={"command": "ls -a"}, kind="shell", props=props)
+    assert view(other).header.args == '{ "command": "ls -a" }'  # not what the body shows
+    plain = call_thread(tool="shell", args={"command": "ls"}, text="x")
+    assert view(plain).header.args == '{ "command": "ls" }'  # no "$ …" below: kept
 
 
 def test_error_envelope_gives_summary_code_and_an_error_family_status() -> None:
@@ -111,7 +145,7 @@ def test_a_kind_gets_validated_props_and_header_data() -> None:
     result = view(CASES["shell"]())
     assert isinstance(result.body, KindBody) and isinstance(result.body.props, ShellProps)
     assert result.header.kind == "shell" and result.header.duration_ms == 1500
-    assert result.header.args == '{ "command": "ls" }'
+    assert result.header.args is None  # its only argument is the command, shown as "$ ls"
     assert result.header.display == STATUS_DISPLAY["success"]
 
 

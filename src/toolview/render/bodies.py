@@ -69,14 +69,6 @@ class AbortedBody:
     stopped: Omission | None = None
 
 
-@dataclass(frozen=True)
-class ErrorBody:
-    """An error result: its message (stack trace cut to the last line), cleaned."""
-
-    message: Window
-    error_code: str | None = None
-
-
 class NestedRenderer(Protocol):
     """What renders a kind held inside another kind's content: a surface's ``Registry``."""
 
@@ -101,6 +93,25 @@ class KindBody:
     limits: Limits
     truncated: Truncation | None = None
     registry: NestedRenderer | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ErrorBody:
+    """An error result: the status wins the frame, the body stays informative.
+
+    ``kind`` is the result's kind body when its descriptor validates: a surface
+    draws it with the kind's renderer inside the error frame (a failed command
+    keeps its ``$ command``, stdout, stderr, exit code and truncation notice).
+    Without one — no descriptor, invalid props, or a kind this surface has no
+    renderer for — the surface shows ``message`` (the text, stack trace cut to
+    its last line, cleaned) and what the tool left out (``truncated``), so cut
+    error output never looks complete.
+    """
+
+    message: Window
+    error_code: str | None = None
+    truncated: Truncation | None = None
+    kind: KindBody | None = None
 
 
 @dataclass(frozen=True)

@@ -198,10 +198,42 @@ ERRED = {
     "reason": "TimeoutError: <b>60 s</b>",
 }
 
+
+def _failed_command() -> list[dict[str, Any]]:
+    """A failed command as ``toolview run`` records it: stderr apart, the tool's own cut."""
+    stdout = "tests/test_1.py ....\n1 failed, 12 passed\n"
+    stderr = "warning: slow <test>\nerror: 1 test failed\n"
+    props = {
+        "command": "pytest -q",
+        "exitCode": 1,
+        "stdout": stdout,
+        "stderr": stderr,
+        "durationMs": 3400,
+    }
+    observations = _result(
+        "shell",
+        props,
+        text=stdout + stderr,
+        isError=True,
+        truncated={"shown": 200, "total": 4200, "unit": "lines"},
+    )
+    observations[1] = {**observations[1], "toolName": "shell", "args": {"command": "pytest -q"}}
+    observations[2] = {**observations[2], "toolName": "shell"}
+    return observations
+
+
 CASES.update(
     {
         "interrupted": [*_result(None, text=LONG, complete=False), INTERRUPTED],
         "run-reason": [*_result(None, text="", complete=False), ERRED],
+        "error-failed-command": _failed_command(),
+        "error-text-cut": _result(
+            "pi.tool.bash",
+            {},
+            text="Traceback (most recent call last):\n  x\nOSError: no",
+            isError=True,
+            truncated={"shown": 3, "total": 4003, "unit": "lines"},
+        ),
         "blocks": _result("blocks", BLOCKS),
         "refused-bare": [_refusal("c9", "write", "outside the workspace:\n  /etc/passwd")],
         "summary": _summary_case(),

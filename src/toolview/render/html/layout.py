@@ -5,7 +5,8 @@ from its ``toolCallId`` (see ``ids``), so a live page can replace a call in
 place; ``render_thread_html`` renders the whole thread, messages and notes
 included. A refused call is its receipt (one line); any other call's body
 comes in the order the core decided: pending (a running indicator, with the
-output so far) → aborted → error (the descriptor never consulted) → the
+output so far) → aborted → error (drawn as an error; inside it the kind's
+renderer when the descriptor validates, else the error's text) → the
 kind's renderer through the registry → the text as a fallback with a note
 saying why; an empty success says so in words, nothing renders as a blank. A
 call's own notes come last, inside its ``<article>``, so the live page's
@@ -41,6 +42,7 @@ from toolview.render.words import aborted_text, fallback_note
 
 __all__ = [
     "body_html",
+    "error_html",
     "fallback_html",
     "message_html",
     "note_html",
@@ -120,7 +122,7 @@ def body_html(body: Body, registry: Registry[str]) -> str:
     if isinstance(body, AbortedBody):
         return _aborted(body)
     if isinstance(body, ErrorBody):
-        return _error(body)
+        return registry.render_error(body, lambda note: error_html(body, note))
     if isinstance(body, KindBody):
         return registry.render(body, fallback_html)
     if isinstance(body, FallbackBody):
@@ -153,8 +155,11 @@ def _aborted(body: AbortedBody) -> str:
     return said + window_block(body.partial, end=True) + stopped
 
 
-def _error(body: ErrorBody) -> str:
-    code = ""
+def error_html(body: ErrorBody, note: str | None = None) -> str:
+    """An error's own text (its kind not drawn): the code, the message, what was cut."""
+    html = ""
+    if note:
+        html = f'<p class="tv-fallback-note" role="note">{esc(fallback_note(note))}</p>'
     if body.error_code:
-        code = f'<div class="tv-meta">error code: <code>{esc(body.error_code)}</code></div>'
-    return code + window_block(body.message, "tv-stderr", end=True)
+        html += f'<div class="tv-meta">error code: <code>{esc(body.error_code)}</code></div>'
+    return html + window_block(body.message, "tv-stderr", end=True, truncated=body.truncated)

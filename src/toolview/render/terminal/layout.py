@@ -40,7 +40,14 @@ from toolview.render.view import (
 )
 from toolview.render.words import aborted_text, fallback_note
 
-__all__ = ["body_renderable", "call_renderable", "fallback_renderable", "make_console", "to_string"]
+__all__ = [
+    "body_renderable",
+    "call_renderable",
+    "error_renderable",
+    "fallback_renderable",
+    "make_console",
+    "to_string",
+]
 
 # Rich pads each line of a group to the group's width; those spaces carry nothing.
 _TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
@@ -115,8 +122,7 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
     if isinstance(body, AbortedBody):
         return _aborted(body)
     if isinstance(body, ErrorBody):
-        code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
-        return Group(*code, window_text(body.message, style="red"))
+        return registry.render_error(body, lambda note: error_renderable(body, note))
     if isinstance(body, KindBody):
         return registry.render(body, fallback_renderable)
     if isinstance(body, FallbackBody):
@@ -131,6 +137,15 @@ def _aborted(body: AbortedBody) -> RenderableType:
         return said
     stopped = [Text(stopped_text(body.stopped), style="italic")] if body.stopped else []
     return Group(said, window_text(body.partial, style="dim"), *stopped)
+
+
+def error_renderable(body: ErrorBody, note: str | None = None) -> RenderableType:
+    """An error's own text (its kind not drawn): the code, the message in red, what was cut."""
+    notes = [note_text(fallback_note(note))] if note else []
+    code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
+    tool = truncation_omission(body.truncated)
+    message = window_text(body.message, style="red", tool=tool, tool_before=True)
+    return Group(*notes, *code, message)
 
 
 def fallback_renderable(body: FallbackBody) -> RenderableType:
