@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from corpora.wide_table import WIDE_TABLE
@@ -15,6 +16,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.contract.interrupted import interrupted_result
 from toolview.contract.thread import Thread
 
 PNG = (
@@ -166,6 +168,50 @@ def long_file_thread() -> Thread:
         kind="file",
         props={"path": "big.txt", "content": content},
         truncated=Truncation(200, 5000, "lines"),
+    )
+
+
+def interrupted_thread() -> Thread:
+    """Ctrl-C while a command ran: its last partial output is kept, and the reason said."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props)),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
+def interrupted_final_thread() -> Thread:
+    """What ``toolview run`` records on Ctrl-C: the output so far as the final result."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    partial = ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props))
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            partial,
+            interrupted_result(partial, partial, signal.SIGINT),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
+def run_reason_thread() -> Thread:
+    """A run that ended in error, saying why (hostile: a password, an OSC title)."""
+    reason = "ConnectionError: POST https://bot:hunter2@api.example.com failed\x1b]0;pwned\x07"
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "read", {"path": "a"}),
+            ToolResult("c1", "read", "fine", True, False),
+            ToolCall("c2", "fetch", {"url": "https://api.example.com"}),
+            RunEnded("r1", "error", reason),
+        ]
     )
 
 
@@ -332,5 +378,8 @@ CASES: dict[str, Any] = {
     "empty": lambda: call_thread(tool="touch", text=""),
     "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
     "conversation": conversation,
+    "interrupted": interrupted_thread,
+    "interrupted_final": interrupted_final_thread,
+    "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
 }

@@ -7,6 +7,7 @@ from render_samples import CASES, call_thread
 from toolview.contract import (
     STATUS_DISPLAY,
     Descriptor,
+    RunEnded,
     RunStarted,
     ShellProps,
     Thread,
@@ -25,6 +26,7 @@ from toolview.render import (
     Receipt,
     view_entry,
 )
+from toolview.render.limits import Omission
 
 
 def view(thread: Thread) -> CallView:
@@ -51,6 +53,35 @@ def test_no_result_after_the_run_is_aborted() -> None:
 def test_a_partial_result_after_the_run_ended_is_aborted_not_pending() -> None:
     result = view(call_thread(text="half", complete=False, run_ended=True))
     assert result.state == "aborted" and isinstance(result.body, AbortedBody)
+
+
+def test_an_aborted_call_keeps_its_last_partial_output_bounded_with_how_much() -> None:
+    text = "".join(f"line {n}\n" for n in range(1, 1001))
+    result = view(call_thread(text=text, complete=False, run_ended=True))
+    body = result.body
+    assert isinstance(body, AbortedBody) and body.partial is not None
+    assert body.partial.text.startswith("line 901\n") and body.partial.text.endswith("line 1000\n")
+    assert body.partial.before == Omission(900, "lines")
+    assert body.stopped == Omission(1000, "lines")
+
+
+def test_an_aborted_call_counts_what_the_tool_left_out_and_says_the_reason_cleaned() -> None:
+    props = {"command": "seq", "exitCode": None, "stdout": "9\n10\n", "stderr": ""}
+    descriptor = Descriptor("shell", props, Truncation(2, 10, "lines"))
+    secret = "AKIAIOSFODNN7EXAMPLE"
+    thread = Thread.from_observations(
+        [
+            RunStarted("r"),
+            ToolCall("c1", "shell", {}),
+            ToolResult("c1", "shell", "9\n10\n", False, False, descriptor),
+            RunEnded("r", "error", f"KeyError: {secret}\n\x1b[2J" + "x" * 5000),
+        ]
+    )
+    body = view(thread).body
+    assert isinstance(body, AbortedBody) and body.stopped == Omission(10, "lines")
+    assert body.reason is not None and body.reason.startswith("KeyError: ")
+    assert secret not in body.reason and "\x1b" not in body.reason and "\n" not in body.reason
+    assert len(body.reason) < 400
 
 
 def test_refused_is_its_receipt_denied_with_its_reason() -> None:

@@ -18,7 +18,7 @@ from toolview.contract import (
     StatusDisplay,
     Truncation,
 )
-from toolview.render.limits import Limits, Window
+from toolview.render.limits import Limits, Omission, Window
 
 __all__ = [
     "AbortedBody",
@@ -55,9 +55,18 @@ class PendingBody:
 
 @dataclass(frozen=True)
 class AbortedBody:
-    """The run ended without a result for this call."""
+    """The run ended without a final result for this call: why, and what it had said.
+
+    ``reason`` is the run's (cleaned, one line, bounded); ``partial`` the
+    cleaned tail of the last partial output, and ``stopped`` how much that
+    output held in all ("stopped after N lines"; ``None`` without a partial).
+    Interrupted is not empty: the lines a person watched stay on screen.
+    """
 
     outcome: RunOutcome | None = None
+    reason: str | None = None
+    partial: Window | None = None
+    stopped: Omission | None = None
 
 
 class NestedRenderer(Protocol):

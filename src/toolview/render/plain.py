@@ -28,12 +28,14 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.summary import Summary
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.words import aborted_text, fallback_note
 
 __all__ = [
     "PlainStyle",
+    "aborted_parts",
     "body_parts",
     "error_parts",
     "fallback_parts",
@@ -98,7 +100,7 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
     if isinstance(body, PendingBody):
         return [style.running, *(style.window(body.partial, None) if body.partial else [])]
     if isinstance(body, AbortedBody):
-        return [style.emphasis(aborted_text(body.outcome))]
+        return aborted_parts(body, style)
     if isinstance(body, ErrorBody):
         return registry.render_error(body, lambda note: error_parts(body, note, style))
     if isinstance(body, KindBody):
@@ -107,6 +109,15 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
         return fallback_parts(body, style)
     assert isinstance(body, EmptyBody)
     return [style.emphasis(body.message)]
+
+
+def aborted_parts(body: AbortedBody, style: PlainStyle) -> list[str]:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = [style.emphasis(aborted_text(body.outcome, body.reason))]
+    if body.partial is None:
+        return said
+    stopped = [style.emphasis(stopped_text(body.stopped))] if body.stopped else []
+    return [*said, *style.window(body.partial, None), *stopped]
 
 
 def error_parts(body: ErrorBody, note: str | None, style: PlainStyle) -> list[str]:

@@ -51,6 +51,7 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
 from toolview.render.receipt import Receipt, view_receipt
+from toolview.render.stopped import output_amount
 from toolview.safety import cut_stack_trace
 
 # The body shapes are re-exported from the one list ``bodies`` pins, so that
@@ -59,6 +60,7 @@ __all__ = ["fallback_for", "view_entry"]
 __all__ += bodies.__all__
 
 _NAME_CHARS = 200
+_REASON_CHARS = 300
 
 
 def view_entry(
@@ -100,7 +102,7 @@ def _body(
         partial = result.text if isinstance(result, ToolResult) and result.text else None
         return PendingBody(shown_text(partial, limits, "tail") if partial else None)
     if state == "aborted":
-        return AbortedBody(thread.run_outcome(entry))
+        return _aborted(entry, thread, limits)
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
     if state == "error":
         return _error(result, envelope, limits)
@@ -108,6 +110,17 @@ def _body(
         note = f"malformed descriptor ({entry.descriptor_error})"
         return _fallback(result.text, limits, note, None)
     return _done(result, envelope, limits)
+
+
+def _aborted(entry: CallEntry, thread: Thread, limits: Limits) -> AbortedBody:
+    """Why the run ended, and the last partial output kept (its tail, as while running)."""
+    reason = thread.run_reason(entry)
+    cleaned = clean_field(reason, _REASON_CHARS, "space") if reason is not None else None
+    result = entry.result
+    if not isinstance(result, ToolResult) or not result.text:
+        return AbortedBody(thread.run_outcome(entry), cleaned)
+    window = shown_text(result.text, limits, "tail")
+    return AbortedBody(thread.run_outcome(entry), cleaned, window, output_amount(result))
 
 
 def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> ErrorBody:

@@ -185,6 +185,20 @@ def _summary_case() -> list[dict[str, Any]]:
     ]
 
 
+INTERRUPTED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "aborted",
+    "reason": "interrupted by SIGINT",
+}
+ERRED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "error",
+    "reason": "TimeoutError: <b>60 s</b>",
+}
+
+
 def _failed_command() -> list[dict[str, Any]]:
     """A failed command as ``toolview run`` records it: stderr apart, the tool's own cut."""
     stdout = "tests/test_1.py ....\n1 failed, 12 passed\n"
@@ -210,6 +224,8 @@ def _failed_command() -> list[dict[str, Any]]:
 
 CASES.update(
     {
+        "interrupted": [*_result(None, text=LONG, complete=False), INTERRUPTED],
+        "run-reason": [*_result(None, text="", complete=False), ERRED],
         "error-failed-command": _failed_command(),
         "error-text-cut": _result(
             "pi.tool.bash",
@@ -238,7 +254,11 @@ def _render(case: str) -> str:
     thread = Thread.from_observations(decode_observation(json.dumps(o)) for o in CASES[case])
     registry: Registry[str] = REGISTRY.copy()
     registry.register("boom", _boom)
-    limits = SMALL if case in ("file-long", "table", "links", "truncated-combined") else Limits()
+    limits = (
+        SMALL
+        if case in ("file-long", "table", "links", "truncated-combined", "interrupted")
+        else Limits()
+    )
     return render_thread_html(thread, limits=limits, registry=registry) + "\n"
 
 

@@ -25,6 +25,7 @@ from toolview.render.html.receipt import note_markup, receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -119,7 +120,7 @@ def body_html(body: Body, registry: Registry[str]) -> str:
     if isinstance(body, PendingBody):
         return _pending(body)
     if isinstance(body, AbortedBody):
-        return f'<p class="tv-empty">{esc(aborted_text(body.outcome))}</p>'
+        return _aborted(body)
     if isinstance(body, ErrorBody):
         return registry.render_error(body, lambda note: error_html(body, note))
     if isinstance(body, KindBody):
@@ -143,6 +144,15 @@ def _pending(body: PendingBody) -> str:
         '<p class="tv-pending"><span class="tv-running" aria-hidden="true"></span> Running…</p>'
     )
     return indicator + (window_block(body.partial, end=True) if body.partial else "")
+
+
+def _aborted(body: AbortedBody) -> str:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = f'<p class="tv-empty">{esc(aborted_text(body.outcome, body.reason))}</p>'
+    if body.partial is None:
+        return said
+    stopped = f'<p class="tv-meta">{esc(stopped_text(body.stopped))}</p>' if body.stopped else ""
+    return said + window_block(body.partial, end=True) + stopped
 
 
 def error_html(body: ErrorBody, note: str | None = None) -> str:

@@ -19,6 +19,7 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.styled import (
@@ -119,7 +120,7 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
         running = Text("… running", style="cyan italic")
         return Group(running, window_text(body.partial, style="dim")) if body.partial else running
     if isinstance(body, AbortedBody):
-        return Text(aborted_text(body.outcome), style="italic")
+        return _aborted(body)
     if isinstance(body, ErrorBody):
         return registry.render_error(body, lambda note: error_renderable(body, note))
     if isinstance(body, KindBody):
@@ -127,6 +128,15 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
     if isinstance(body, FallbackBody):
         return fallback_renderable(body)
     return Text(body.message, style="dim italic")
+
+
+def _aborted(body: AbortedBody) -> RenderableType:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = Text(aborted_text(body.outcome, body.reason), style="italic")
+    if body.partial is None:
+        return said
+    stopped = [Text(stopped_text(body.stopped), style="italic")] if body.stopped else []
+    return Group(said, window_text(body.partial, style="dim"), *stopped)
 
 
 def error_renderable(body: ErrorBody, note: str | None = None) -> RenderableType:
