@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
 from toolview_servers import ToolviewServer
 
-__all__ = ["run_command", "stored"]
+__all__ = ["ENTRY", "run_command", "stored"]
 
 # Only this command, so each subprocess does not import every other command's runtime.
 ENTRY = (

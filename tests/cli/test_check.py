@@ -43,6 +43,20 @@ def test_conforming_file_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "2 observations checked, 0 violations" in captured.err
 
 
+def test_a_run_ended_reason_must_be_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ended = {"kind": "run-ended", "runId": "r1", "outcome": "aborted"}
+    path = write_lines(
+        tmp_path / "reasons.jsonl",
+        {**ended, "reason": "interrupted by SIGINT"},
+        {**ended, "reason": ["not", "text"]},
+    )
+    assert main(["check", str(path)]) == 1
+    (violation,) = capsys.readouterr().out.splitlines()
+    assert violation.startswith("line 2: $.reason: Expected `str`")
+
+
 def test_every_violation_is_reported_with_line_path_and_reason(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

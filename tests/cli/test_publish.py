@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,11 +16,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
+from publishing_runs import ENTRY, stored
 from publishing_runs import run_command as toolview
-from publishing_runs import stored
 from toolview_servers import ToolviewServer
 
 SCRIPT = "for i in $(seq 1 30); do echo line $i; sleep 0.05; done"
+TICKS = "echo tick1; echo tick2; sleep 30"
 RULES = '[[rule]]\naction = "deny"\ntool = "shell"\ncommand = "rm *"\nreason = "no rm"\n'
 
 
@@ -111,3 +116,42 @@ def test_a_bad_publish_timeout_runs_nothing(seconds: str, tmp_path: Path) -> Non
     )
     assert done.returncode == 2 and "not a number of seconds" in done.stderr
     assert not (tmp_path / "made").exists()
+
+
+def test_an_interrupted_run_publishes_its_final_result_before_it_exits(
+    server: ToolviewServer, tmp_path: Path
+) -> None:
+    url = f"{server.url}/threads/interrupted"
+    record = tmp_path / "f.jsonl"
+    argv = ["run", "--record", str(record), "--to", url, "--", "sh", "-c", TICKS]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *argv],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (record.exists() and '"text":"tick1\\ntick2\\n"' in record.read_text()):
+            assert time.monotonic() < deadline and proc.poll() is None, "tick2 never recorded"
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, stderr
+    observations = stored(server, "interrupted")
+    final = [o for o in observations if o["kind"] == "tool-result" and o["complete"]]
+    assert len(final) == 1, (stderr, observations, record.read_text())
+    assert final[0]["isError"] is True
+    assert final[0]["text"] == "tick1\ntick2\ninterrupted by SIGINT\n"
+    assert final[0]["descriptor"]["props"]["exitCode"] == 130  # type: ignore[index]
+    assert observations[-1]["reason"] == "interrupted by SIGINT"
+    page = httpx.get(url, timeout=30).text  # the server's thread shows the final result
+    assert page.index("tick1") < page.index("tick2") < page.index("interrupted by SIGINT")
+    assert "Run ended (aborted): interrupted by SIGINT" in page
+    agui = httpx.get(f"{server.url}/api/threads/interrupted/agui", timeout=30).text
+    assert "interrupted by SIGINT" in agui

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -54,6 +55,21 @@ def test_exits_with_the_commands_exit_code(tmp_path: Path) -> None:
     assert done.returncode == 3
     assert "hello-run" in done.stdout
     assert "\x1b" not in done.stdout  # not a terminal: the final render only, no live frames
+
+
+def test_a_failed_command_is_drawn_whole_live_and_from_its_record(tmp_path: Path) -> None:
+    """Exit code, stdout, stderr apart and labelled, the duration: the command said once."""
+    script = "echo out; echo err >&2; exit 3"
+    record = tmp_path / "run.jsonl"
+    done = toolview("run", "--record", str(record), "--", "sh", "-c", script, cwd=tmp_path)
+    assert done.returncode == 3
+    body = [f"  $ sh -c '{script}'", "  out", "  stderr:", "  err", "  exit code 3"]
+    header, *rest = done.stdout.splitlines()
+    assert re.fullmatch(r"✗ Error  shell · \d+(\.\d)? m?s", header), header  # not "shell · shell"
+    assert rest == body  # no args line repeating the command
+    for surface in ("text", "terminal"):
+        shown = toolview("show", "--surface", surface, str(record), cwd=tmp_path, entry=MAIN)
+        assert shown.stdout.splitlines()[1:] == body, surface
 
 
 def test_success_without_double_dash(tmp_path: Path) -> None:
@@ -194,9 +210,105 @@ def test_ctrl_c_aborts_the_run_and_kills_the_process_group(tmp_path: Path) -> No
         time.sleep(0.05)
     assert not group_alive(pgid)
     observed = records(tmp_path / "rec.jsonl")
-    assert isinstance(observed[-1], RunEnded) and observed[-1].outcome == "aborted"
-    assert not [o for o in observed if isinstance(o, ToolResult) and o.complete]
-    assert "started" in stdout or "abort" in stdout.lower() or "cancel" in stdout.lower()
+    assert observed[-1] == RunEnded(observed[0].run_id, "aborted", "interrupted by SIGINT")  # type: ignore[attr-defined]
+    (final,) = [o for o in observed if isinstance(o, ToolResult) and o.complete]
+    assert final.is_error and final.text.endswith("interrupted by SIGINT\n")
+    assert "started" in stdout and "interrupted by SIGINT" in stdout
+
+
+TICKS = ["sh", "-c", "echo tick1; echo tick2; sleep 30"]
+
+
+def wait_for_record(path: Path, text: str, proc: subprocess.Popen[str]) -> None:
+    """Until ``text`` is in a recorded observation (the run's own events, not a sleep)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and any(
+            isinstance(o, ToolResult) and text in o.text for o in records(path)
+        ):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{text!r} never recorded")
+
+
+def test_an_interrupted_command_is_recorded_with_its_output_and_shown_everywhere(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "f.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MAIN, "run", "--record", str(record), "--", *TICKS],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_record(record, "tick2", proc)
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    final = [o for o in records(record) if isinstance(o, ToolResult) and o.complete]
+    assert [(r.is_error, r.descriptor.props["exitCode"]) for r in final] == [(True, 130)]  # type: ignore[union-attr]
+    for surface in ("text", "terminal", "markdown", "html"):
+        shown = toolview("show", "--surface", surface, str(record), cwd=tmp_path, entry=MAIN)
+        assert shown.returncode == 0, shown.stderr
+        out = shown.stdout
+        assert out.index("tick1") < out.index("tick2") < out.index("interrupted by SIGINT")
+        assert "Run ended (aborted): interrupted by SIGINT" in out, surface
+
+
+def test_ctrl_c_as_soon_as_the_call_is_announced_still_records_its_end(tmp_path: Path) -> None:
+    """However early the signal lands, the call gets a final result and the run a reason."""
+    record = tmp_path / "f.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RUN_ONLY, "run", "--record", str(record), "--", *TICKS],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (record.exists() and '"kind":"tool-call"' in record.read_text()):
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.001)
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    *_, final, ended = records(record)
+    assert isinstance(final, ToolResult) and final.complete
+    assert final.text.endswith("interrupted by SIGINT\n")
+    assert isinstance(ended, RunEnded) and ended.reason == "interrupted by SIGINT"
+
+
+def test_sigterm_records_the_output_so_far_and_exits_143(tmp_path: Path) -> None:
+    record = tmp_path / "f.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", RUN_ONLY, "run", "--record", str(record), "--", *TICKS],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_record(record, "tick2", proc)
+        proc.send_signal(signal.SIGTERM)
+        stdout, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143
+    *_, final, ended = records(record)
+    assert isinstance(final, ToolResult) and final.text == "tick1\ntick2\ninterrupted by SIGTERM\n"
+    assert final.descriptor.props["exitCode"] == 143  # type: ignore[union-attr]
+    assert isinstance(ended, RunEnded) and ended.reason == "interrupted by SIGTERM"
+    assert "Run ended (aborted): interrupted by SIGTERM" in stdout
 
 
 def test_on_a_terminal_the_run_is_shown_live(tmp_path: Path) -> None:

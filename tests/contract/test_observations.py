@@ -38,6 +38,7 @@ EXAMPLES = [
     RunStarted("r1"),
     RunEnded("r1", "aborted"),
     Message("assistant", "Done."),
+    RunEnded("r1", "aborted", "interrupted by SIGINT"),
 ]
 
 
@@ -81,6 +82,18 @@ def test_wire_names_are_exactly_camel_case() -> None:
         "role": "assistant",
         "text": "Done.",
     }
+
+
+def test_a_run_ended_says_why_only_when_it_has_a_reason() -> None:
+    assert json.loads(encode_observation(EXAMPLES[7])) == {
+        "kind": "run-ended",
+        "runId": "r1",
+        "outcome": "aborted",
+        "reason": "interrupted by SIGINT",
+    }
+    with pytest.raises(ObservationError) as raised:
+        decode_observation('{"kind": "run-ended", "runId": "r", "outcome": "error", "reason": 3}')
+    assert raised.value.path == "$.reason"
 
 
 def test_absent_descriptor_is_omitted_never_null() -> None:

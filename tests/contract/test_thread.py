@@ -111,6 +111,29 @@ def test_run_lifecycle_tells_pending_from_aborted() -> None:
     assert thread.state(entry) == "aborted" and thread.run_outcome(entry) == "aborted"
 
 
+def test_a_run_that_says_why_it_ended_closes_with_a_note_its_aborted_calls_give() -> None:
+    thread = Thread.from_observations(
+        [RunStarted("r1"), ToolCall("c1", "bash", {}), result("tick", complete=False)]
+    )
+    thread.add(RunEnded("r1", "aborted", "interrupted by SIGINT"))
+    entry = only_call(thread)
+    assert thread.state(entry) == "aborted" and isinstance(entry.result, ToolResult)
+    assert thread.run_reason(entry) == "interrupted by SIGINT"
+    assert thread.entries[-1] == NoteEntry("Run ended (aborted): interrupted by SIGINT")
+
+
+def test_a_run_ended_without_a_reason_adds_no_line_and_forgets_an_old_reason() -> None:
+    thread = Thread.from_observations(
+        [RunStarted("r1"), ToolCall("c1", "bash", {}), RunEnded("r1", "error", "boom")]
+    )
+    thread.add(RunStarted("r1"))
+    entry = only_call(thread)
+    assert thread.run_reason(entry) is None  # open again: nothing ended yet
+    thread.add(RunEnded("r1", "completed"))
+    assert thread.run_reason(entry) is None
+    assert [type(e).__name__ for e in thread.entries] == ["CallEntry", "NoteEntry"]
+
+
 def test_a_result_after_its_run_ended_still_stands() -> None:
     thread = Thread.from_observations(
         [RunStarted("r1"), ToolCall("c1", "bash", {}), RunEnded("r1", "completed"), result("late")]

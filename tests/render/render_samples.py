@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
+from corpora.wide_table import WIDE_TABLE
 from toolview.contract import (
     Descriptor,
     Message,
@@ -14,6 +16,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.contract.interrupted import interrupted_result
 from toolview.contract.thread import Thread
 
 PNG = (
@@ -88,6 +91,28 @@ def refused_bare_thread() -> Thread:
     """A refusal with no guard name, no call seen, and a multi-line reason."""
     return Thread.from_observations(
         [ToolRefused("c1", "write", "outside the workspace:\n  /etc/passwd")]
+    )
+
+
+def refused_long_thread() -> Thread:
+    """A refusal wider than 80 columns: what was refused must still show, wrapped."""
+    command = (
+        "rm -rf /home/alice/projects/toolview/build /home/alice/.cache/pip"
+        " && git push --force origin main"
+    )
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "bash", {"command": command}),
+            ToolRefused(
+                "c1",
+                "bash",
+                "destructive command: deletes files outside the workspace"
+                " and force-pushes to a protected branch",
+                "rules.toml",
+            ),
+            RunEnded("r1", "completed"),
+        ]
     )
 
 
@@ -196,6 +221,75 @@ def progress_thread() -> Thread:
     )
 
 
+def interrupted_thread() -> Thread:
+    """Ctrl-C while a command ran: its last partial output is kept, and the reason said."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props)),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
+def interrupted_final_thread() -> Thread:
+    """What ``toolview run`` records on Ctrl-C: the output so far as the final result."""
+    command = "sh -c 'echo tick1; echo tick2; sleep 30'"
+    props = {"command": command, "exitCode": None, "stdout": "tick1\ntick2\n", "stderr": ""}
+    partial = ToolResult("c1", "shell", "tick1\ntick2\n", False, False, Descriptor("shell", props))
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"command": command}),
+            partial,
+            interrupted_result(partial, partial, signal.SIGINT),
+            RunEnded("r1", "aborted", "interrupted by SIGINT"),
+        ]
+    )
+
+
+def run_reason_thread() -> Thread:
+    """A run that ended in error, saying why (hostile: a password, an OSC title)."""
+    reason = "ConnectionError: POST https://bot:hunter2@api.example.com failed\x1b]0;pwned\x07"
+    return Thread.from_observations(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "read", {"path": "a"}),
+            ToolResult("c1", "read", "fine", True, False),
+            ToolCall("c2", "fetch", {"url": "https://api.example.com"}),
+            RunEnded("r1", "error", reason),
+        ]
+    )
+
+
+def failed_command_thread() -> Thread:
+    """A failed command as ``toolview run`` records it: tool ``shell``, args ``{command}``.
+
+    Exit code 1, stderr apart from stdout, a duration, and the tool's own cut
+    (the last 200 of 4,200 lines): the error frame must keep all of it.
+    """
+    stdout = "".join(f"tests/test_{n}.py ....\n" for n in range(1, 4)) + "1 failed, 12 passed\n"
+    stderr = "warning: slow test\nerror: 1 test failed\n"
+    return call_thread(
+        tool="shell",
+        args={"command": "pytest -q"},
+        text=stdout + stderr,
+        kind="shell",
+        props={
+            "command": "pytest -q",
+            "exitCode": 1,
+            "stdout": stdout,
+            "stderr": stderr,
+            "durationMs": 3400,
+        },
+        truncated=Truncation(200, 4200, "lines"),
+        is_error=True,
+    )
+
+
 def conversation() -> Thread:
     return Thread.from_observations(
         [Message("user", "Hello *there*"), Message("assistant", "Hi.\nTwo lines.")]
@@ -252,6 +346,13 @@ CASES: dict[str, Any] = {
         kind="table",
         props={"columns": ["name", "size"], "rows": [["a|b", 1], ["c", {"k": 2}]]},
     ),
+    "table_wide": lambda: call_thread(
+        tool="sql",
+        args={"query": "select * from users"},
+        text="3 rows",
+        kind="table",
+        props=WIDE_TABLE,
+    ),
     "links": lambda: call_thread(
         tool="search",
         text="links",
@@ -306,6 +407,14 @@ CASES: dict[str, Any] = {
         kind="shell",
         props={"command": "x", "exitCode": 1, "stdout": "", "stderr": ""},
     ),
+    "error_failed_command": failed_command_thread,
+    "error_text_cut": lambda: call_thread(
+        tool="pi",
+        is_error=True,
+        text='Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad',
+        kind="pi.tool.bash",
+        truncated=Truncation(3, 4003, "lines"),
+    ),
     "truncated": lambda: call_thread(
         tool="read",
         text="l1\nl2",
@@ -318,11 +427,15 @@ CASES: dict[str, Any] = {
     "aborted": lambda: call_thread(tool="bash", result=False),
     "refused": refused_thread,
     "refused_bare": refused_bare_thread,
+    "refused_long": refused_long_thread,
     "summary": summary_thread,
     "truncated_shell": long_shell_thread,
     "truncated_file": long_file_thread,
     "empty": lambda: call_thread(tool="touch", text=""),
     "plain": lambda: call_thread(tool="echo", args={"text": "hi"}, text="hi\n"),
     "conversation": conversation,
+    "interrupted": interrupted_thread,
+    "interrupted_final": interrupted_final_thread,
+    "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
 }

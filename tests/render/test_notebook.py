@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from render_samples import CASES
 
 from toolview.contract import ToolResult, decode_observation
 from toolview.contract.thread import Thread
@@ -32,6 +33,15 @@ def test_thread_bundle_has_every_surface(thread: Thread) -> None:
     assert "\x1b" not in bundle["text/plain"]
     assert 'class="tv-thread"' in bundle["text/html"]
     assert "ls -la src" in bundle["text/markdown"]
+
+
+def test_an_interrupted_call_keeps_its_output_and_reason_in_every_mime_type() -> None:
+    thread = CASES["interrupted"]()
+    bundle = NotebookThread(thread)._repr_mimebundle_()
+    call = NotebookCall(thread.calls()[0], thread)._repr_mimebundle_()
+    for shown in [*bundle.values(), *call.values()]:
+        assert shown.index("tick1") < shown.index("tick2") < shown.index("stopped after 2 lines")
+        assert "interrupted by SIGINT" in shown
 
 
 def test_html_bundle_is_scoped_and_inert(thread: Thread) -> None:

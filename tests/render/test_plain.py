@@ -22,6 +22,7 @@ STYLE = PlainStyle(
     emphasis=lambda words: f"em({words})",
     note=lambda words: f"note({words})",
     window=window,
+    tail=lambda text, tool: [*([f"<cut {tool}>"] if tool else []), f"<{text.text.rstrip()}>"],
     error_code=lambda code: f"code({code})",
     running="RUNNING",
     header=lambda header: [f"# {header.tool_name}"],

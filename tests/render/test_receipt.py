@@ -122,12 +122,27 @@ def test_render_call_of_a_refusal_draws_the_receipt_on_every_surface() -> None:
     assert render_call_html(entry, thread) == render_view_html(view, "tv-call-c1")
 
 
-def test_the_terminal_drops_the_arguments_before_it_would_wrap() -> None:
-    thread = refused(command="x" * 60)
-    wide = terminal_surface.render_thread(thread, width=200)
-    narrow = terminal_surface.render_thread(thread, width=60)
-    assert "x" * 60 in wide and len(wide.splitlines()) == 1
-    assert "x" * 60 not in narrow and narrow.startswith("⊘ bash refused by rules.toml: destructive")
+def test_the_terminal_keeps_a_receipt_on_one_line_where_it_fits() -> None:
+    wide = terminal_surface.render_thread(refused(command="x" * 60), width=200)
+    assert wide == '⊘ bash refused by rules.toml: destructive · { "command": "' + "x" * 60 + '" }\n'
+
+
+@pytest.mark.parametrize("width", [80, 60, 30])
+def test_the_terminal_wraps_what_was_refused_instead_of_dropping_it(width: int) -> None:
+    """An 80-column terminal shows the arguments too: wrapped under the refusal, never cut."""
+    command = "rm -rf /home/alice/projects/toolview/build && git push --force origin main"
+    thread = refused(
+        reason="destructive command: deletes files outside the workspace", command=command
+    )
+    for color in (False, True):
+        out = SGR.sub("", terminal_surface.render_thread(thread, width=width, color=color))
+        lines = out.splitlines()
+        assert lines[0].startswith("⊘ bash refused by")
+        assert all(len(line) <= width for line in lines), lines
+        assert all(line.startswith("  ") for line in lines[1:]), "only the receipt at column 0"
+        joined = "".join(line.strip() for line in lines).replace(" ", "")
+        assert command.replace(" ", "") in joined, lines
+        assert "deletesfilesoutsidetheworkspace" in joined
 
 
 def test_the_notebook_bundle_has_the_receipt_on_every_mime_type() -> None:

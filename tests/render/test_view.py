@@ -7,11 +7,13 @@ from render_samples import CASES, call_thread
 from toolview.contract import (
     STATUS_DISPLAY,
     Descriptor,
+    RunEnded,
     RunStarted,
     ShellProps,
     Thread,
     ToolCall,
     ToolResult,
+    Truncation,
 )
 from toolview.render import (
     AbortedBody,
@@ -24,6 +26,7 @@ from toolview.render import (
     Receipt,
     view_entry,
 )
+from toolview.render.limits import Omission
 
 
 def view(thread: Thread) -> CallView:
@@ -52,6 +55,35 @@ def test_a_partial_result_after_the_run_ended_is_aborted_not_pending() -> None:
     assert result.state == "aborted" and isinstance(result.body, AbortedBody)
 
 
+def test_an_aborted_call_keeps_its_last_partial_output_bounded_with_how_much() -> None:
+    text = "".join(f"line {n}\n" for n in range(1, 1001))
+    result = view(call_thread(text=text, complete=False, run_ended=True))
+    body = result.body
+    assert isinstance(body, AbortedBody) and body.partial is not None
+    assert body.partial.text.startswith("line 901\n") and body.partial.text.endswith("line 1000\n")
+    assert body.partial.before == Omission(900, "lines")
+    assert body.stopped == Omission(1000, "lines")
+
+
+def test_an_aborted_call_counts_what_the_tool_left_out_and_says_the_reason_cleaned() -> None:
+    props = {"command": "seq", "exitCode": None, "stdout": "9\n10\n", "stderr": ""}
+    descriptor = Descriptor("shell", props, Truncation(2, 10, "lines"))
+    secret = "AKIAIOSFODNN7EXAMPLE"
+    thread = Thread.from_observations(
+        [
+            RunStarted("r"),
+            ToolCall("c1", "shell", {}),
+            ToolResult("c1", "shell", "9\n10\n", False, False, descriptor),
+            RunEnded("r", "error", f"KeyError: {secret}\n\x1b[2J" + "x" * 5000),
+        ]
+    )
+    body = view(thread).body
+    assert isinstance(body, AbortedBody) and body.stopped == Omission(10, "lines")
+    assert body.reason is not None and body.reason.startswith("KeyError: ")
+    assert secret not in body.reason and "\x1b" not in body.reason and "\n" not in body.reason
+    assert len(body.reason) < 400
+
+
 def test_refused_is_its_receipt_denied_with_its_reason() -> None:
     thread = CASES["refused"]()
     receipt = view_entry(thread.calls()[0], thread)
@@ -59,13 +91,47 @@ def test_refused_is_its_receipt_denied_with_its_reason() -> None:
     assert (receipt.reason, receipt.guard) == ("destructive command", "policy")
 
 
-def test_error_never_consults_the_descriptor_and_cuts_the_stack_trace() -> None:
-    result = view(CASES["error"]())
+def test_an_error_without_a_kind_it_can_draw_is_its_text_stack_trace_cut() -> None:
+    result = view(CASES["error_text_cut"]())  # kind "pi.tool.bash": no surface has one
     assert result.state == "error" and result.header.status == "error"
     assert isinstance(result.body, ErrorBody)
     assert "ValueError: bad" in result.body.message.text
     assert "File" not in result.body.message.text
+    assert result.body.truncated == Truncation(3, 4003, "lines")  # cut error output says so
+
+
+def test_an_error_whose_descriptor_validates_keeps_its_kind_inside_the_error_frame() -> None:
+    result = view(CASES["error_failed_command"]())
+    assert result.state == "error" and result.header.display == STATUS_DISPLAY["error"]
+    assert isinstance(result.body, ErrorBody) and result.body.kind is not None
+    props = result.body.kind.props
+    assert isinstance(props, ShellProps) and props.exit_code == 1
+    assert props.stderr == "warning: slow test\nerror: 1 test failed\n"
+    assert result.body.kind.truncated == Truncation(200, 4200, "lines")
+    assert result.header.duration_ms == 3400  # the header reads the kind inside the frame
+
+
+def test_an_error_with_invalid_props_is_its_text_and_keeps_the_truncation() -> None:
+    props = {"command": "ls", "exitCode": "1", "stdout": "", "stderr": ""}
+    cut = Truncation(10, 20, "lines")
+    thread = call_thread(text="boom", kind="shell", props=props, truncated=cut, is_error=True)
+    result = view(thread)
+    assert isinstance(result.body, ErrorBody) and result.body.kind is None
+    assert result.body.message.text == "boom" and result.body.truncated == cut
     assert result.header.kind is None
+
+
+def test_the_header_never_says_the_kind_or_the_command_twice() -> None:
+    result = view(CASES["error_failed_command"]())  # tool "shell", args {"command": "pytest -q"}
+    assert result.header.kind is None  # not "shell · shell"
+    assert result.header.args is None  # the body shows it as "$ pytest -q"
+    props = {"command": "ls", "exitCode": 0, "stdout": "", "stderr": ""}
+    more = call_thread(args={"command": "ls", "timeout": 5}, kind="shell", props=props)
+    assert view(more).header.args == '{ "timeout": 5 }'
+    other = call_thread(args={"command": "ls -a"}, kind="shell", props=props)
+    assert view(other).header.args == '{ "command": "ls -a" }'  # not what the body shows
+    plain = call_thread(tool="shell", args={"command": "ls"}, text="x")
+    assert view(plain).header.args == '{ "command": "ls" }'  # no "$ …" below: kept
 
 
 def test_error_envelope_gives_summary_code_and_an_error_family_status() -> None:
@@ -79,7 +145,7 @@ def test_a_kind_gets_validated_props_and_header_data() -> None:
     result = view(CASES["shell"]())
     assert isinstance(result.body, KindBody) and isinstance(result.body.props, ShellProps)
     assert result.header.kind == "shell" and result.header.duration_ms == 1500
-    assert result.header.args == '{ "command": "ls" }'
+    assert result.header.args is None  # its only argument is the command, shown as "$ ls"
     assert result.header.display == STATUS_DISPLAY["success"]
 
 

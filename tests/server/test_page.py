@@ -255,9 +255,34 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
                 )
             expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "done")
             expect(page.locator("#tv-status")).to_have_text("no call running")
+            # interrupted is not empty: the output watched stays, with how much there was
+            expect(page.locator("#tv-call-c1 .tv-body pre")).to_have_text("half")
+            expect(page.locator("#tv-call-c1 .tv-body")).to_contain_text("stopped after 1 line")
         assert thread_refetches(urls, "abort") == []
         # only the calls still pending were fetched again after the run ended
         assert sum(url.endswith("/call?id=c2") for url in urls) == 2  # started, completed
+
+    in_browser(scenario)
+
+
+def test_a_run_that_says_why_it_ended_shows_it_live_on_its_calls_and_closing_line(
+    server: ToolviewServer,
+) -> None:
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/why") as publisher:
+            publisher.ensure_thread()
+            page.goto(f"{server.url}/threads/why")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            publisher.publish([RunStarted("r1"), ToolCall("c1", "shell", {})])
+            publisher.publish([result("tick1\ntick2\n")])
+            expect(page.locator("#tv-call-c1 .tv-live-output")).to_have_text("tick1\ntick2")
+            reason = "interrupted by SIGINT \x1b[31m<script>"
+            publisher.publish([RunEnded("r1", "aborted", reason)])
+            body = page.locator("#tv-call-c1 .tv-body")
+            expect(body).to_contain_text("The run ended (aborted: interrupted by SIGINT")
+            expect(body.locator("pre")).to_have_text("tick1\ntick2")
+            expect(page.locator(".tv-note")).to_contain_text("Run ended (aborted): interrupted")
+            assert "\x1b" not in page.content()
 
     in_browser(scenario)
 

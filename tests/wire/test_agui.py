@@ -256,3 +256,43 @@ def test_a_resumed_stream_pairs_ids_that_held_a_secret_as_an_unbroken_one_does()
     assert [encode_sse(e) for e in after] == [encode_sse(e) for e in unbroken[-len(after) :]]
     assert [e.type for e in after] == ["TOOL_CALL_RESULT", "RUN_FINISHED"]
     assert SECRET not in "".join(encode_sse(e) for e in unbroken)
+
+
+def test_an_aborted_call_keeps_its_last_partial_output_and_the_runs_reason() -> None:
+    events = translate(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {}),
+            ToolResult("c1", "shell", "tick1\n", complete=False, is_error=False),
+            ToolResult("c1", "shell", f"tick1\ntick2 {SECRET}\n", complete=False, is_error=False),
+            RunEnded("r1", "error", f"ValueError: bad key {SECRET}"),
+        ]
+    )
+    check_lifecycle(events)
+    (aborted,) = of_type(events, "TOOL_CALL_RESULT")
+    assert aborted["content"].startswith("tick1\ntick2 ")
+    assert aborted["content"].endswith("before the call returned")
+    assert "ValueError: bad key" in aborted["content"]
+    assert aborted["metadata"]["toolview:aborted"]["runOutcome"] == "error"
+    (error,) = of_type(events, "RUN_ERROR")
+    assert error["message"].startswith("ValueError: bad key ")
+    assert SECRET not in json.dumps(events)
+
+
+def test_a_call_answered_after_its_partials_carries_no_stale_partial() -> None:
+    events = translate(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {}),
+            ToolResult("c1", "shell", "half", complete=False, is_error=False),
+            ToolResult("c1", "shell", "whole", complete=True, is_error=False),
+            RunStarted("r2"),
+            ToolCall("c1", "shell", {}),  # the same id again: a new call, never answered
+            RunEnded("r2", "aborted"),
+        ]
+    )
+    results = of_type(events, "TOOL_CALL_RESULT")
+    assert [r["content"] for r in results] == [
+        "whole",
+        "aborted: the run ended before the call returned",
+    ]

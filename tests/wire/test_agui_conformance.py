@@ -311,7 +311,8 @@ def test_a_call_unanswered_when_its_run_ends_gets_an_aborted_result(loaded: Serv
     answered = {r["toolCallId"]: r for r in results(events)}
     assert set(answered) == {"c1", "c2"}
     assert answered["c1"]["metadata"] == {"toolview:aborted": {"runOutcome": "completed"}}
-    assert answered["c1"]["content"].startswith("aborted")
+    # interrupted is not empty: the output it had, then that it was aborted
+    assert answered["c1"]["content"] == "building\naborted: the run ended before the call returned"
     assert types(events)[-1] == "RUN_FINISHED"
     (aborted,) = results(loaded.agui_json("aborted"))
     assert aborted["metadata"] == {"toolview:aborted": {"runOutcome": "aborted"}}

@@ -16,7 +16,7 @@ import json
 import pytest
 from split_secrets import SPLIT_CASES, leak
 
-from toolview.contract import ToolCall, ToolResult
+from toolview.contract import RunEnded, ToolCall, ToolResult
 from toolview.remote.rebuild import LiveRebuilder
 from toolview.safety import redact, redact_json
 from toolview.wire.delta import diff
@@ -74,3 +74,11 @@ def test_a_secret_cut_at_any_point_never_leaks_its_head(
             assert isinstance(listed, ToolResult)
             found = leak(listed.text, before, secret, after)
             assert found is None, f"/events, cut at {k}: {found!r} in {listed.text!r}"
+
+
+def test_a_run_ended_reason_is_redacted_on_every_frame() -> None:
+    secret = "AKIAIOSFODNN7EXAMPLE"
+    listed = redact_observation(RunEnded("r1", "error", f"boto: bad key {secret}"), REDACTOR)
+    assert isinstance(listed, RunEnded) and listed.reason.startswith("boto: bad key ")
+    assert secret not in str(listed.reason)
+    assert redact_observation(RunEnded("r1", "aborted"), REDACTOR) == RunEnded("r1", "aborted")

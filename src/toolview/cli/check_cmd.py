@@ -7,7 +7,8 @@ a built-in kind's props (``validate_props``: a surface falls back to the text
 for them) and a leading byte order mark (many JSON readers refuse it). Those
 are *warnings* — the observation is valid, the view is poorer — reported and
 counted, exit 0; ``--strict`` makes them violations. Binary input (a NUL
-byte) is refused whole (exit 2) rather than reported line by line.
+byte in the first line) is refused whole (exit 2) rather than reported line
+by line; a raw NUL on a later line is that line's violation.
 """
 
 from __future__ import annotations

@@ -39,12 +39,17 @@ def open_input(path: str) -> Iterator[BinaryIO]:
 
 
 def refuse_binary(data: bytes, path: str) -> None:
-    """Raise ``InputError`` when ``data`` is binary (a NUL byte early on), not text.
+    """Raise ``InputError`` when ``data`` is binary (a NUL byte in its first line), not text.
 
     Why refuse rather than read: JSON Lines never hold a raw NUL, and reading
     an image or an executable line by line gives a page of garbage notes.
+    Why the first line only (within the first 8 KiB): a log whose later line
+    was damaged is still a log — that line is a numbered violation (``check``)
+    or a visible "skipped" note (``show``) while the rest is read, not a
+    reason to refuse the whole file.
     """
-    at = data.find(b"\0", 0, _SNIFF)
+    first_line = data.find(b"\n", 0, _SNIFF)
+    at = data.find(b"\0", 0, _SNIFF if first_line < 0 else first_line)
     if at >= 0:
         name = "standard input" if path == "-" else path
         raise InputError(f"{name} is binary (a NUL byte at offset {at}), not JSON Lines")

@@ -1,7 +1,8 @@
 """``toolview mcp``: call a tool on a stdio MCP server, or list its tools.
 
 ``toolview mcp call TOOL [--args JSON] [--guard FILE] -- SERVER COMMAND…``
-renders the result (exit 1 when it is an error); with ``--guard`` the call is
+renders the result (exit 1 when it is an error; Ctrl-C ends the call with its
+output so far, ``interrupted by SIGINT``, exit 130); with ``--guard`` the call is
 checked first and a refused one is drawn as a receipt and never sent (exit
 126; the server is not even started). ``toolview mcp tools -- SERVER COMMAND…``
 lists the tools. ``--json`` prints observations as JSON Lines instead. Everything a
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import uuid
 from collections.abc import Sequence
@@ -40,6 +42,7 @@ from toolview.contract import (
     encode_observation,
     is_partial,
 )
+from toolview.contract.interrupted import interrupted_calls
 from toolview.contract.thread import Thread
 from toolview.hosts.mcp import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.client import DEFAULT_TIMEOUT
@@ -49,6 +52,7 @@ __all__ = ["register", "run"]
 
 EXIT_USAGE = 2
 EXIT_SERVER = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell says it
 
 
 def register(subparsers: Any) -> None:
@@ -119,20 +123,42 @@ def _call(args: argparse.Namespace, server: list[str]) -> int:
     if refusal is not None:
         return _refused([call, refusal], as_json=args.json)
     sink = _print_json if args.json else _show_progress
-    observations = anyio.run(
-        lambda: call_tool(
-            server,
-            args.tool,
-            arguments,
-            tool_call_id=call.tool_call_id,
-            on_observation=sink,
-            timeout=args.timeout,
+    seen: list[Observation] = []
+
+    def observe(observation: Observation) -> None:
+        seen.append(observation)
+        sink(observation)
+
+    try:
+        observations = anyio.run(
+            lambda: call_tool(
+                server,
+                args.tool,
+                arguments,
+                tool_call_id=call.tool_call_id,
+                on_observation=observe,
+                timeout=args.timeout,
+            )
         )
-    )
+    except KeyboardInterrupt:  # Ctrl-C: the call in flight ends with what it had
+        return _interrupted(seen, call, as_json=args.json)
     if not args.json:
         _render(observations)
     final = observations[-1]
     return 1 if isinstance(final, ToolResult) and final.is_error else 0
+
+
+def _interrupted(seen: list[Observation], call: ToolCall, *, as_json: bool) -> int:
+    """The call's final result, its output so far ``interrupted by SIGINT``; exit 130."""
+    thread = Thread.from_observations(seen if seen else [call])
+    finals = interrupted_calls(thread, signal.SIGINT)
+    for final in finals:
+        if as_json:
+            _print_json(final)
+        thread.add(final)
+    if not as_json:
+        sys.stdout.write(render(thread, "terminal", width=None, color=None))
+    return EXIT_INTERRUPTED
 
 
 def _refused(observations: list[Observation], *, as_json: bool) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any, Final
 
+import msgspec
 from rich.console import Console
 from rich.live import Live
 from rich.text import Text
@@ -42,6 +43,7 @@ from toolview.contract import (
     Truncation,
     is_partial,
 )
+from toolview.contract.interrupted import interrupted_calls, interrupted_reason
 from toolview.contract.thread import Thread
 from toolview.hosts.pi import PiFormatError, PiNotInstalled, PiRpc, find_pi
 from toolview.render.terminal import render_call
@@ -52,6 +54,8 @@ __all__ = ["register", "run"]
 
 PREVIEW_LINES = 20
 EXIT_NOT_INSTALLED = 127
+EXIT_INTERRUPTED: Final = 130
+_QUIT: Final = "quit"  # a second Ctrl-C: no more prompts
 PROG: Final = "toolview pi"
 
 
@@ -100,11 +104,13 @@ def _run_all(prompts: list[str], pi_args: list[str], publish: Publishing) -> int
         with PiRpc(pi_args, pi_bin=pi_bin, kinds=True) as rpc:
             for prompt in _prompts(prompts):
                 outcomes.append(_run_one(rpc, prompt, console, publish))
+                if outcomes[-1] == _QUIT:
+                    break
     except PiFormatError as exc:
         print(f"toolview: pi failed: {exc}", file=sys.stderr)
         return 1
-    if "aborted" in outcomes:
-        return 130
+    if "aborted" in outcomes or _QUIT in outcomes:
+        return EXIT_INTERRUPTED
     return 0 if all(outcome == "completed" for outcome in outcomes) else 1
 
 
@@ -124,29 +130,62 @@ def _prompts(given: list[str]) -> Iterator[str]:
 
 
 def _run_one(rpc: PiRpc, prompt: str, console: Console, publish: Publishing) -> str:
-    """Show one run. The first Ctrl-C asks pi to abort; a second one quits."""
+    """Show one run. The first Ctrl-C asks pi to abort; a second one quits.
+
+    Either way the calls in flight end with the output they had (a final
+    result, ``interrupted by SIGINT``) and the run's end says why, before
+    anything is published as over (see ``contract.interrupted``).
+    """
     outcome = "error"
     thread = Thread()
     calls = LiveCalls()
-    previous = signal.signal(signal.SIGINT, _abort_on_interrupt(rpc))
+    asked: list[int] = []  # the signal that asked pi to abort, once one did
+    run: list[str] = []  # the run open, if any
+    previous = signal.signal(signal.SIGINT, _abort_on_interrupt(rpc, asked))
     try:
         with live_view(console, calls) as live:
-            for observation in rpc.prompt(prompt):
+
+            def show(observation: Observation) -> None:
+                if isinstance(observation, RunStarted | RunEnded):
+                    run[:] = [observation.run_id] if isinstance(observation, RunStarted) else []
                 publish(observation)
                 thread.add(observation)
                 calls.observe(observation)
-                if isinstance(observation, RunEnded):
-                    outcome = observation.outcome
                 _write(console, live, _render(thread, observation, console))
+
+            try:
+                for observation in rpc.prompt(prompt):
+                    if isinstance(observation, RunEnded):
+                        outcome = observation.outcome
+                        observation = _ended(thread, observation, asked, show)
+                    show(observation)
+            except KeyboardInterrupt:  # the second Ctrl-C: quit, the run closed first
+                asked[:] = [signal.SIGINT]
+                ended = _ended(thread, RunEnded(run[0] if run else "-", "aborted"), asked, show)
+                if run:
+                    show(ended)
+                return _QUIT
     finally:
         signal.signal(signal.SIGINT, previous)
     return outcome
 
 
-def _abort_on_interrupt(rpc: PiRpc) -> Callable[[int, FrameType | None], None]:
-    def handler(_signum: int, _frame: FrameType | None) -> None:
+def _ended(
+    thread: Thread, ended: RunEnded, asked: list[int], show: Callable[[Observation], None]
+) -> RunEnded:
+    """After a Ctrl-C, a run's end: its calls in flight get their final results, it says why."""
+    if not asked:
+        return ended
+    for final in interrupted_calls(thread, asked[0]):
+        show(final)
+    return msgspec.structs.replace(ended, reason=interrupted_reason(asked[0]))
+
+
+def _abort_on_interrupt(rpc: PiRpc, asked: list[int]) -> Callable[[int, FrameType | None], None]:
+    def handler(signum: int, _frame: FrameType | None) -> None:
         print("toolview: aborting the run (Ctrl-C again to quit)", file=sys.stderr)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        asked.append(signum)
         rpc.abort()
 
     return handler
@@ -185,7 +224,10 @@ def _lines(observation: Observation) -> list[str]:
     if isinstance(observation, RunStarted):
         return ["▶ run started"]
     if isinstance(observation, RunEnded):
-        return [f"■ run {observation.outcome}"]
+        why = observation.reason
+        return [
+            f"■ run {observation.outcome}{f': {clean_text(why)}' if isinstance(why, str) else ''}"
+        ]
     if isinstance(observation, Message):
         return [f"{observation.role}: {clean_text(observation.text)}"]
     if isinstance(observation, ToolCall):

@@ -5,8 +5,15 @@ guard refuses before anything starts (a receipt, exit 126), a running command
 shows a live tail in a terminal (``cli.live``), the final render comes from the
 terminal surface, and ``--to`` publishes the run live to a server thread
 (``cli.publishing``). Exit codes: the command's own; 126 refused by a guard;
-127 command not found; 130 interrupted; 2 bad usage, a broken rules file or a
-malformed ``--to`` URL; 75 when the run succeeded but publishing failed.
+127 command not found; 128 + N interrupted by signal N — 130 for SIGINT
+(Ctrl-C), 143 for SIGTERM, the shell's convention; 2 bad usage, a broken rules
+file or a malformed ``--to`` URL; 75 when the run succeeded but publishing
+failed.
+
+Interrupted, the command still gets its final result (the output so far,
+``interrupted by SIGINT``, that exit code; see ``hosts.command.runner``):
+it is recorded, rendered, and published before the exit (``--to`` waits for
+the server as for any run, bounded by ``--publish-timeout``).
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ def register(subparsers: Any) -> None:
         "run",
         help="run a command as a shell tool call and render it live",
         description="Run CMD, show its output live, exit with its exit code "
-        "(126 if a guard refused it, 130 if interrupted).",
+        "(126 if a guard refused it, 130 if interrupted by Ctrl-C, 143 by SIGTERM).",
     )
     add_guard_option(parser)
     parser.add_argument(
@@ -111,27 +118,45 @@ def _run(argv: list[str], guard: Guard | None, console: Console, sinks: list[Sin
     print_thread(console, observations)
     if runner.output.spill_path is not None:
         print(f"{PROG}: full output in {runner.output.spill_path}", file=sys.stderr)
-    if summary is None or summary.outcome == "aborted":
+    if summary is None:
         return EXIT_INTERRUPTED
+    if summary.outcome == "aborted":
+        return summary.exit_code if summary.exit_code is not None else EXIT_INTERRUPTED
     return summary.exit_code if summary.exit_code is not None else 1
 
 
 def _run_live(runner: CommandRunner, calls: LiveCalls, console: Console) -> RunSummary | None:
-    """Run with a live view on a terminal; None when interrupted (Ctrl-C)."""
-    previous = _on_sigterm(lambda *_: runner.cancel())
+    """Run with a live view on a terminal; None when interrupted before the run could say so.
+
+    While the command runs, SIGINT (Ctrl-C) and SIGTERM cancel the run with
+    that signal rather than raise wherever the main thread happens to be: the
+    runner then ends the call with its final result, whatever it was doing (a
+    ``KeyboardInterrupt`` in the middle of emitting an observation would lose
+    it). Once the run is over the previous handlers are back, so Ctrl-C stops
+    the wait for a server again.
+    """
+
+    def stop(signum: int, _frame: Any) -> None:
+        runner.cancel(signum)
+
+    previous = {signum: _on_signal(signum, stop) for signum in _STOPPING}
     try:
         with live_view(console, calls):
             return runner.run()
     except KeyboardInterrupt:
         return None
     finally:
-        _on_sigterm(previous)
+        for signum, handler in previous.items():
+            _on_signal(signum, handler)
 
 
-def _on_sigterm(handler: Any) -> Any:
-    """Install a SIGTERM handler (main thread only); return the one it replaced."""
+_STOPPING: Final = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_signal(signum: int, handler: Any) -> Any:
+    """Install a handler for ``signum`` (main thread only); return the one it replaced."""
     try:
-        return signal.signal(signal.SIGTERM, handler)
+        return signal.signal(signum, handler)
     except ValueError:  # not the main thread: leave signals alone
         return handler
 

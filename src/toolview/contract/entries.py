@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
-from toolview.contract.observations import Message, ToolCall, ToolRefused, ToolResult
+from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
 
-__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry"]
+__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry", "run_closing_line"]
 
 IGNORED_KEPT: Final = 3
 """At most this many ignored final results are kept per call (all are counted)."""
@@ -59,3 +59,13 @@ class NoteEntry:
 
 
 Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry
+
+
+def run_closing_line(outcome: RunOutcome, reason: str) -> str:
+    """The note a run that said why it ended closes with: ``Run ended (aborted): …``.
+
+    ``reason`` is raw here; the surfaces clean a note (redacted, controls
+    shown, one line, bounded) like every other field.
+    """
+    how = "" if outcome == "completed" else f" ({outcome})"
+    return f"Run ended{how}: {reason}"

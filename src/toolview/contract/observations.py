@@ -72,11 +72,15 @@ class RunStarted(_Observation, frozen=True, tag="run-started"):
     run_id: NonEmptyStr
 
 
-class RunEnded(_Observation, frozen=True, tag="run-ended"):
-    """A run closed: a call still without a result is now aborted."""
+class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
+    """A run closed: a call still without a result is now aborted; ``reason`` says why."""
 
     run_id: NonEmptyStr
     outcome: RunOutcome
+    # A few words (``interrupted by SIGINT``, an exception's type and message, a
+    # server's error), untrusted like any text: every surface redacts, cleans and
+    # bounds it where it shows it — the run's closing line, each call it aborted.
+    reason: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Message(_Observation, frozen=True, tag="message"):

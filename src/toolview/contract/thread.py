@@ -16,7 +16,9 @@ not be read is kept as a visible note.
 
 Runs: a call belongs to the run open when it first appeared. A call seen
 outside any run counts as open until some run ends after it, and a run that
-starts (again) reopens its calls, as the table says.
+starts (again) reopens its calls, as the table says. A ``run-ended`` that says
+why (its ``reason``) is the run's closing line: a note at that point of the
+thread, and the reason every call the run aborted gives (``run_reason``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from toolview.contract.call_state import (
     IllegalTransition,
     result_event,
 )
-from toolview.contract.entries import IGNORED_KEPT, CallEntry, Entry, MessageEntry, NoteEntry
+from toolview.contract.entries import (
+    IGNORED_KEPT,
+    CallEntry,
+    Entry,
+    MessageEntry,
+    NoteEntry,
+    run_closing_line,
+)
 from toolview.contract.observations import (
     Observation,
     RunEnded,
@@ -56,6 +65,7 @@ class Thread:
     # calls not yet final, by run (None: outside any run): the run's events reach these
     _unsettled: dict[str | None, set[str]] = field(default_factory=dict, repr=False)
     _runs: dict[str, RunOutcome | None] = field(default_factory=dict, repr=False)
+    _reasons: dict[str | None, str] = field(default_factory=dict, repr=False)
     _current_run: str | None = field(default=None, repr=False)
     _ended: RunOutcome | None = field(default=None, repr=False)
 
@@ -81,7 +91,7 @@ class Thread:
         elif isinstance(observation, RunStarted):
             self._run_started(observation.run_id)
         elif isinstance(observation, RunEnded):
-            self._run_ended(observation.run_id, observation.outcome)
+            self._run_ended(observation)
         else:
             self.entries.append(MessageEntry(observation))
 
@@ -106,6 +116,12 @@ class Thread:
         if entry.run_id is not None:
             return self._runs.get(entry.run_id)
         return self._ended
+
+    def run_reason(self, entry: CallEntry) -> str | None:
+        """Why the call's run ended, as its ``run-ended`` said (raw: a surface cleans it)."""
+        if self.run_outcome(entry) is None:
+            return None
+        return self._reasons.get(entry.run_id if entry.run_id is not None else None)
 
     def _entry(self, tool_call_id: str) -> CallEntry:
         entry = self._calls.get(tool_call_id)
@@ -144,13 +160,26 @@ class Thread:
         self._send_to_run(run_id, "run-started")
         self._send_to_run(None, "run-started")
 
-    def _run_ended(self, run_id: str, outcome: RunOutcome) -> None:
+    def _run_ended(self, ended: RunEnded) -> None:
+        run_id, outcome = ended.run_id, ended.outcome
+        reason = ended.reason if isinstance(ended.reason, str) and ended.reason.strip() else None
         self._runs[run_id] = outcome
+        self._said(run_id, reason)
         self._send_to_run(run_id, "run-ended")
         if self._current_run in (None, run_id):
             self._ended = outcome
             self._current_run = None
+            self._said(None, reason)
             self._send_to_run(None, "run-ended")
+        if reason is not None:
+            self.note(run_closing_line(outcome, reason))
+
+    def _said(self, run_id: str | None, reason: str | None) -> None:
+        """Keep (or forget) why ``run_id`` ended: a run that ends again says it anew."""
+        if reason is None:
+            self._reasons.pop(run_id, None)
+        else:
+            self._reasons[run_id] = reason
 
     def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
         """``event`` to every call of the run not yet final.

@@ -18,7 +18,7 @@ from toolview.contract import (
     StatusDisplay,
     Truncation,
 )
-from toolview.render.limits import Limits, Window
+from toolview.render.limits import Limits, Omission, Window
 
 __all__ = [
     "AbortedBody",
@@ -55,17 +55,18 @@ class PendingBody:
 
 @dataclass(frozen=True)
 class AbortedBody:
-    """The run ended without a result for this call."""
+    """The run ended without a final result for this call: why, and what it had said.
+
+    ``reason`` is the run's (cleaned, one line, bounded); ``partial`` the
+    cleaned tail of the last partial output, and ``stopped`` how much that
+    output held in all ("stopped after N lines"; ``None`` without a partial).
+    Interrupted is not empty: the lines a person watched stay on screen.
+    """
 
     outcome: RunOutcome | None = None
-
-
-@dataclass(frozen=True)
-class ErrorBody:
-    """An error result: its message (stack trace cut to the last line), cleaned."""
-
-    message: Window
-    error_code: str | None = None
+    reason: str | None = None
+    partial: Window | None = None
+    stopped: Omission | None = None
 
 
 class NestedRenderer(Protocol):
@@ -92,6 +93,25 @@ class KindBody:
     limits: Limits
     truncated: Truncation | None = None
     registry: NestedRenderer | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ErrorBody:
+    """An error result: the status wins the frame, the body stays informative.
+
+    ``kind`` is the result's kind body when its descriptor validates: a surface
+    draws it with the kind's renderer inside the error frame (a failed command
+    keeps its ``$ command``, stdout, stderr, exit code and truncation notice).
+    Without one — no descriptor, invalid props, or a kind this surface has no
+    renderer for — the surface shows ``message`` (the text, stack trace cut to
+    its last line, cleaned) and what the tool left out (``truncated``), so cut
+    error output never looks complete.
+    """
+
+    message: Window
+    error_code: str | None = None
+    truncated: Truncation | None = None
+    kind: KindBody | None = None
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,18 @@ __all__ = [
     "truncation_omission",
 ]
 
-# A surface may also leave out characters of an over-long line; the contract's
-# three units stay the ones a tool can report.
-OmissionUnit: TypeAlias = Literal["lines", "bytes", "items", "chars"]
-_SINGULAR: Final = {"lines": "line", "bytes": "byte", "items": "item", "chars": "character"}
-_PLURAL: Final = {"lines": "lines", "bytes": "bytes", "items": "items", "chars": "characters"}
+# A surface may also leave out characters of an over-long line, and rows or
+# columns of a table; the contract's three units stay the ones a tool can report.
+OmissionUnit: TypeAlias = Literal["lines", "bytes", "items", "chars", "rows", "columns"]
+_SINGULAR: Final = {
+    "lines": "line",
+    "bytes": "byte",
+    "items": "item",
+    "chars": "character",
+    "rows": "row",
+    "columns": "column",
+}
+_PLURAL: Final = {unit: f"{noun}s" for unit, noun in _SINGULAR.items()}
 
 # Counting the lines of what is left out costs a scan of it; past this size the
 # surface words the omission in characters instead, so the cost stays bounded.

@@ -28,11 +28,20 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.summary import Summary
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.words import aborted_text, fallback_note
 
-__all__ = ["PlainStyle", "body_parts", "fallback_parts", "render_thread", "render_view"]
+__all__ = [
+    "PlainStyle",
+    "aborted_parts",
+    "body_parts",
+    "error_parts",
+    "fallback_parts",
+    "render_thread",
+    "render_view",
+]
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,8 @@ class PlainStyle:
     """A visible note (a fallback's reason, a thread note), from raw words."""
     window: Callable[[Window, Omission | None], list[str]]
     """A window of output with what was left out, the tool's own cut joined in."""
+    tail: Callable[[Window, Omission | None], list[str]]
+    """The same for a tail window (an error's text): the tool's cut is said above it."""
     error_code: Callable[[str], str]
     running: str
     header: Callable[[Header], list[str]]
@@ -89,16 +100,31 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
     if isinstance(body, PendingBody):
         return [style.running, *(style.window(body.partial, None) if body.partial else [])]
     if isinstance(body, AbortedBody):
-        return [style.emphasis(aborted_text(body.outcome))]
+        return aborted_parts(body, style)
     if isinstance(body, ErrorBody):
-        code = [style.error_code(body.error_code)] if body.error_code else []
-        return [*code, *style.window(body.message, None)]
+        return registry.render_error(body, lambda note: error_parts(body, note, style))
     if isinstance(body, KindBody):
         return registry.render(body, lambda fallback: fallback_parts(fallback, style))
     if isinstance(body, FallbackBody):
         return fallback_parts(body, style)
     assert isinstance(body, EmptyBody)
     return [style.emphasis(body.message)]
+
+
+def aborted_parts(body: AbortedBody, style: PlainStyle) -> list[str]:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = [style.emphasis(aborted_text(body.outcome, body.reason))]
+    if body.partial is None:
+        return said
+    stopped = [style.emphasis(stopped_text(body.stopped))] if body.stopped else []
+    return [*said, *style.window(body.partial, None), *stopped]
+
+
+def error_parts(body: ErrorBody, note: str | None, style: PlainStyle) -> list[str]:
+    """An error's own text (its kind not drawn): the code, the message, what was cut."""
+    notes = [style.note(fallback_note(note))] if note else []
+    code = [style.error_code(body.error_code)] if body.error_code else []
+    return [*notes, *code, *style.tail(body.message, truncation_omission(body.truncated))]
 
 
 def fallback_parts(body: FallbackBody, style: PlainStyle) -> list[str]:

@@ -40,11 +40,14 @@ __all__ = [
     "view_receipt",
 ]
 
-# A receipt stays one short line: each field is cut (and says so) past these.
+# A receipt is one line where the surface is wide enough: each field is cut
+# (and says so) past these. The arguments are what was refused, so they get as
+# much room as a call's arguments do (``Limits.max_args_chars``); a narrow
+# terminal wraps them rather than cutting them.
 RECEIPT_NAME_CHARS: Final = 80
 RECEIPT_GUARD_CHARS: Final = 80
 RECEIPT_REASON_CHARS: Final = 200
-RECEIPT_ARGS_CHARS: Final = 80
+RECEIPT_ARGS_CHARS: Final = 300
 _ID_CHARS: Final = 200
 
 

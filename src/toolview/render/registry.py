@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Generic, TypeVar
 
 from toolview.render.clean import clean_field
-from toolview.render.view import FallbackBody, KindBody, fallback_for
+from toolview.render.view import ErrorBody, FallbackBody, KindBody, fallback_for
 
 __all__ = ["Registry", "Renderer"]
 
@@ -67,3 +67,15 @@ class Registry(Generic[R]):
         except Exception as exc:
             note = f"the renderer for kind '{kind}' failed ({type(exc).__name__})"
             return fallback(fallback_for(body, note))
+
+    def render_error(self, body: ErrorBody, message: Callable[[str | None], R]) -> R:
+        """An error's body: its kind's renderer inside the error frame, else ``message``.
+
+        ``message(note)`` draws the error's own text; ``note`` says why the kind
+        was not drawn when its renderer failed. A kind this surface has no
+        renderer for shows the error's text with no note: an unknown kind's
+        error reads as any other error.
+        """
+        if body.kind is None or body.kind.kind not in self._renderers:
+            return message(None)
+        return self.render(body.kind, lambda fallback: message(fallback.note))

@@ -5,23 +5,27 @@ for the call's state (``Thread.state``: the state machine's, never re-derived
 here) and decides once: a refused call is its one-line ``Receipt``; any other
 call is a ``CallView`` — the header (tool name, display status from the one
 status table, timing where known, arguments bounded and redacted) and the body
-in the fixed order: pending → aborted → error (the descriptor is never
-consulted) → the descriptor's kind (with validated props) → the text as a
-fallback, with a note saying why. Both carry the call's own notes
-(``render.notes``). A surface only lays out what it is given; it never
-branches on status or state by itself.
+in the fixed order: pending → aborted → error → the descriptor's kind (with
+validated props) → the text as a fallback, with a note saying why. Both carry
+the call's own notes (``render.notes``). A surface only lays out what it is
+given; it never branches on status or state by itself.
+
+An error's *status* wins the frame (it is drawn as an error, whatever its
+descriptor says), but its body stays informative: an error whose descriptor
+validates carries its kind body inside the ``ErrorBody`` (see there), because
+a failing command is exactly when its exit code and stderr are read.
 """
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from toolview.contract import (
-    STATUS_DISPLAY,
     CallEntry,
     CallState,
     Descriptor,
     Envelope,
     PropsError,
-    ShellProps,
     Thread,
     ToolRefused,
     ToolResult,
@@ -39,15 +43,15 @@ from toolview.render.bodies import (
     EmptyBody,
     ErrorBody,
     FallbackBody,
-    Header,
     KindBody,
     PendingBody,
 )
+from toolview.render.call_header import call_header
 from toolview.render.clean import clean_field, shown_output
-from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
 from toolview.render.receipt import Receipt, view_receipt
+from toolview.render.stopped import output_amount
 from toolview.safety import cut_stack_trace
 
 # The body shapes are re-exported from the one list ``bodies`` pins, so that
@@ -56,6 +60,7 @@ __all__ = ["fallback_for", "view_entry"]
 __all__ += bodies.__all__
 
 _NAME_CHARS = 200
+_REASON_CHARS = 300
 
 
 def view_entry(
@@ -77,17 +82,10 @@ def _view_call(
     result = entry.result
     envelope = _envelope_of(result)
     body = _body(entry, state, envelope, thread, limits)
-    if isinstance(body, KindBody):  # a descriptor of kind "envelope" drives status too
-        envelope = body.props if isinstance(body.props, Envelope) else None
-    status = display_status(state, envelope)
-    header = Header(
-        tool_name=clean_field(entry.tool_name or "(unnamed tool)", _NAME_CHARS),
-        status=status,
-        display=STATUS_DISPLAY[status],
-        duration_ms=_duration(body),
-        args=args_preview(entry.call.args, limits) if entry.call is not None else None,
-        kind=clean_field(body.kind, _NAME_CHARS) if isinstance(body, KindBody) else None,
-    )
+    kind_body = body.kind if isinstance(body, ErrorBody) else _as_kind(body)
+    if kind_body is not None and isinstance(kind_body.props, Envelope):
+        envelope = kind_body.props  # a descriptor of kind "envelope" drives status too
+    header = call_header(entry, display_status(state, envelope), kind_body, limits)
     return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body, notes)
 
 
@@ -104,39 +102,78 @@ def _body(
         partial = result.text if isinstance(result, ToolResult) and result.text else None
         return PendingBody(shown_output(partial, limits) if partial else None)
     if state == "aborted":
-        return AbortedBody(thread.run_outcome(entry))
+        return _aborted(entry, thread, limits)
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
     if state == "error":
-        return _error(result.text, envelope, limits)
+        return _error(result, envelope, limits)
     if entry.descriptor_error is not None:
         note = f"malformed descriptor ({entry.descriptor_error})"
         return _fallback(result.text, limits, note, None)
     return _done(result, envelope, limits)
 
 
-def _error(text: str, envelope: Envelope | None, limits: Limits) -> ErrorBody:
+def _aborted(entry: CallEntry, thread: Thread, limits: Limits) -> AbortedBody:
+    """Why the run ended, and the last partial output kept (its tail, as while running)."""
+    reason = thread.run_reason(entry)
+    cleaned = clean_field(reason, _REASON_CHARS, "space") if reason is not None else None
+    result = entry.result
+    if not isinstance(result, ToolResult) or not result.text:
+        return AbortedBody(thread.run_outcome(entry), cleaned)
+    window = shown_output(result.text, limits)
+    return AbortedBody(thread.run_outcome(entry), cleaned, window, output_amount(result))
+
+
+def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> ErrorBody:
+    """The error's message and, when its descriptor validates, its kind body too.
+
+    Invalid props add no note here (the error's text says what went wrong), but
+    the descriptor's truncation is kept either way: cut error output must say so.
+    """
     code = envelope.error_code if envelope is not None else None
     message = envelope.summary if envelope is not None else None
-    raw = message if isinstance(message, str) and message else cut_stack_trace(text)
+    raw = message if isinstance(message, str) and message else cut_stack_trace(result.text)
     window = shown_output(raw or "(no error message)", limits)
-    return ErrorBody(window, clean_field(code, _NAME_CHARS) if isinstance(code, str) else None)
+    kind: KindBody | None = None
+    descriptor = result.descriptor
+    if isinstance(descriptor, Descriptor):
+        with suppress(PropsError):
+            kind = _kind_body(descriptor, result.text, limits)
+    return ErrorBody(
+        window,
+        clean_field(code, _NAME_CHARS) if isinstance(code, str) else None,
+        _truncation(descriptor),
+        kind,
+    )
 
 
 def _done(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Body:
     descriptor = result.descriptor
     if isinstance(descriptor, Descriptor):
-        truncated = descriptor.truncated if isinstance(descriptor.truncated, Truncation) else None
         try:
-            props = validate_props(descriptor.kind, descriptor.props)
+            return _kind_body(descriptor, result.text, limits)
         except PropsError as exc:
             note = f"props invalid for kind '{descriptor.kind}': {exc}"
-            return _fallback(result.text, limits, note, truncated)
-        return KindBody(descriptor.kind, props, result.text, limits, truncated)
+            return _fallback(result.text, limits, note, _truncation(descriptor))
     if envelope is not None:
         return KindBody("envelope", envelope, result.text, limits)
     if not result.text.strip():
         return EmptyBody()
     return _fallback(result.text, limits, None, None)
+
+
+def _as_kind(body: Body) -> KindBody | None:
+    return body if isinstance(body, KindBody) else None
+
+
+def _kind_body(descriptor: Descriptor, text: str, limits: Limits) -> KindBody:
+    """The descriptor's kind with its props validated (raises ``PropsError``)."""
+    props = validate_props(descriptor.kind, descriptor.props)
+    return KindBody(descriptor.kind, props, text, limits, _truncation(descriptor))
+
+
+def _truncation(descriptor: Descriptor | object) -> Truncation | None:
+    truncated = descriptor.truncated if isinstance(descriptor, Descriptor) else None
+    return truncated if isinstance(truncated, Truncation) else None
 
 
 def _fallback(
@@ -153,10 +190,3 @@ def _envelope_of(result: ToolResult | ToolRefused | None) -> Envelope | None:
     if not isinstance(result, ToolResult) or isinstance(result.descriptor, Descriptor):
         return None
     return parse_envelope(result.text)
-
-
-def _duration(body: Body) -> int | None:
-    if isinstance(body, KindBody) and isinstance(body.props, ShellProps):
-        duration = body.props.duration_ms
-        return duration if isinstance(duration, int) else None
-    return None

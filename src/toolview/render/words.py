@@ -72,10 +72,11 @@ def image_label(props: ImageProps) -> str:
     return f"[{mime} {human_bytes(max(size, 0))}]"
 
 
-def aborted_text(outcome: RunOutcome | None) -> str:
-    """Why an aborted call has no result."""
-    how = {"completed": "", "aborted": " (aborted)", "error": " (with an error)"}
-    return f"The run ended{how.get(outcome or '', '')} before this call returned a result."
+def aborted_text(outcome: RunOutcome | None, reason: str | None = None) -> str:
+    """Why an aborted call has no result; ``reason`` (cleaned) is the run's own word."""
+    how = {"completed": "", "aborted": "aborted", "error": "with an error"}.get(outcome or "", "")
+    said = ": ".join(part for part in (how, reason) if part)
+    return f"The run ended{f' ({said})' if said else ''} before this call returned a result."
 
 
 def fallback_note(note: str) -> str:

@@ -4,8 +4,10 @@ Observations map onto the protocol's lifecycle: ``run-started`` / ``run-ended``
 to RUN_STARTED / RUN_FINISHED (or RUN_ERROR), a ``tool-call`` to
 TOOL_CALL_START/ARGS/END, a completed ``tool-result`` to TOOL_CALL_RESULT with
 the descriptor in ``metadata["toolview:result"]``, a ``message`` to
-TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event. A
-refused call is a tool call whose result is the refusal (no descriptor).
+TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event (its
+last one is held for an abort). A refused call is a tool call whose result is
+the refusal (no descriptor). A ``run-ended`` with a ``reason`` says it: as
+RUN_ERROR's message, and on each call it aborted.
 
 AG-UI is stricter than a thread, and the official client's ``verifyEvents``
 and reducer enforce it (``tests/node/agui_verify.mjs``), so:
@@ -15,7 +17,9 @@ and reducer enforce it (``tests/node/agui_verify.mjs``), so:
   one), never whichever run happens to be open;
 - a call still without a result when its run ends is *aborted* (the call-state
   table's rule): it gets a result saying so, ``metadata["toolview:aborted"]``,
-  so a client's history never holds a call with no answer;
+  so a client's history never holds a call with no answer — and interrupted
+  is not empty: that result's content is the call's last partial output
+  (redacted), then the line saying it was aborted;
 - ids are unique in the stream: a call id used again gets an occurrence
   suffix (the original in ``metadata["toolview:toolCallId"]``) — the client
   would otherwise glue both calls' arguments into one — and every message id
@@ -89,6 +93,8 @@ class AguiTranslator:
         self.started: set[str] = set()  # every AG-UI tool call id announced so far
         self.ids: dict[str, str] = {}  # toolview call id -> its latest AG-UI id
         self.pending: dict[str, str | None] = {}  # calls without a result -> their run
+        # the last partial of each pending call (raw, redacted if an abort sends it): one each
+        self.partials: dict[str, ToolResult] = {}
 
     def push(self, seq: int, observation: Observation) -> list[BaseEvent]:
         """Events for one observation (none for a partial result).
@@ -98,6 +104,7 @@ class AguiTranslator:
         ids, names and metadata (the original call id included) are all safe.
         """
         if is_partial(observation):
+            self._keep_partial(observation)
             return []
         observation = redact_observation(observation, self.redactor)
         if isinstance(observation, RunStarted):
@@ -156,12 +163,14 @@ class AguiTranslator:
         if not orphans and not current:
             return []
         events = self._ensure_run(seq)
-        events += [self._aborted(seq, call, ended.outcome) for call in orphans]
+        reason = ended.reason if isinstance(ended.reason, str) and ended.reason else None
+        events += [self._aborted(seq, call, ended.outcome, reason) for call in orphans]
         if not current:
             return events
         run_id, self.run_id, self.implicit = self.run_id or "", None, False
         if ended.outcome == "error":
-            return [*events, RunErrorEvent(message="the run ended with an error", code="run_error")]
+            message = reason or "the run ended with an error"
+            return [*events, RunErrorEvent(message=message, code="run_error")]
         outcome = (
             RunFinishedCancelledOutcome()
             if ended.outcome == "aborted"
@@ -203,7 +212,13 @@ class AguiTranslator:
         """A result's call, announced first (with no args) if the stream never saw it."""
         events = [] if call_id in self.ids else self._call(seq, call_id, name, {})
         self.pending.pop(call_id, None)
+        self.partials.pop(call_id, None)
         return events
+
+    def _keep_partial(self, partial: ToolResult) -> None:
+        """Hold a running call's output so far: its abort, if it comes, carries it."""
+        if partial.tool_call_id in self.pending:
+            self.partials[partial.tool_call_id] = partial
 
     def _result(self, seq: int, result: ToolResult | ToolRefused) -> list[BaseEvent]:
         events = self._answer(seq, result.tool_call_id, result.tool_name)
@@ -218,10 +233,18 @@ class AguiTranslator:
                 metadata[METADATA_KEY] = msgspec.to_builtins(result.descriptor)
         return [*events, self._result_event(seq, result.tool_call_id, text, metadata)]
 
-    def _aborted(self, seq: int, call_id: str, outcome: str) -> BaseEvent:
+    def _aborted(self, seq: int, call_id: str, outcome: str, reason: str | None) -> BaseEvent:
+        """The result an unanswered call gets: the output it had (interrupted is not empty)."""
         del self.pending[call_id]
-        text = "aborted: the run ended before the call returned"
-        return self._result_event(seq, call_id, text, {ABORTED_KEY: {"runOutcome": outcome}})
+        partial = self.partials.pop(call_id, None)
+        said = f"aborted: the run ended{f' ({reason})' if reason else ''} before the call returned"
+        output = self.redactor.text(partial.text) if partial is not None and partial.text else ""
+        text = f"{output.rstrip(chr(10))}\n{said}" if output else said
+        aborted: dict[str, object] = {
+            "runOutcome": outcome,
+            **({"reason": reason} if reason else {}),
+        }
+        return self._result_event(seq, call_id, text, {ABORTED_KEY: aborted})
 
     def _result_event(
         self, seq: int, call_id: str, text: str, metadata: dict[str, object]

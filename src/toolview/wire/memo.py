@@ -158,8 +158,12 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
     """
     replace = msgspec.structs.replace
     short = redactor.memo.text  # names, kinds, guards and ids repeat: each is redacted once
-    if isinstance(observation, RunStarted | RunEnded):
+    if isinstance(observation, RunStarted):
         return replace(observation, run_id=redactor.id(observation.run_id))
+    if isinstance(observation, RunEnded):
+        reason = observation.reason
+        safe = redactor.text(reason) if isinstance(reason, str) else reason
+        return replace(observation, run_id=redactor.id(observation.run_id), reason=safe)
     if isinstance(observation, Message):
         return replace(observation, text=redactor.text(observation.text))
     call_id, name = redactor.id(observation.tool_call_id), short(observation.tool_name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
 import sys
 import threading
 import time
@@ -116,6 +117,7 @@ def test_a_missing_command_is_an_error_result_not_a_crash(tmp_path: Path) -> Non
     assert "toolview-no-such-command-xyz" in summary.result.text
     ended = recorder.observations[-1]
     assert isinstance(ended, RunEnded) and ended.outcome == "error"
+    assert ended.reason == "FileNotFoundError: No such file or directory"  # never a traceback
 
 
 def test_partials_are_throttled_and_accumulated(tmp_path: Path) -> None:
@@ -218,6 +220,41 @@ def test_cancel_aborts_and_kills_the_process_group(tmp_path: Path) -> None:
     while group_alive(pgid) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not group_alive(pgid)
+
+
+def test_a_signal_ends_the_call_with_its_output_so_far_as_an_interrupted_result(
+    tmp_path: Path,
+) -> None:
+    ticked = threading.Event()
+
+    def observe(observation: Observation) -> None:
+        recorder(observation)
+        if isinstance(observation, ToolResult) and "tick2" in observation.text:
+            ticked.set()
+
+    recorder = Recorder()
+    runner = CommandRunner(
+        ["sh", "-c", "echo tick1; echo tick2 >&2; sleep 30"],
+        on_observation=observe,
+        spill_dir=tmp_path,
+    )
+    outcome: list[RunSummary] = []
+    worker = threading.Thread(target=lambda: outcome.append(runner.run()))
+    worker.start()
+    assert ticked.wait(timeout=30)
+    runner.cancel(signal.SIGTERM)
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    (summary,) = outcome
+    assert (summary.outcome, summary.exit_code) == ("aborted", 143)
+    final, ended = recorder.observations[-2:]
+    assert summary.result == final and isinstance(final, ToolResult)
+    assert final.complete and final.is_error
+    assert final.text == "tick1\ntick2\ninterrupted by SIGTERM\n"
+    assert final.descriptor.props["exitCode"] == 143  # type: ignore[union-attr]
+    assert final.descriptor.props["stdout"] == "tick1\n"  # type: ignore[union-attr]
+    assert final.descriptor.props["stderr"] == "tick2\n"  # type: ignore[union-attr]
+    assert ended == RunEnded(runner.run_id, "aborted", "interrupted by SIGTERM")
 
 
 def test_refuse_reports_the_call_and_runs_nothing(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,36 @@ def test_show_reads_stored_results_by_sniffing_and_by_name() -> None:
         ):
             assert expected in done.stdout, expected
         assert "pwned\x07" not in done.stdout
+
+
+def test_ctrl_c_ends_the_call_in_flight_with_its_output_so_far(
+    everything_server: list[str],
+) -> None:
+    tool = ["trigger-long-running-operation", "--json", "--args", '{"duration": 60, "steps": 60}']
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toolview", "mcp", "call", *tool, "--", *everything_server],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TERM": "dumb"},
+    )
+    assert proc.stdout is not None
+    try:
+        lines = []
+        for line in proc.stdout:  # until the first partial result: the call is in flight
+            lines.append(line)
+            observation = decode_observation(line)
+            if isinstance(observation, ToolResult) and not observation.complete:
+                proc.send_signal(signal.SIGINT)
+                break
+        rest, errors = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, errors
+    partial = decode_observation(lines[-1])
+    final = decode_observation(rest.splitlines()[-1])
+    assert isinstance(partial, ToolResult) and isinstance(final, ToolResult)
+    assert final.complete and final.is_error
+    assert final.text == f"{partial.text.rstrip(chr(10))}\ninterrupted by SIGINT\n"
+    assert "Traceback" not in errors

@@ -65,7 +65,7 @@ def test_a_capture_cut_mid_run_ends_the_run_as_error() -> None:
     assert observations == [
         RunStarted(run_id="s1/1"),
         ToolCall(tool_call_id="a", tool_name="bash", args={"command": "x"}),
-        RunEnded(run_id="s1/1", outcome="error"),
+        RunEnded(run_id="s1/1", outcome="error", reason="the capture ends before the run did"),
     ]
 
 

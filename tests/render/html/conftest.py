@@ -21,12 +21,14 @@ SCREENSHOTS = Path(__file__).parents[3] / ".tmp" / "screenshots"
 _LOCAL = ("data:", "about:")
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One real Chromium for this folder (launching costs seconds).
+    """One real Chromium per test module (launching costs about a second).
 
-    Package scope, not session: sync_playwright leaves an asyncio loop running
-    in the main thread until it exits, which breaks later asyncio-based tests.
+    Module scope, not package or session: sync_playwright leaves an asyncio
+    loop running in the main thread until it exits, which breaks any later
+    test that calls ``asyncio.run``; and this folder has no ``__init__.py``,
+    so pytest (8+) would hold a "package" fixture until the session ends.
     """
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium is not installed at /usr/bin/chromium")

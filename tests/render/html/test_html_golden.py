@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from render_samples import PROGRESS, SGR_FAMILIES
 
+from corpora.wide_table import WIDE_TABLE
 from toolview.contract import decode_observation
 from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
@@ -71,6 +72,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
     "diff": _result("diff", {"diff": "--- a\n+++ b\n@@ -1 +1 @@\n-old\n+new\n", "path": "a"}),
     "json": _result("json", {"value": {"k": [1, 2, {"deep": None}], "password": "hunter22"}}),
     "table": _result("table", {"columns": ["a", "b", "c"], "rows": [[1, "x", None]] * 4}),
+    "table-wide": _result("table", WIDE_TABLE),
     "links": _result(
         "links",
         {"links": [{"title": "Ex", "url": "https://example.com/?q=<b>", "snippet": "s"}] * 2},
@@ -193,8 +195,55 @@ def _summary_case() -> list[dict[str, Any]]:
     ]
 
 
+INTERRUPTED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "aborted",
+    "reason": "interrupted by SIGINT",
+}
+ERRED = {
+    "kind": "run-ended",
+    "runId": "r",
+    "outcome": "error",
+    "reason": "TimeoutError: <b>60 s</b>",
+}
+
+
+def _failed_command() -> list[dict[str, Any]]:
+    """A failed command as ``toolview run`` records it: stderr apart, the tool's own cut."""
+    stdout = "tests/test_1.py ....\n1 failed, 12 passed\n"
+    stderr = "warning: slow <test>\nerror: 1 test failed\n"
+    props = {
+        "command": "pytest -q",
+        "exitCode": 1,
+        "stdout": stdout,
+        "stderr": stderr,
+        "durationMs": 3400,
+    }
+    observations = _result(
+        "shell",
+        props,
+        text=stdout + stderr,
+        isError=True,
+        truncated={"shown": 200, "total": 4200, "unit": "lines"},
+    )
+    observations[1] = {**observations[1], "toolName": "shell", "args": {"command": "pytest -q"}}
+    observations[2] = {**observations[2], "toolName": "shell"}
+    return observations
+
+
 CASES.update(
     {
+        "interrupted": [*_result(None, text=LONG, complete=False), INTERRUPTED],
+        "run-reason": [*_result(None, text="", complete=False), ERRED],
+        "error-failed-command": _failed_command(),
+        "error-text-cut": _result(
+            "pi.tool.bash",
+            {},
+            text="Traceback (most recent call last):\n  x\nOSError: no",
+            isError=True,
+            truncated={"shown": 3, "total": 4003, "unit": "lines"},
+        ),
         "blocks": _result("blocks", BLOCKS),
         "refused-bare": [_refusal("c9", "write", "outside the workspace:\n  /etc/passwd")],
         "summary": _summary_case(),
@@ -215,7 +264,11 @@ def _render(case: str) -> str:
     thread = Thread.from_observations(decode_observation(json.dumps(o)) for o in CASES[case])
     registry: Registry[str] = REGISTRY.copy()
     registry.register("boom", _boom)
-    limits = SMALL if case in ("file-long", "table", "links", "truncated-combined") else Limits()
+    limits = (
+        SMALL
+        if case in ("file-long", "table", "links", "truncated-combined", "interrupted")
+        else Limits()
+    )
     return render_thread_html(thread, limits=limits, registry=registry) + "\n"
 
 

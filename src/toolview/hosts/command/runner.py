@@ -5,6 +5,14 @@ consumer (the CLI's live view, a recorder, the server feed) only ever sees
 contract observations — so the host imports no surface. Output is windowed
 (see ``output_window``) so memory stays flat, partial results are throttled to
 one per ``interval``, and an interrupt kills the command's whole process group.
+
+Interrupted is not empty: a signal (Ctrl-C's ``KeyboardInterrupt``, or
+``cancel(signum)`` from a handler) ends the call with a FINAL result — the
+output so far, ``isError``, text ending ``interrupted by SIGINT``, the shell
+descriptor with exit code 128 + the signal's number, the shell's convention —
+and the run with ``run-ended`` (aborted) saying the same, so a recording, a
+server thread and the final render all keep what the person was watching.
+A plain ``cancel()`` (no signal) still ends the run with no final result.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ import errno
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -31,6 +40,11 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
+from toolview.contract.interrupted import (
+    interrupted_exit_code,
+    interrupted_reason,
+    interrupted_result,
+)
 from toolview.hosts.command.output_window import WindowLimits
 from toolview.hosts.command.process import close_pipes, exit_code, kill_group, spawn
 from toolview.hosts.command.shell_result import ShellOutput, shell_result
@@ -43,7 +57,11 @@ _CHUNK = 1024 * 1024
 
 @dataclass(frozen=True)
 class RunSummary:
-    """How the run ended; ``result`` is the final ``tool-result`` (None if aborted)."""
+    """How the run ended; ``result`` is the final ``tool-result`` (None if cancelled).
+
+    Interrupted by a signal, the run is ``aborted`` yet has a result and an
+    exit code (128 + the signal's number).
+    """
 
     outcome: RunOutcome
     exit_code: int | None
@@ -97,12 +115,18 @@ class CommandRunner:
         self._wake_lock = threading.RLock()  # re-entrant: cancel() may run in a signal handler
         self._wake_open = False
         self._cancelled = False
+        self._signal: int | None = None
         self._started = 0.0
 
-    def cancel(self) -> None:
-        """End the run as aborted; safe from another thread or a signal handler."""
+    def cancel(self, signum: int | None = None) -> None:
+        """End the run as aborted; safe from another thread or a signal handler.
+
+        With ``signum`` (the signal that asked for it), the call gets its final
+        result, interrupted by that signal (see the module's docstring).
+        """
         with self._wake_lock, contextlib.suppress(OSError):
             self._cancelled = True
+            self._signal = signum if signum is not None else self._signal
             if self._wake_open:
                 os.write(self._wake_w, b"x")
 
@@ -133,10 +157,11 @@ class CommandRunner:
         except (_Cancelled, KeyboardInterrupt) as exc:
             kill_group(proc)
             self.output.close()
-            self._emit(RunEnded(run_id=self.run_id, outcome="aborted"))
+            signum = signal.SIGINT if isinstance(exc, KeyboardInterrupt) else self._signal
+            summary = self._aborted(signum)
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return RunSummary("aborted", None, self._elapsed_ms(), None, None, self._spill())
+            return summary
         finally:
             if proc.poll() is None:
                 kill_group(proc)
@@ -191,6 +216,20 @@ class CommandRunner:
         self._emit(RunEnded(run_id=self.run_id, outcome="completed"))
         return RunSummary("completed", exit_code, duration_ms, result, None, self._spill())
 
+    def _aborted(self, signum: int | None) -> RunSummary:
+        """The run ends aborted; interrupted by ``signum``, the call first gets its final result."""
+        duration_ms = self._elapsed_ms()
+        if signum is None:
+            self._emit(RunEnded(run_id=self.run_id, outcome="aborted"))
+            return RunSummary("aborted", None, duration_ms, None, None, self._spill())
+        code = interrupted_exit_code(signum)
+        so_far = self._result(complete=True, exit_code=code, duration_ms=duration_ms)
+        result = interrupted_result(self.tool_call, so_far, signum)
+        self._emit(result)
+        reason = interrupted_reason(signum)
+        self._emit(RunEnded(run_id=self.run_id, outcome="aborted", reason=reason))
+        return RunSummary("aborted", code, duration_ms, result, None, self._spill())
+
     def _failed_to_start(self, exc: OSError) -> RunSummary:
         """The command never ran: an error result, and the run ends in error."""
         exit_code = 127 if exc.errno == errno.ENOENT else 126
@@ -200,7 +239,8 @@ class CommandRunner:
             self.tool_call, self.command, message, exit_code=exit_code, duration_ms=0
         )
         self._emit(result)
-        self._emit(RunEnded(run_id=self.run_id, outcome="error"))
+        reason = f"{type(exc).__name__}: {exc.strerror or exc}"  # the type and message only
+        self._emit(RunEnded(run_id=self.run_id, outcome="error", reason=reason))
         self._close_wakeup()
         return RunSummary("error", exit_code, 0, result)
 

@@ -4,8 +4,8 @@ This is THE mapping: SDK models are dumped to wire JSON and come through here
 too. It reads the raw JSON because the SDK rejects a whole result for one block
 of an unknown type. Nothing it is given makes it raise: malformed pieces become
 visible notes, and the ``text`` always carries a plain rendering of everything
-a person may see, so a surface that does not know the descriptor's kind (or an
-error result, whose descriptor is never consulted) still shows it all.
+a person may see, so a surface that does not know the descriptor's kind (an
+error result's included) still shows it all.
 """
 
 from __future__ import annotations

@@ -50,15 +50,16 @@ class PiEventMapper:
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         return handler(self, event) if handler else []
 
-    def close(self) -> list[Observation]:
-        """pi went away: a run still open ends as ``error`` (its calls become aborted)."""
+    def close(self, reason: str = "pi stopped before the run ended") -> list[Observation]:
+        """pi went away: a run still open ends as ``error``, saying why (its calls: aborted)."""
         if not self.run_open:
             return []
         self.run_open = False
-        return [RunEnded(run_id=run_id(self.session_id, self.runs), outcome="error")]
+        run = run_id(self.session_id, self.runs)
+        return [RunEnded(run_id=run, outcome="error", reason=reason)]
 
     def _agent_start(self, _event: Mapping[str, object]) -> list[Observation]:
-        ended = self.close()
+        ended = self.close("a new run started before this one ended")
         self.runs += 1
         self.run_open = True
         return [*ended, RunStarted(run_id=run_id(self.session_id, self.runs))]

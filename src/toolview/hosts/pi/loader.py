@@ -90,7 +90,7 @@ def load_observations(data: bytes, *, kinds: bool = True) -> list[Observation]:
             out.extend(mapper.feed(record))
         except PiFormatError as exc:
             raise PiFormatError(f"record {number}: {exc}") from None
-    out.extend(mapper.close())
+    out.extend(mapper.close("the capture ends before the run did"))
     return out
 
 

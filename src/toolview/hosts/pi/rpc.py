@@ -166,7 +166,7 @@ class PiRpc:
             started = started or record.get("type") == "agent_start"
             if started and record.get("type") == "agent_end":
                 return
-        yield from self.mapper.close()
+        yield from self.mapper.close("pi exited before the run ended")
 
     def abort(self) -> None:
         """Ask pi to abort the current run (its ``agent_end`` then says aborted)."""

@@ -5,7 +5,8 @@ from its ``toolCallId`` (see ``ids``), so a live page can replace a call in
 place; ``render_thread_html`` renders the whole thread, messages and notes
 included. A refused call is its receipt (one line); any other call's body
 comes in the order the core decided: pending (a running indicator, with the
-output so far) → aborted → error (the descriptor never consulted) → the
+output so far) → aborted → error (drawn as an error; inside it the kind's
+renderer when the descriptor validates, else the error's text) → the
 kind's renderer through the registry → the text as a fallback with a note
 saying why; an empty success says so in words, nothing renders as a blank. A
 call's own notes come last, inside its ``<article>``, so the live page's
@@ -24,6 +25,7 @@ from toolview.render.html.receipt import note_markup, receipt_html, summary_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -40,6 +42,7 @@ from toolview.render.words import aborted_text, fallback_note
 
 __all__ = [
     "body_html",
+    "error_html",
     "fallback_html",
     "message_html",
     "note_html",
@@ -117,9 +120,9 @@ def body_html(body: Body, registry: Registry[str]) -> str:
     if isinstance(body, PendingBody):
         return _pending(body)
     if isinstance(body, AbortedBody):
-        return f'<p class="tv-empty">{esc(aborted_text(body.outcome))}</p>'
+        return _aborted(body)
     if isinstance(body, ErrorBody):
-        return _error(body)
+        return registry.render_error(body, lambda note: error_html(body, note))
     if isinstance(body, KindBody):
         return registry.render(body, fallback_html)
     if isinstance(body, FallbackBody):
@@ -143,8 +146,20 @@ def _pending(body: PendingBody) -> str:
     return indicator + (window_block(body.partial, end=True) if body.partial else "")
 
 
-def _error(body: ErrorBody) -> str:
-    code = ""
+def _aborted(body: AbortedBody) -> str:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = f'<p class="tv-empty">{esc(aborted_text(body.outcome, body.reason))}</p>'
+    if body.partial is None:
+        return said
+    stopped = f'<p class="tv-meta">{esc(stopped_text(body.stopped))}</p>' if body.stopped else ""
+    return said + window_block(body.partial, end=True) + stopped
+
+
+def error_html(body: ErrorBody, note: str | None = None) -> str:
+    """An error's own text (its kind not drawn): the code, the message, what was cut."""
+    html = ""
+    if note:
+        html = f'<p class="tv-fallback-note" role="note">{esc(fallback_note(note))}</p>'
     if body.error_code:
-        code = f'<div class="tv-meta">error code: <code>{esc(body.error_code)}</code></div>'
-    return code + window_block(body.message, "tv-stderr", end=True)
+        html += f'<div class="tv-meta">error code: <code>{esc(body.error_code)}</code></div>'
+    return html + window_block(body.message, "tv-stderr", end=True, truncated=body.truncated)

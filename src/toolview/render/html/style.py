@@ -86,10 +86,11 @@ _FRAGMENT_BASE_CSS: Final = """
   color: #6b4e00; font-size: 13px; }
 .tv-trunc { font-size: 13px; color: #57606a; }
 .tv-trunc summary { cursor: pointer; }
-.tv-table-wrap { overflow-x: auto; }
+.tv-table-wrap { overflow-x: auto; max-width: 100%; }
 table.tv-table { border-collapse: collapse; font-size: 13px; }
 table.tv-table th, table.tv-table td { border: 1px solid #d8dde3; padding: 3px 8px;
-  text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+  text-align: left; vertical-align: top; white-space: nowrap; }
+table.tv-table td.tv-cell-prose { white-space: normal; overflow-wrap: normal; min-width: 20em; }
 table.tv-table th { background: #f6f8fa; }
 .tv-links { margin: 0; padding-left: 20px; }
 .tv-links li { margin: 4px 0; }

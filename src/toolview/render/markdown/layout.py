@@ -49,6 +49,7 @@ _STYLE = plain.PlainStyle(
     emphasis=lambda words: f"_{inline(words)}_",
     note=lambda words: f"> **Note:** {inline(words)}",
     window=_window,
+    tail=lambda window, tool: window_block(window, tool=tool, tool_before=True),
     error_code=lambda code: f"error code {code_span(code)}",
     running="_Running…_",
     header=header_md,

@@ -21,6 +21,7 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stopped import stopped_text
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.styled import (
@@ -41,7 +42,14 @@ from toolview.render.view import (
 )
 from toolview.render.words import aborted_text, fallback_note
 
-__all__ = ["body_renderable", "call_renderable", "fallback_renderable", "make_console", "to_string"]
+__all__ = [
+    "body_renderable",
+    "call_renderable",
+    "error_renderable",
+    "fallback_renderable",
+    "make_console",
+    "to_string",
+]
 
 # Rich pads each line of a group to the group's width; those spaces carry nothing.
 _TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
@@ -114,15 +122,32 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
         running = Text("… running", style="cyan italic")
         return Group(running, window_text(body.partial, style="dim")) if body.partial else running
     if isinstance(body, AbortedBody):
-        return Text(aborted_text(body.outcome), style="italic")
+        return _aborted(body)
     if isinstance(body, ErrorBody):
-        code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
-        return Group(*code, window_text(body.message, style="red"))
+        return registry.render_error(body, lambda note: error_renderable(body, note))
     if isinstance(body, KindBody):
         return registry.render(body, fallback_renderable)
     if isinstance(body, FallbackBody):
         return fallback_renderable(body)
     return Text(body.message, style="dim italic")
+
+
+def _aborted(body: AbortedBody) -> RenderableType:
+    """Why the call has no result, then the output it had when it stopped (kept, not wiped)."""
+    said = Text(aborted_text(body.outcome, body.reason), style="italic")
+    if body.partial is None:
+        return said
+    stopped = [Text(stopped_text(body.stopped), style="italic")] if body.stopped else []
+    return Group(said, window_text(body.partial, style="dim"), *stopped)
+
+
+def error_renderable(body: ErrorBody, note: str | None = None) -> RenderableType:
+    """An error's own text (its kind not drawn): the code, the message in red, what was cut."""
+    notes = [note_text(fallback_note(note))] if note else []
+    code = [Text(f"error code: {body.error_code}", style="bold")] if body.error_code else []
+    tool = truncation_omission(body.truncated)
+    message = window_text(body.message, style="red", tool=tool, tool_before=True)
+    return Group(*notes, *code, message)
 
 
 def fallback_renderable(body: FallbackBody) -> RenderableType:

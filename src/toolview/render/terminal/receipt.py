@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.padding import Padding
 from rich.text import Text
 
 from toolview.render.receipt import Receipt
@@ -31,16 +32,24 @@ _ROLE_STYLE: Final[dict[ReceiptRole, str]] = {
 
 @dataclass(frozen=True)
 class ReceiptLine:
-    """A receipt that keeps to one line where it can: the arguments' preview is
-    left out when the line would not fit the console's width."""
+    """A receipt on one line where it fits; wrapped, never cut, where it does not.
+
+    What was refused is the point of a receipt, so the arguments' preview is
+    never dropped for want of width: when the line would not fit the console,
+    the refusal wraps under its icon and the arguments follow on lines of their
+    own, indented like it (a long token folds rather than runs off the edge).
+    """
 
     receipt: Receipt
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text = receipt_text(self.receipt)
-        if self.receipt.args and text.cell_len > options.max_width:
-            text = receipt_text(replace(self.receipt, args=None))
-        yield Hanging(text)
+        if not self.receipt.args or text.cell_len <= options.max_width:
+            yield Hanging(text)
+            return
+        yield Hanging(receipt_text(replace(self.receipt, args=None)))
+        args = Text(self.receipt.args, style=_ROLE_STYLE["args"])
+        yield Padding(args, (0, 0, 0, 2), expand=False)
 
 
 def receipt_text(receipt: Receipt) -> Text:

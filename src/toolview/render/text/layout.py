@@ -53,6 +53,7 @@ _STYLE = plain.PlainStyle(
     emphasis=_as_is,
     note=lambda text: f"note: {text}",
     window=window_lines,
+    tail=lambda window, tool: window_lines(window, tool, tool_before=True),
     error_code=lambda code: f"error code: {code}",
     running="… running",
     header=header_lines,

@@ -362,7 +362,9 @@
       case "run-ended":
         running.clear();
         outputs.clear();
-        await refreshPending();
+        // a run that says why it ended closes with a line of its own: the thread has it
+        if (data.reason) await refreshThread();
+        else await refreshPending();
         break;
       default:
         await refreshThread();

@@ -16,12 +16,16 @@ import msgspec
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field
 from toolview.render.html.markup import esc, omission_html, pre_block, truncation_html
-from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission
+from toolview.render.jsonview import json_lines
+from toolview.render.limits import Limits
+from toolview.render.tables import shown_table
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
 
 __all__ = ["json_html", "render_envelope", "render_json", "render_table", "table_html"]
+
+_NAME = 80  # a column's name, in a header cell
+_PROSE_CHARS = 40  # a longer cell with spaces in it is prose: it wraps, the rest never do
 
 
 def json_html(value: Any, limits: Limits) -> str:
@@ -30,30 +34,30 @@ def json_html(value: Any, limits: Limits) -> str:
 
 
 def table_html(props: TableProps, limits: Limits) -> str:
-    """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned."""
-    columns = props.columns[: limits.max_columns]
-    rows = props.rows[: limits.max_rows]
-    head = "".join(f'<th scope="col">{esc(cell_text(name, 80))}</th>' for name in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td>{esc(cell_text(cell, limits.max_cell_chars))}</td>"
-            for cell in row[: len(columns)]
-        )
-        + "</tr>"
-        for row in rows
-    )
+    """A real ``<table>`` of the shown rows and columns, cells bounded and cleaned.
+
+    Its wrapper scrolls sideways inside the card when the table is wider than
+    it: a cell never breaks mid-word (``style.py``), so the table, not the
+    page, grows wider.
+    """
+    shown = shown_table(props, limits, name_chars=_NAME)
+    head = "".join(f'<th scope="col">{esc(name)}</th>' for name in shown.columns)
+    body = "".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in shown.rows)
     parts = [f'<div class="tv-table-wrap"><table class="tv-table"><thead><tr>{head}</tr></thead>']
     parts.append(f"<tbody>{body}</tbody></table></div>")
-    if not rows:
+    if not shown.rows:
         parts.append('<p class="tv-empty">(no rows)</p>')
-    if len(props.rows) > len(rows):
-        parts.append(omission_html(Omission(len(props.rows) - len(rows), "items"), noun="rows"))
-    if len(props.columns) > len(columns):
-        parts.append(
-            omission_html(Omission(len(props.columns) - len(columns), "items"), noun="columns")
-        )
+    parts.append(omission_html(shown.more_rows, noun="rows"))
+    parts.append(omission_html(shown.more_columns, noun="columns"))
     return "".join(parts)
+
+
+def _cell(text: str) -> str:
+    """A cell on one line (a name, a date, an address, a URL never breaks); prose wraps
+    between its words, at a width that keeps it readable when the table scrolls."""
+    if len(text) > _PROSE_CHARS and " " in text:
+        return f'<td class="tv-cell-prose">{esc(text)}</td>'
+    return f"<td>{esc(text)}</td>"
 
 
 def render_json(body: KindBody) -> str:

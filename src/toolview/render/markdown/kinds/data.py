@@ -8,8 +8,8 @@ import msgspec
 
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission
+from toolview.render.jsonview import json_lines
+from toolview.render.limits import Limits
 from toolview.render.markdown.escape import (
     code_block,
     code_span,
@@ -18,6 +18,7 @@ from toolview.render.markdown.escape import (
     truncation_md,
     window_block,
 )
+from toolview.render.tables import shown_table
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
 
@@ -39,21 +40,17 @@ def table(body: KindBody) -> list[str]:
 
 
 def table_md(props: TableProps, limits: Limits) -> list[str]:
-    """A GFM table; cells escaped (``|`` included), rows and columns bounded."""
-    columns = props.columns[: limits.max_columns]
-    if not columns:
-        return ["_(no columns)_"]
-    rows = [_row([cell_text(name, 40) for name in columns]), _row(["---"] * len(columns), False)]
-    for row in props.rows[: limits.max_rows]:
-        rows.append(_row([cell_text(cell, limits.max_cell_chars) for cell in row[: len(columns)]]))
-    out = ["\n".join(rows)]
-    if len(props.columns) > len(columns):
-        out += omission_md(Omission(len(props.columns) - len(columns), "items"))
-    if len(props.rows) > limits.max_rows:
-        out += omission_md(Omission(len(props.rows) - limits.max_rows, "items"))
-    if not props.rows:
-        out.append("_(no rows)_")
-    return out
+    """A GFM table; cells escaped (``|`` included), rows and columns bounded.
+
+    Wide or not, a table stays a table here: a Markdown viewer scrolls it.
+    """
+    shown = shown_table(props, limits)
+    left_out = [line for o in (shown.more_columns, shown.more_rows) for line in omission_md(o)]
+    if not shown.columns:
+        return ["_(no columns)_", *left_out]
+    rows = [_row(shown.columns), _row(["---"] * len(shown.columns), False)]
+    rows += [_row(row) for row in shown.rows]
+    return ["\n".join(rows), *left_out, *([] if shown.rows else ["_(no rows)_"])]
 
 
 def _row(cells: list[str], escape: bool = True) -> str:

@@ -1,20 +1,20 @@
 """The ``json``, ``table`` and ``envelope`` kinds: bounded JSON, and tables (an envelope's
-list of records too) as a Rich ``Table``."""
+list of records too) as a Rich ``Table`` — or as records where it would not fit."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import msgspec
-from rich import box
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.jsonview import cell_text, json_lines
-from toolview.render.limits import Limits, Omission
+from toolview.render.jsonview import json_lines
+from toolview.render.limits import Limits
+from toolview.render.tables import shown_table
+from toolview.render.terminal.kinds.records import FittedTable
 from toolview.render.terminal.styled import lines_text, omission_text, truncation_text, window_text
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
@@ -34,25 +34,13 @@ def table(body: KindBody) -> RenderableType:
 
 
 def table_renderable(props: TableProps, limits: Limits) -> RenderableType:
-    """Rows and columns bounded before the table is built; what was left out is said."""
-    columns = props.columns[: limits.max_columns]
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, highlight=False)
-    for name in columns:
-        table.add_column(Text(cell_text(name, 40), style="bold"), overflow="fold")
-    for row in props.rows[: limits.max_rows]:
-        table.add_row(
-            *(Text(cell_text(cell, limits.max_cell_chars)) for cell in row[: len(columns)])
-        )
-    notes: list[Text] = []
-    if len(props.columns) > len(columns):
-        notes.append(omission_text(Omission(len(props.columns) - len(columns), "items")))
-        notes[-1].append(" (columns)")
-    if len(props.rows) > limits.max_rows:
-        notes.append(omission_text(Omission(len(props.rows) - limits.max_rows, "items")))
-        notes[-1].append(" (rows)")
-    if not props.rows:
-        notes.append(Text("(no rows)", style="dim"))
-    return Group(table, *notes) if columns else Group(Text("(no columns)", style="dim"), *notes)
+    """Rows and columns bounded before anything is built; what was left out is said."""
+    shown = shown_table(props, limits)
+    notes = [omission_text(o) for o in (shown.more_columns, shown.more_rows) if o]
+    if not shown.columns:
+        return Group(Text("(no columns)", style="dim"), *notes)
+    empty = [] if shown.rows else [Text("(no rows)", style="dim")]
+    return Group(FittedTable(shown), *notes, *empty)
 
 
 def envelope(body: KindBody) -> RenderableType:

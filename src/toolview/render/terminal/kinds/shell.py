@@ -1,5 +1,5 @@
-"""The ``shell`` kind as Rich renderables: the command, its output's tail, stderr in red,
-the exit code."""
+"""The ``shell`` kind as Rich renderables: the command, its output's tail, stderr in red
+under its label, the exit code."""
 
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ def shell(body: KindBody) -> RenderableType:
         parts.append(window_text(stdout, tool=tool, tool_before=True))
     else:
         parts += cut_text(None, tool)
-    if props.stderr:
-        parts.append(window_text(shown_output(props.stderr, body.limits), style="red"))
+    if props.stderr:  # set apart and labelled, so it reads as stderr without colour too
+        stderr = shown_output(props.stderr, body.limits)
+        parts += [Text("stderr:", style="bold red"), window_text(stderr, style="red")]
     if not props.stdout and not props.stderr:
         parts.append(Text("(no output)", style="dim"))
     ok = props.exit_code == 0

@@ -1,0 +1,64 @@
+"""A call's header, decided once for every surface: what is said above the body.
+
+The tool name, the display status from the one status table, the kind and
+the duration its props know, and the call's arguments, bounded and redacted.
+Nothing is said twice: a kind that only repeats the tool name (``shell ·
+shell``) is left out, and so is a ``command`` argument that the shell body
+shows as ``$ …`` just under it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from toolview.contract import STATUS_DISPLAY, CallEntry, DisplayStatus, ShellProps
+from toolview.render.bodies import Header, KindBody
+from toolview.render.clean import clean_field
+from toolview.render.jsonview import args_preview
+from toolview.render.limits import Limits
+
+__all__ = ["call_header"]
+
+_NAME_CHARS: Final = 200
+
+
+def call_header(
+    entry: CallEntry, status: DisplayStatus, body: KindBody | None, limits: Limits
+) -> Header:
+    """The header of ``entry``; ``body`` is the kind it is drawn with, if any.
+
+    ``body`` is the kind body of a done call or the one inside an error's
+    frame: either way its kind and duration belong in the header.
+    """
+    tool_name = clean_field(entry.tool_name or "(unnamed tool)", _NAME_CHARS)
+    kind = clean_field(body.kind, _NAME_CHARS) if body is not None else None
+    return Header(
+        tool_name=tool_name,
+        status=status,
+        display=STATUS_DISPLAY[status],
+        duration_ms=_duration(body),
+        args=_args(entry, body, limits),
+        kind=None if kind == tool_name else kind,
+    )
+
+
+def _duration(body: KindBody | None) -> int | None:
+    if body is not None and isinstance(body.props, ShellProps):
+        duration = body.props.duration_ms
+        return duration if isinstance(duration, int) else None
+    return None
+
+
+def _args(entry: CallEntry, body: KindBody | None, limits: Limits) -> str | None:
+    """The call's arguments, less a ``command`` the shell body shows as ``$ …``.
+
+    Why: the same command on the args line and again as ``$ …`` under it is
+    read twice. Any other argument stays; a command that differs stays too.
+    """
+    if entry.call is None:
+        return None
+    args = entry.call.args
+    shell = body.props if body is not None and isinstance(body.props, ShellProps) else None
+    if shell is not None and args.get("command") == shell.command:
+        args = {name: value for name, value in args.items() if name != "command"}
+    return args_preview(args, limits)
