@@ -28,13 +28,19 @@ from toolview.remote.reader import (
     Unreachable,
 )
 from toolview.remote.rebuild import FrameError, LiveRebuilder
-from toolview.safety.partial import held_back
+from toolview.safety.output import live_output
 from toolview.server.app import create_app
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.follow import Follower, Redactor
 from toolview.wire.log_sqlite import SQLiteLog
 
 SAME = Redactor(lambda text: text, lambda value: value)
+
+
+def crossed(text: str, *, complete: bool) -> str:
+    """What a follower rebuilds of ``text``: cleaned on the server (no escape sequence
+    but colours, ``safety.output``), its colour marks made ``ESC[…m`` again."""
+    return live_output(text, SAME.text, complete=complete).replace("\x1a", "\x1b[")
 
 
 def partial(text: str, call: str = "c1") -> ToolResult:
@@ -104,9 +110,10 @@ def test_live_output_is_rebuilt_exactly_across_a_resume(
     frames += frames_for(resumed, items[cut:], 100.0, step)
     seen = [rebuilder.decode(seq, data).observation for seq, data in frames]
     results = [o for o in seen if isinstance(o, ToolResult)]
-    assert results[-1] == final(texts[-1] + "done")  # exact, however it was cut
+    # exact, however it was cut (cleaned: a running call's output crosses cleaned)
+    assert results[-1] == final(crossed(texts[-1] + "done", complete=True))
     # while the call runs, each text crosses up to its last whitespace (``safety.partial``)
-    shown = [text[: held_back(text)] for text in texts]
+    shown = [crossed(text, complete=False) for text in texts]
     assert all(r == partial(r.text) and r.text in shown for r in results[:-1])
     if step:  # nothing coalesced: every text the producer had, in order
         assert deduped([r.text for r in results[:-1]]) == deduped(shown)

@@ -171,6 +171,56 @@ def long_file_thread() -> Thread:
     )
 
 
+E = "\x1b"
+SGR_FAMILIES = (
+    # the 16 colours, foreground and background, normal and bright
+    "".join(f"{E}[{30 + n}m{n}" for n in range(8)) + f"{E}[0m "
+    + "".join(f"{E}[{90 + n}m{8 + n}" for n in range(8)) + f"{E}[39m\n"
+    + "".join(f"{E}[{40 + n}m{n}" for n in range(8)) + f"{E}[49m "
+    + "".join(f"{E}[{100 + n}m{8 + n}" for n in range(8)) + f"{E}[m\n"
+    # 256 colours (; and : forms), 24-bit (drawn as the nearest of 256)
+    + f"{E}[38;5;208morange{E}[0m {E}[48:5:21mblue bg{E}[0m "
+    + f"{E}[38;2;255;105;180mpink{E}[0m {E}[48;2;0;0;0;38;2;250;250;250mwhite on black{E}[0m\n"
+    # attributes, and their own resets
+    + f"{E}[1mbold{E}[22m {E}[2mdim{E}[22m {E}[3mitalic{E}[23m {E}[4munderline{E}[24m "
+    + f"{E}[7minverse{E}[27m {E}[1;31;7mall{E}[0m plain\n"
+    # still neutralized: a title, a hyperlink, cursor movement, a screen clear
+    + f"{E}]0;pwned{E}\\{E}]8;;https://evil.example{E}\\link{E}]8;;{E}\\ {E}[2A{E}[2Jend\n"
+)  # fmt: skip
+PROGRESS = (
+    "Downloading   0%\rDownloading  40%\rDownloading 100%\n"  # \r: the last frame
+    "tqdm  10%|#         |\r\x1b[Ktqdm 100%|##########|\n"  # \r + erase to the line's end
+    "spinner |\b/\b-\b\\\bdone\n"  # \b: back one, the next character overwrites
+    "typo\b\b\bext, CRLF kept\r\n"
+    "\x1b[32mok\x1b[0m   1/3\r\x1b[32mok\x1b[0m   3/3\n"  # colour survives a rewrite
+)
+
+
+def sgr_thread() -> Thread:
+    """Command output with every SGR family kept, and the sequences that stay neutralized."""
+    return call_thread(
+        tool="bash",
+        text=SGR_FAMILIES,
+        kind="shell",
+        props={
+            "command": "ls --color=always",
+            "exitCode": 1,
+            "stdout": SGR_FAMILIES,
+            "stderr": f"{E}[1;31merror:{E}[0m bad\n",
+        },
+    )
+
+
+def progress_thread() -> Thread:
+    """Carriage returns and backspaces applied: each line shows its last frame."""
+    return call_thread(
+        tool="bash",
+        text=PROGRESS,
+        kind="shell",
+        props={"command": "make", "exitCode": 0, "stdout": PROGRESS, "stderr": "1%\r100%\n"},
+    )
+
+
 def interrupted_thread() -> Thread:
     """Ctrl-C while a command ran: its last partial output is kept, and the reason said."""
     command = "sh -c 'echo tick1; echo tick2; sleep 30'"
@@ -247,6 +297,12 @@ def conversation() -> Thread:
 
 
 CASES: dict[str, Any] = {
+    "shell_sgr": sgr_thread,
+    "shell_progress": progress_thread,
+    "text_progress": lambda: call_thread(tool="fetch", text=PROGRESS),
+    "pending_progress": lambda: call_thread(
+        tool="bash", text=PROGRESS + "\x1b[33mstep 1\rstep 2", complete=False, run_ended=False
+    ),
     "shell": lambda: call_thread(
         tool="bash",
         args={"command": "ls"},

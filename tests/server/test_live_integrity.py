@@ -25,9 +25,10 @@ from corpora import terminal
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.contract.thread import Thread
 from toolview.remote.client import Publisher
-from toolview.render.clean import clean_field, clean_lines
+from toolview.render.clean import clean_field
 from toolview.render.html import call_element_id
 from toolview.safety import neutralize_terminal, redact
+from toolview.safety.output import clean_output
 from toolview.server.pages import status_line
 from toolview.wire.log_sqlite import SQLiteLog
 
@@ -188,6 +189,12 @@ def _redacted(text: str) -> bool:
     return redact(text) != text or redact(shown) != shown
 
 
+def drawn(text: str) -> str:
+    """Running output as the server draws it (``render.clean.shown_output``): the
+    colours aside, each line's last frame, every other control neutralized."""
+    return clean_output(text).text
+
+
 def test_running_output_and_the_status_line_are_cleaned_as_the_server_cleans(
     server: ToolviewServer,
 ) -> None:
@@ -199,14 +206,14 @@ def test_running_output_and_the_status_line_are_cleaned_as_the_server_cleans(
             publisher.ensure_thread()
             open_page(page, server, "clean")
             publisher.publish([ToolCall("c1", NAME, {}), partial("c1", HIDDEN, NAME)])
-            wait_for_text(page, "#tv-call-c1 .tv-live-output", clean_lines(HIDDEN + "\n"))
+            wait_for_text(page, "#tv-call-c1 .tv-live-output", drawn(HIDDEN + "\n"))
             wait_for_text(page, "#tv-status", status)
             # appended in two pieces, an escape sequence split between them
             publisher.publish(
                 [ToolCall("c2", "t", {}), partial("c2", everything[:1000], "t", line_end="")]
             )
             publisher.publish([partial("c2", everything, "t")])
-            want = clean_lines(everything + "\n")
+            want = drawn(everything + "\n")
             wait_for_text(page, "#tv-call-c2 .tv-live-output", want)
             shown = page.locator("#tv-call-c1 .tv-live-output").text_content() or ""
             assert "\u202e" not in shown and "exe.png" not in shown

@@ -33,9 +33,10 @@ from toolview.contract import (
     ToolResult,
     is_partial,
 )
-from toolview.render.clean import clean_field, shown_text
+from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import Limits
 from toolview.render.terminal import render_thread
+from toolview.render.terminal.styled import styled_text
 from toolview.render.words import duration_text
 
 __all__ = ["LiveCalls", "call_label", "live_view", "print_thread"]
@@ -117,10 +118,12 @@ def _call_parts(entry: CallEntry, elapsed: int, icon: Text, tail: Limits) -> lis
     parts: list[RenderableType] = [title]
     latest = entry.result
     if latest is not None and is_partial(latest) and latest.text:
-        window = shown_text(latest.text, tail, keep="tail")
+        window = shown_output(latest.text, tail)  # colours kept, a progress bar's last frame
         if window.before is not None:
             parts.append(Text(f"  {window.before}", style="dim"))
-        parts.append(Text(window.text.rstrip("\n"), style="dim", no_wrap=True, overflow="crop"))
+        output = styled_text(window.text.rstrip("\n"), window.styles, "dim")
+        output.no_wrap, output.overflow = True, "crop"
+        parts.append(output)
     return parts
 
 

@@ -4,8 +4,11 @@ Why a module of its own: in live mode a running call's output crosses as
 append / slide / reset deltas (``tool-output`` frames), so a follower must keep
 each running call's text and apply every delta to it — with ``delta.apply``,
 the same function the log uses to rebuild what it stored, so the text a
-follower rebuilds is exactly the text the producer published (redacted). Every
-other frame is an observation, whole. Anything else is a ``FrameError``: a
+follower rebuilds is exactly the text the server sent: the producer's text
+redacted and cleaned, its colours as SUB-marked SGR parameters, which become
+``ESC[…m`` again here so a local surface reads them as colours (they are the
+only sequences left: the server removed every other). Every other frame is an
+observation, whole. Anything else is a ``FrameError``: a
 client never guesses at a frame it cannot read.
 """
 
@@ -16,6 +19,7 @@ from typing import Final
 import msgspec
 
 from toolview.contract import ObservationError, ToolResult, decode_observation
+from toolview.safety.output import STYLE_MARK
 from toolview.wire.delta import Append, Delta, DeltaError, Reset, Slide, apply
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import OutputFrame
@@ -71,7 +75,7 @@ class LiveRebuilder:
         result = ToolResult(
             tool_call_id=call_id,
             tool_name=frame.tool_name,
-            text=text,
+            text=text.replace(STYLE_MARK, "\x1b["),
             complete=frame.complete,
             is_error=frame.is_error,
             descriptor=frame.descriptor,

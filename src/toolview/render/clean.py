@@ -23,6 +23,7 @@ from typing import Final, Literal, TypeAlias
 from toolview.render.limits import Limits, Omission, Window, head, tail
 from toolview.safety import clean_text
 from toolview.safety.invisible import show_codepoint
+from toolview.safety.output import clean_output, clip_runs
 
 __all__ = [
     "LINE_BREAKS",
@@ -32,6 +33,7 @@ __all__ = [
     "clean_lines",
     "clean_window",
     "one_line_field",
+    "shown_output",
     "shown_text",
 ]
 
@@ -108,3 +110,29 @@ def clean_window(text: str, window: Window, keep: Literal["head", "tail"]) -> Wi
     room = size + max(0, len(cleaned) - len(extended))
     again = head(cleaned, lines, room) if keep == "head" else tail(cleaned, lines, room)
     return Window(again.text, window.before, window.after)
+
+
+def shown_output(text: str, limits: Limits, keep: Literal["head", "tail"] = "tail") -> Window:
+    """The window of command output a surface shows: its final frame, colours kept as runs.
+
+    Like ``shown_text`` (cut first, cleaned with the margin, cut again), but
+    cleaned by ``safety.clean_output``: ``\\r``/``\\b`` applied, SGR colours
+    kept in ``Window.styles``. The raw window is cut by lines before any
+    overwriting, so a line over the limit is cut as any other text.
+    """
+    cut = head if keep == "head" else tail
+    window = cut(text, limits.max_lines, limits.max_chars)
+    size = len(window.text)
+    if keep == "head":
+        extended = text[: size + REDACTION_MARGIN]
+    else:
+        extended = text[max(0, len(text) - size - REDACTION_MARGIN) :]
+    cleaned = clean_output(extended)
+    if len(extended) == size:
+        return Window(cleaned.text, window.before, window.after, cleaned.runs)
+    lines = window.text.count("\n") + (0 if window.text.endswith("\n") else 1)
+    room = size + max(0, len(cleaned.text) - len(extended))
+    again = cut(cleaned.text, lines, room)
+    start = 0 if keep == "head" else len(cleaned.text) - len(again.text)
+    styles = clip_runs(cleaned.runs, start, start + len(again.text))
+    return Window(again.text, window.before, window.after, styles)

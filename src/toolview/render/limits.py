@@ -15,6 +15,7 @@ from typing import Final, Literal, TypeAlias
 
 from toolview.contract import Truncation
 from toolview.render.gap_marker import output_lines
+from toolview.safety.sgr import Run
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -79,11 +80,16 @@ class Omission:
 
 @dataclass(frozen=True)
 class Window:
-    """The shown part of a text and what was left out before and after it."""
+    """The shown part of a text and what was left out before and after it.
+
+    ``styles``: the colours command output carried (``safety.sgr``), as runs
+    over ``text``; a surface with colour draws them, the others ignore them.
+    """
 
     text: str
     before: Omission | None = None
     after: Omission | None = None
+    styles: tuple[Run, ...] = ()
 
 
 def omission_text(count: int, unit: OmissionUnit) -> str:

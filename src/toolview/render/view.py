@@ -47,7 +47,7 @@ from toolview.render.bodies import (
     PendingBody,
 )
 from toolview.render.call_header import call_header
-from toolview.render.clean import clean_field, shown_text
+from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
 from toolview.render.receipt import Receipt, view_receipt
@@ -100,7 +100,7 @@ def _body(
     result = entry.result
     if state == "pending":
         partial = result.text if isinstance(result, ToolResult) and result.text else None
-        return PendingBody(shown_text(partial, limits, "tail") if partial else None)
+        return PendingBody(shown_output(partial, limits) if partial else None)
     if state == "aborted":
         return _aborted(entry, thread, limits)
     assert isinstance(result, ToolResult)  # pending/aborted cover a missing result
@@ -119,7 +119,7 @@ def _aborted(entry: CallEntry, thread: Thread, limits: Limits) -> AbortedBody:
     result = entry.result
     if not isinstance(result, ToolResult) or not result.text:
         return AbortedBody(thread.run_outcome(entry), cleaned)
-    window = shown_text(result.text, limits, "tail")
+    window = shown_output(result.text, limits)
     return AbortedBody(thread.run_outcome(entry), cleaned, window, output_amount(result))
 
 
@@ -132,7 +132,7 @@ def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Err
     code = envelope.error_code if envelope is not None else None
     message = envelope.summary if envelope is not None else None
     raw = message if isinstance(message, str) and message else cut_stack_trace(result.text)
-    window = shown_text(raw or "(no error message)", limits, "tail")
+    window = shown_output(raw or "(no error message)", limits)
     kind: KindBody | None = None
     descriptor = result.descriptor
     if isinstance(descriptor, Descriptor):
@@ -179,7 +179,7 @@ def _truncation(descriptor: Descriptor | object) -> Truncation | None:
 def _fallback(
     text: str, limits: Limits, note: str | None, truncated: Truncation | None
 ) -> FallbackBody:
-    shown = shown_text(text if text.strip() else "(no output)", limits)
+    shown = shown_output(text if text.strip() else "(no output)", limits, "head")
     return FallbackBody(
         shown, clean_field(note, limits.max_args_chars, "space") if note else None, truncated
     )

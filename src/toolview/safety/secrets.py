@@ -25,9 +25,11 @@ __all__ = [
     "SECRET_PATTERNS",
     "SIZE_MARK",
     "mark",
+    "rebuild",
     "redact",
     "redact_json",
     "scan",
+    "secret_spans",
 ]
 
 SECRET_PATTERNS: tuple[SecretPattern, ...] = (
@@ -104,8 +106,18 @@ def redact(text: str) -> str:
     Idempotent (a mark is never taken for a secret), linear in ``len(text)``
     and never raises. See docs/safety.md for the pattern list.
     """
+    spans = secret_spans(text)
+    return rebuild(text, spans) if spans else text
+
+
+def secret_spans(text: str) -> list[tuple[int, int, str]]:
+    """The merged, sorted spans :func:`redact` hides: ``(start, end, name)``.
+
+    For a caller that keeps data aligned with the text (styled runs of
+    terminal output) and must move it where a mark replaces a secret.
+    """
     if len(text) < _SHORTEST:
-        return text
+        return []
     lowered: str | None = None
     if len(text) <= PREFILTER_MAX:
         lowered = _lower(text)
@@ -114,12 +126,17 @@ def redact(text: str) -> str:
             and _LOWER_ANY.search(lowered) is None
             and not any(_gate_opens(p, text, lowered) for p in _GATED)
         ):
-            return text
-    return scan(text, lowered)
+            return []
+    return _spans(text, lowered)
 
 
 def scan(text: str, lowered: str | None = None) -> str:
     """:func:`redact` without its prefilter: every pattern scans ``text``."""
+    spans = _spans(text, lowered)
+    return rebuild(text, spans) if spans else text
+
+
+def _spans(text: str, lowered: str | None) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, int, str]] = []
     for rank, pattern in enumerate(SECRET_PATTERNS):
         if pattern.lowercase:
@@ -129,11 +146,14 @@ def scan(text: str, lowered: str | None = None) -> str:
         else:
             hay = text
         spans.extend((start, end, rank, name) for start, end, name in pattern.spans(hay))
-    if not spans:
-        return text
+    return _merge(spans) if spans else []
+
+
+def rebuild(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """``text`` with each of the merged ``spans`` replaced by its mark."""
     parts: list[str] = []
     position = 0
-    for start, end, name in _merge(spans):
+    for start, end, name in spans:
         parts.append(text[position:start])
         parts.append(mark(name))
         position = end

@@ -14,6 +14,13 @@ unterminated last token held back, ``safety.partial``), and at its completion
 redaction would change crosses as its opaque id (``Redactor.id``), the same on
 every frame and endpoint, so frames still pair.
 
+Live output is cleaned here, on the server, before it is redacted
+(``safety.output.live_output``): no escape sequence crosses, colours cross as
+SUB-marked canonical SGR parameters (``\x1a0;38;5;1m``) and ``\r``/``\b`` as
+they are, for the page to draw -- so no raw ESC ever reaches a browser, and a
+secret split by colour codes is whole (and caught) when redaction looks.
+Cleaning stops before an unfinished escape sequence, so frames stay appends.
+
 Redacting and encoding go through the redactor's memo (``wire.memo``): every
 follower using one redactor shares the results, byte for byte the same.
 
@@ -168,7 +175,7 @@ class Follower:
 
     def _advance(self, state: _Call, *, complete: bool) -> Delta:
         memo = self.redactor.memo
-        redacted = memo.text(state.text) if complete else memo.partial(state.text)
+        redacted = memo.live(state.text, complete=complete)
         delta = diff(state.sent, redacted)
         state.sent = redacted
         return delta

@@ -35,6 +35,7 @@ from toolview.contract import (
     encode_observation,
 )
 from toolview.safety.opaque import crossing_id
+from toolview.safety.output import live_output
 from toolview.safety.partial import redact_partial
 from toolview.wire.byte_lru import ByteLRU
 
@@ -63,6 +64,14 @@ class RedactionMemo:
     def partial(self, text: str) -> str:
         """``redactor.partial(text)`` (last token held back), computed once per distinct text."""
         return self._string("partial", text, self.redactor.partial)
+
+    def live(self, text: str, *, complete: bool) -> str:
+        """A call's output as it crosses live (``safety.output.live_output``), once per text."""
+        kind = "live" if complete else "live-partial"
+        redact_text = self.redactor.text
+        return self._string(
+            kind, text, lambda raw: live_output(raw, redact_text, complete=complete)
+        )
 
     def _string(self, kind: str, text: str, compute: Callable[[str], str]) -> str:
         key = (kind, text)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from render_samples import PROGRESS, SGR_FAMILIES
 
 from corpora.wide_table import WIDE_TABLE
 from toolview.contract import decode_observation
@@ -97,6 +98,15 @@ CASES: dict[str, list[dict[str, Any]]] = {
         "json", {"value": 1}, truncated={"shown": 1, "total": 2, "unit": "items"}
     ),
     "pending": _result(None, text="partial output", complete=False),
+    "shell-sgr": _result(
+        "shell",
+        {"command": "ls", "exitCode": 0, "stdout": SGR_FAMILIES, "stderr": "\x1b[31mred\x1b[0m"},
+    ),
+    "shell-progress": _result(
+        "shell", {"command": "make", "exitCode": 0, "stdout": PROGRESS, "stderr": "1%\r100%\n"}
+    ),
+    "text-progress": _result(None, text=PROGRESS),
+    "pending-progress": _result(None, text=PROGRESS + "\x1b[33mstep 1\rstep 2", complete=False),
     "aborted": [*_result(None, text="", complete=False), ENDED],
     "refused": [
         *_result(None)[:2],

@@ -2,7 +2,9 @@
 
 Every function here takes *cleaned* text (secrets redacted, controls
 neutralised — see ``toolview.render.clean``) and escapes it; nothing a tool
-sent is ever concatenated into markup unescaped. What was left out is a
+sent is ever concatenated into markup unescaped; colours command output
+carried (``Window.styles``) become ``<span>``s whose classes come from the
+stylesheet (``palette``), never a ``style`` attribute. What was left out is a
 ``<details>`` disclosure whose summary reads like every other surface
 ("… 4,000 more lines") and whose body gives the counts.
 """
@@ -10,15 +12,18 @@ sent is ever concatenated into markup unescaped. What was left out is a
 from __future__ import annotations
 
 from toolview.contract import Truncation
+from toolview.render.html.palette import style_classes
 from toolview.render.limits import Omission, Window, omission_text, truncation_omission
 from toolview.render.words import omission_line
 from toolview.safety import escape_html
+from toolview.safety.sgr import Run
 
 __all__ = [
     "cut_html",
     "esc",
     "omission_html",
     "pre_block",
+    "styled_html",
     "truncation_html",
     "window_block",
 ]
@@ -91,10 +96,27 @@ def cut_html(shown: Omission | None, where: str, truncated: Truncation | None) -
     )
 
 
-def pre_block(text: str, extra_class: str = "") -> str:
-    """Cleaned text in a preformatted block."""
+def pre_block(text: str, extra_class: str = "", styles: tuple[Run, ...] = ()) -> str:
+    """Cleaned text in a preformatted block, its styled runs as classed spans."""
     classes = f"tv-pre {extra_class}".strip()
-    return f'<pre class="{classes}">{esc(text)}</pre>'
+    return f'<pre class="{classes}">{styled_html(text, styles)}</pre>'
+
+
+def styled_html(text: str, styles: tuple[Run, ...]) -> str:
+    """Cleaned text escaped, each run in a ``<span class="tv-f1 tv-sb">``."""
+    parts: list[str] = []
+    position = 0
+    for run in styles:
+        end = min(run.end, len(text))
+        if run.start >= end:
+            continue
+        classes = style_classes(run.style)
+        parts.append(esc(text[position : run.start]))
+        chunk = esc(text[run.start : end])
+        parts.append(f'<span class="{classes}">{chunk}</span>' if classes else chunk)
+        position = end
+    parts.append(esc(text[position:]))
+    return "".join(parts)
 
 
 def window_block(
@@ -111,7 +133,7 @@ def window_block(
     the tool's own truncation (``truncated``) is then said with the cut above,
     else with the cut below — one disclosure, not two.
     """
-    block = pre_block(window.text, extra_class)
+    block = pre_block(window.text, extra_class, window.styles)
     if end:
         block = f'<div class="tv-scroll-end">{block}</div>'
     above = cut_html(window.before, "above", truncated if end else None)

@@ -15,6 +15,8 @@ from typing import Final
 
 from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
 
+from toolview.render.html.palette import SGR_CSS
+
 __all__ = ["CODE_CLASS", "FRAGMENT_CSS", "PAGE_CSP", "PAGE_CSS", "STATUS_COLOURS", "csp_for"]
 
 CODE_CLASS: Final = "tv-code"
@@ -136,7 +138,7 @@ def _code_css() -> str:
     return "\n".join(scoped) + "\n"
 
 
-FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + _code_css()
+FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + _code_css() + SGR_CSS
 PAGE_CSS: Final = _PAGE_ONLY_CSS + FRAGMENT_CSS
 
 

@@ -1,8 +1,10 @@
 """The terminal surface: a thread laid out with Rich at a fixed width.
 
 Colour off: no escape sequences at all. Colour on: only SGR colours (the
-"standard" 16-colour system). The console ignores the environment
-(``NO_COLOR``, ``COLUMNS``, ``FORCE_COLOR``) so a render is reproducible.
+256-colour system: the 16 colours the surface uses itself, and the palette
+colours command output carried; 24-bit ones drawn as the nearest of the 256).
+The console ignores the environment (``NO_COLOR``, ``COLUMNS``, ``FORCE_COLOR``)
+so a render is reproducible.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def make_console(width: int, color: bool) -> tuple[Console, StringIO]:
     console = Console(
         file=buffer,
         width=width,
-        color_system="standard" if color else None,
+        color_system="256" if color else None,
         force_terminal=color,
         no_color=not color,
         markup=False,

@@ -2,20 +2,27 @@
 
 ``Text`` never parses markup or emoji codes, and nothing here applies a
 highlighter, so "[bold red]x[/]" comes out literally. The strings are already
-cleaned by the core (secrets redacted, controls made visible).
+cleaned by the core (secrets redacted, controls made visible). Colours that
+command output carried arrive as data (``Window.styles``) and are drawn as Rich
+styles built from the closed set of ``safety.sgr.Style`` fields, so the console
+emits only SGR it generates itself (none at all without colour).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
+from rich.style import Style as RichStyle
 from rich.text import Text
 
 from toolview.contract import Truncation
 from toolview.render.limits import Omission, Window, truncation_omission
 from toolview.render.words import omission_line
+from toolview.safety.sgr import Colour, Run, Style, palette_index
 
 __all__ = [
     "Hanging",
@@ -23,6 +30,8 @@ __all__ = [
     "lines_text",
     "note_text",
     "omission_text",
+    "rich_style",
+    "styled_text",
     "truncation_text",
     "window_text",
 ]
@@ -53,9 +62,38 @@ def window_text(
     body = window.text[:-1] if window.text.endswith("\n") else window.text
     return Group(
         *cut_text(window.before, tool if tool_before else None),
-        Text(body, style=style),
+        styled_text(body, window.styles, style),
         *cut_text(window.after, None if tool_before else tool),
     )
+
+
+def _colour(colour: Colour | None) -> Color | None:
+    if colour is None:
+        return None
+    return Color.from_ansi(palette_index(colour))  # 24-bit: the nearest of 256, as in HTML
+
+
+@lru_cache(maxsize=512)
+def rich_style(style: Style) -> RichStyle:
+    """The Rich style for a kept SGR style: only colour, bold, dim, italic, underline, reverse."""
+    return RichStyle(
+        color=_colour(style.fg),
+        bgcolor=_colour(style.bg),
+        bold=style.bold or None,
+        dim=style.dim or None,
+        italic=style.italic or None,
+        underline=style.underline or None,
+        reverse=style.inverse or None,
+    )
+
+
+def styled_text(text: str, runs: tuple[Run, ...], style: str = "") -> Text:
+    """Cleaned ``text`` in ``style``, each run of command output's own colours on top."""
+    out = Text(text, style=style)
+    for run in runs:
+        if run.start < len(text):
+            out.stylize(rich_style(run.style), run.start, min(run.end, len(text)))
+    return out
 
 
 def cut_text(shown: Omission | None, tool: Omission | None) -> list[Text]:

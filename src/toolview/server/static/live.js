@@ -3,8 +3,12 @@
 // and plain messages are drawn here, always as text (textContent), never as markup.
 // A call's fragment is fetched with its id as a query parameter (a path segment ".."
 // would be normalised into another URL) and accepted only as the one element the
-// server named for that call. Running output and the status line are cleaned here the
-// way the server cleans text (safety.terminal), since they do not pass through it.
+// server named for that call. Running output arrives cleaned by the server
+// (safety.output.live_output): no escape sequence, colours as SUB-marked SGR parameters
+// ("\x1a0;1;38;5;1m"), erase-to-line-end as "\x1aK", carriage returns and backspaces as
+// they are; it is drawn here as text nodes and spans whose classes come from the
+// stylesheet, each line its last frame (as render.clean.shown_output draws it).
+// The status line is cleaned here the way the server cleans text (safety.terminal).
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
 // know when its run ends, or a frame of a kind this script does not know.
@@ -42,6 +46,7 @@
       `|[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${INVISIBLE}]`,
     "gu",
   );
+  const STYLE_MARK = /\x1a([0-9;]{0,64})m/y; // safety.output.STYLE_MARK + parameters + "m"
   const BREAKS = /[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/gu; // render.clean's LINE_BREAKS
   const ELEMENT_ID = /^tv-call-[A-Za-z0-9_-]{1,200}$/;
   let summaryTimer = null;
@@ -74,11 +79,6 @@
       if (crlf !== undefined) return "\n";
       return codePoint(match);
     });
-  }
-
-  function shownOutput(text) {
-    // render.clean's clean_lines: output keeps its lines; U+2028/U+2029 are shown
-    return clean(text).replace(/[\u2028\u2029]/gu, codePoint);
   }
 
   function oneLine(text) {
@@ -213,8 +213,108 @@
       const indicator = body.querySelector(".tv-pending");
       body.replaceChildren(...(indicator ? [indicator] : []), pre);
     }
-    pre.textContent = shownOutput(text.length > SHOWN ? text.slice(-SHOWN) : text);
+    let shown = text;
+    if (text.length > SHOWN) {
+      // whole lines only: a cut could fall inside a colour mark
+      shown = text.slice(-SHOWN);
+      shown = shown.slice(shown.indexOf("\n") + 1);
+    }
+    pre.replaceChildren(...styledNodes(shown));
     return true;
+  }
+
+  function styleClasses(params) {
+    // render/html/palette.py's style_classes, from the server's canonical parameters
+    const style = { fg: "", bg: "", flags: "" };
+    const fields = params.split(";").map(Number);
+    for (let i = 0; i < fields.length; i += 1) {
+      const code = fields[i];
+      const flag = { 1: "b", 2: "d", 3: "i", 4: "u", 7: "v" }[code];
+      if (code === 0) Object.assign(style, { fg: "", bg: "", flags: "" });
+      else if (flag) style.flags += flag;
+      else if ((code === 38 || code === 48) && fields[i + 1] === 5) {
+        const index = fields[i + 2];
+        if (Number.isInteger(index) && index >= 0 && index <= 255) {
+          style[code === 38 ? "fg" : "bg"] = String(index);
+        }
+        i += 2;
+      }
+    }
+    let { fg, bg } = style;
+    if (style.flags.includes("v")) [fg, bg] = [bg || "x", fg || "x"];
+    const classes = [];
+    if (fg) classes.push(`tv-f${fg}`);
+    if (bg) classes.push(`tv-g${bg}`);
+    for (const flag of "bdiu") if (style.flags.includes(flag)) classes.push(`tv-s${flag}`);
+    return classes.join(" ");
+  }
+
+  function shownChar(char) {
+    // the server cleaned the text; anything unclean left is shown, never obeyed
+    const code = char.codePointAt(0);
+    if ((code < 0x20 && char !== "\t") || (code >= 0x7f && code <= 0x9f)) return codePoint(char);
+    if (code === 0x2028 || code === 0x2029 || (code >= 0x600 && UNCLEAN.test(char))) {
+      return codePoint(char);
+    }
+    return char;
+  }
+
+  function styledNodes(text) {
+    // each line as cells (character, classes) with a cursor: \r returns, \b steps back
+    const nodes = [];
+    let cells = [];
+    let col = 0;
+    let classes = "";
+    const endLine = (last) => {
+      let run = "";
+      let runClasses = "";
+      const flush = () => {
+        if (!run) return;
+        if (runClasses) {
+          const span = document.createElement("span");
+          span.className = runClasses;
+          span.textContent = run;
+          nodes.push(span);
+        } else nodes.push(document.createTextNode(run));
+        run = "";
+      };
+      for (const [char, cellClasses] of cells) {
+        if (cellClasses !== runClasses) flush();
+        runClasses = cellClasses;
+        run += char;
+      }
+      flush();
+      if (!last) nodes.push(document.createTextNode("\n"));
+      cells = [];
+      col = 0;
+    };
+    for (let i = 0; i < text.length; ) {
+      const char = String.fromCodePoint(text.codePointAt(i));
+      if (char === "\x1a" && text[i + 1] === "K") {
+        cells.length = Math.min(cells.length, col); // ESC[K: erase to the line's end
+        i += 2;
+        continue;
+      }
+      if (char === "\x1a") {
+        STYLE_MARK.lastIndex = i;
+        const mark = STYLE_MARK.exec(text);
+        if (mark) {
+          classes = styleClasses(mark[1]);
+          i = STYLE_MARK.lastIndex;
+          continue;
+        }
+      }
+      i += char.length;
+      if (char === "\n") endLine(false);
+      else if (char === "\r") col = 0;
+      else if (char === "\b") col = Math.max(0, col - 1);
+      else {
+        cells[col] = [shownChar(char), classes];
+        col += 1;
+      }
+    }
+    endLine(true);
+    return nodes;
   }
 
   async function onOutput(data) {

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from toolview.contract import ShellProps
-from toolview.render.clean import clean_field, shown_text
+from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import truncation_omission
 from toolview.render.terminal.styled import cut_text, window_text
 from toolview.render.view import KindBody
@@ -23,12 +23,12 @@ def shell(body: KindBody) -> RenderableType:
     parts: list[RenderableType] = [Text(f"$ {clean_field(props.command, _FIELD)}", style="bold")]
     tool = truncation_omission(body.truncated)  # command output keeps its tail
     if props.stdout:
-        stdout = shown_text(props.stdout, body.limits, "tail")
+        stdout = shown_output(props.stdout, body.limits)
         parts.append(window_text(stdout, tool=tool, tool_before=True))
     else:
         parts += cut_text(None, tool)
     if props.stderr:  # set apart and labelled, so it reads as stderr without colour too
-        stderr = shown_text(props.stderr, body.limits, "tail")
+        stderr = shown_output(props.stderr, body.limits)
         parts += [Text("stderr:", style="bold red"), window_text(stderr, style="red")]
     if not props.stdout and not props.stderr:
         parts.append(Text("(no output)", style="dim"))

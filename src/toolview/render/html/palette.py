@@ -1,0 +1,67 @@
+"""Command output's colours as CSS classes: the 256-colour palette, no inline style.
+
+The page's Content-Security-Policy admits one stylesheet by hash and no
+``style`` attribute, so a colour a tool's output carried is drawn by class:
+``tv-f<n>`` (foreground) and ``tv-g<n>`` (background) for each palette index,
+``tv-sb`` bold, ``tv-sd`` dim, ``tv-si`` italic, ``tv-su`` underline. A 24-bit
+colour is drawn as the nearest of the 256. Inverse swaps the two colours
+(``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour).
+The first 16 are a palette readable on the page's light background; 16-255
+are xterm's cube and grey ramp, which every terminal draws alike.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from toolview.safety.sgr import Colour, Style, palette_index
+
+__all__ = ["SGR_CSS", "palette", "style_classes"]
+
+_SYSTEM: Final = (
+    "24292f", "cf222e", "116329", "7d4e00", "0550ae", "8250df", "1b7c83", "6e7781",
+    "57606a", "a40e26", "1a7f37", "9a6700", "218bff", "a475f9", "3192aa", "8c959f",
+)  # fmt: skip
+_LEVELS: Final = (0, 95, 135, 175, 215, 255)
+_TEXT: Final = "#1f2328"  # .tv-pre's colours, what inverse swaps in
+_BACKGROUND: Final = "#f6f8fa"
+
+
+def palette() -> list[str]:
+    """The 256 colours as ``#rrggbb``."""
+    cube = [
+        f"#{_LEVELS[r]:02x}{_LEVELS[g]:02x}{_LEVELS[b]:02x}"
+        for r in range(6)
+        for g in range(6)
+        for b in range(6)
+    ]
+    greys = [f"#{8 + 10 * i:02x}{8 + 10 * i:02x}{8 + 10 * i:02x}" for i in range(24)]
+    return [f"#{hex_}" for hex_ in _SYSTEM] + cube + greys
+
+
+def _css() -> str:
+    colours = palette()
+    rules = [f".tv-f{i}{{color:{c}}}.tv-g{i}{{background:{c}}}" for i, c in enumerate(colours)]
+    rules.append(f".tv-fx{{color:{_BACKGROUND}}}.tv-gx{{background:{_TEXT}}}")
+    rules.append(".tv-sb{font-weight:700}.tv-sd{opacity:.7}.tv-si{font-style:italic}")
+    rules.append(".tv-su{text-decoration:underline}")
+    return "\n".join(rules) + "\n"
+
+
+SGR_CSS: Final = _css()
+
+
+def _index(colour: Colour | None) -> str | None:
+    return None if colour is None else str(palette_index(colour))
+
+
+def style_classes(style: Style) -> str:
+    """The class list for a kept SGR style: ``tv-f1 tv-sb``."""
+    fg, bg = _index(style.fg), _index(style.bg)
+    if style.inverse:
+        fg, bg = bg or "x", fg or "x"
+    classes = [f"tv-f{fg}"] if fg else []
+    classes += [f"tv-g{bg}"] if bg else []
+    flags = (style.bold, style.dim, style.italic, style.underline)
+    classes += [f"tv-s{c}" for c, on in zip("bdiu", flags, strict=True) if on]
+    return " ".join(classes)
