@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from toolview.safety import redact
+from toolview.safety.keys import key_name
 from toolview.server.app import LogFactory
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog
@@ -25,7 +26,6 @@ from toolview.wire.log_sqlite_file import default_db_path
 
 __all__ = ["LogError", "check_log", "log_factory", "log_place", "redact_url"]
 
-_SECRET_KEYS = ("pass", "secret", "token", "key", "auth", "credential")
 _HIDDEN = "***"
 
 
@@ -69,6 +69,9 @@ def check_log(args: argparse.Namespace, open_log: LogFactory) -> None:
 def redact_url(url: str) -> str:
     """``url`` with its password, a lone user (often a token) and secret query values hidden.
 
+    A query key is secret by the one rule redaction uses for keys
+    (``safety.keys.key_name``: ``password``, ``auth_token`` — not ``db``).
+
     The fragment is dropped (a Redis URL has no use for one). A URL that does
     not parse is hidden whole: its secrets cannot be told apart.
     """
@@ -85,12 +88,8 @@ def redact_url(url: str) -> str:
     elif parts.username:
         netloc = f"{_HIDDEN}@{netloc}"
     query = urlencode(
-        [(key, _HIDDEN if _secret(key) else value) for key, value in parse_qsl(parts.query)],
+        [(key, _HIDDEN if key_name(key) else value) for key, value in parse_qsl(parts.query)],
         safe="*",
     )
     spelled = f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
     return redact(spelled)  # and any secret the rules know (a token in the path)
-
-
-def _secret(key: str) -> bool:
-    return any(word in key.lower() for word in _SECRET_KEYS)
