@@ -29,7 +29,7 @@ import re
 from itertools import groupby
 from typing import Final
 
-from toolview.safety.invisible import INVISIBLE_CLASS, show_codepoint
+from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.sgr import PLAIN, Run, Style, Styled, apply_sgr
 
 __all__ = ["ERASE_MARK", "MAX_SGR_PARAMS", "parse_growing", "parse_output"]
@@ -50,14 +50,6 @@ _INTERMEDIATES_TO_END: Final = re.compile(r"[ -/]*+\Z")
 
 class _Incomplete(Exception):
     """The text ends inside an escape sequence (raised only for a growing text)."""
-
-
-def _visible(char: str) -> str:
-    """Control pictures for C0 and DEL, ``<U+XXXX>`` for C1 and invisibles (as safety.terminal)."""
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)
-    return "\u2421" if code == 0x7F else show_codepoint(char)
 
 
 class _Screen:
@@ -192,7 +184,7 @@ def _control(text: str, at: int, screen: _Screen) -> int:
     elif char == "\x1b" or char == "\x9b" or char in _STRING_C1:
         return _escape(text, at, screen)
     else:
-        screen.write(_visible(char))
+        screen.write(show_control(char))
     return at + 1
 
 
@@ -213,7 +205,7 @@ def _escape(text: str, at: int, screen: _Screen) -> int:
         at_end = end == len(text) or (end + 1 == len(text) and text[end] == "\x1b")
         if screen.growing and at_end and end - start <= _STRING_MAX:
             raise _Incomplete  # its terminator may still arrive
-        screen.write(_visible(char) if char in _STRING_C1 else "\u241b" + after)
+        screen.write(show_control(char) if char in _STRING_C1 else "\u241b" + after)
         return start
     escape = _ESCAPE.match(text, at + 1)
     if escape is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["INVISIBLE_CLASS", "reveal_invisible", "show_codepoint"]
+__all__ = ["INVISIBLE_CLASS", "reveal_invisible", "show_codepoint", "show_control"]
 
 INVISIBLE_CLASS = (
     "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069"
@@ -32,6 +32,19 @@ _INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
 def show_codepoint(char: str) -> str:
     """The visible stand-in for one hidden character: ``<U+202E>``."""
     return f"<U+{ord(char):04X}>"
+
+
+def show_control(char: str) -> str:
+    """The visible stand-in for a control: its picture for C0 and DEL (``␛``), else ``<U+…>``.
+
+    One definition for every place that neutralizes terminal output
+    (``safety.terminal`` and the colour-keeping ``safety.ansi``), so the two
+    show a hostile character the same way.
+    """
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "\u2421" if code == 0x7F else show_codepoint(char)
 
 
 def _show(match: re.Match[str]) -> str:

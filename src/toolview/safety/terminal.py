@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.invisible import INVISIBLE_CLASS, show_codepoint
+from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.secrets import redact
 
 __all__ = ["clean_text", "neutralize_terminal"]
@@ -40,16 +40,6 @@ _SEQUENCE = re.compile(
 )
 
 
-def _visible(char: str) -> str:
-    """Control pictures for C0 and DEL, ``<U+XXXX>`` for C1 and invisibles."""
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)
-    if code == 0x7F:
-        return "\u2421"
-    return show_codepoint(char)
-
-
 def _replace(match: re.Match[str]) -> str:
     kind = match.lastgroup
     if kind in ("drop", "esc"):
@@ -58,7 +48,7 @@ def _replace(match: re.Match[str]) -> str:
         return "\u241b" + match.group()[1]
     if kind == "crlf":
         return "\n"
-    return _visible(match.group())
+    return show_control(match.group())
 
 
 def neutralize_terminal(text: str) -> str:
