@@ -25,6 +25,7 @@ __all__ = [
     "OmissionUnit",
     "Window",
     "clip",
+    "counted",
     "head",
     "omission_text",
     "tail",
@@ -92,10 +93,18 @@ class Window:
     styles: tuple[Run, ...] = ()
 
 
+def counted(count: int, unit: OmissionUnit) -> str:
+    """``4,000 lines``, ``1 line`` — thousands separators, singular for one."""
+    return f"{count:,} {_noun(count, unit)}"
+
+
 def omission_text(count: int, unit: OmissionUnit) -> str:
     """``… 4,000 more lines`` — thousands separators, singular for one."""
-    noun = _SINGULAR[unit] if count == 1 else _PLURAL[unit]
-    return f"… {count:,} more {noun}"
+    return f"… {count:,} more {_noun(count, unit)}"
+
+
+def _noun(count: int, unit: OmissionUnit) -> str:
+    return _SINGULAR[unit] if count == 1 else _PLURAL[unit]
 
 
 def truncation_omission(truncated: Truncation | None) -> Omission | None:

@@ -11,11 +11,9 @@ characters, as every other omission is.
 from __future__ import annotations
 
 from toolview.contract import Descriptor, ToolResult, Truncation
-from toolview.render.limits import EXACT_COUNT_CHARS, Omission
+from toolview.render.limits import EXACT_COUNT_CHARS, Omission, counted
 
 __all__ = ["output_amount", "stopped_text"]
-
-_SINGULAR = {"lines": "line", "bytes": "byte", "items": "item", "chars": "character"}
 
 
 def output_amount(result: ToolResult) -> Omission:
@@ -31,6 +29,4 @@ def output_amount(result: ToolResult) -> Omission:
 
 def stopped_text(amount: Omission) -> str:
     """``stopped after 2 lines`` (``… 1 line``, ``… 4,096 bytes``)."""
-    noun = _SINGULAR[amount.unit] if amount.count == 1 else amount.unit
-    noun = "characters" if noun == "chars" else noun
-    return f"stopped after {amount.count:,} {noun}"
+    return f"stopped after {counted(amount.count, amount.unit)}"
