@@ -32,10 +32,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from toolview.contract import Message, Observation, ToolResult
+from toolview.server.batches import FIRST_BATCH, next_limit
 from toolview.server.errors import ApiError
 from toolview.server.resume import SEQ_MAX, last_event_id
 from toolview.server.state import ServerState, server_state
-from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
+from toolview.server.streams import limited_stream
 from toolview.wire.agui import AguiTranslator
 from toolview.wire.follow import Redactor
 from toolview.wire.log import Replay

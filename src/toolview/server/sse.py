@@ -1,39 +1,35 @@
 """``GET /api/threads/{id}/follow``: the thread over SSE, resumable by seq.
 
-The loop PULLS from the log at the client's own pace: a slow client never
-blocks the producer (who only appends) or other followers, and the server
-holds at most one batch per follower. A client that stops reading for
-``send_timeout`` is dropped; it resumes with ``Last-Event-ID``. One client
-address holds at most ``follow_limit`` streams at once (more get ``429``):
-``server.streams``, shared with the live AG-UI stream.
-
-What 500 followers of one thread share (measured with ``bench/fanout.py``:
-redaction, log reads and per-event writes were ~80% of the server's CPU):
-identical reads in flight (``state.SharedReads``), each observation's
-redaction and encoding (the redactor's memo, ``wire.memo``), and each
-follower writes a batch of frames in one send. Every follower still gets the
-bytes it would get alone.
+Each followed thread has ONE hub per mode in this process (``server.hub``):
+it reads the log, redacts and encodes each frame once, and every follower of
+the thread writes the same bytes. A follower that starts behind (a
+``Last-Event-ID``, a new follower of a long thread) catches up from the log
+on its own first, then joins (``server.member``). A slow client never blocks
+the producer (who only appends), the hub or other followers: one that falls
+too far behind leaves the hub and catches up alone; one that stops reading
+for ``send_timeout`` is dropped, and resumes with ``Last-Event-ID``. One
+client address holds at most ``follow_limit`` streams at once (more get
+``429``): ``server.streams``, shared with the live AG-UI stream.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 
-from sse_starlette import ServerSentEvent
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from toolview.server.api import thread_or_404
+from toolview.server.batches import encode_event
 from toolview.server.errors import ApiError
+from toolview.server.hub import Chunk
+from toolview.server.member import follow_chunks
 from toolview.server.resume import last_event_id, parse_seq
 from toolview.server.state import ServerState, server_state
-from toolview.server.streams import FIRST_BATCH, limited_stream, next_limit
-from toolview.wire.follow import Follower, Frame, Mode
-from toolview.wire.log import Replay
+from toolview.server.streams import limited_stream
 
-__all__ = ["encode_event", "follow_batches", "routes"]
+__all__ = ["encode_event", "routes"]
 
 
 async def follow(request: Request) -> Response:
@@ -47,60 +43,17 @@ async def follow(request: Request) -> Response:
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     state = server_state(request)
-    batches = follow_batches(state, thread_id, after, "live" if mode == "live" else "elide")
-    return limited_stream(request, _events(state, thread_id, mode, batches))
+    chunks = follow_chunks(state.hubs, thread_id, after, "live" if mode == "live" else "elide")
+    return limited_stream(request, _events(state, thread_id, mode, chunks))
 
 
 async def _events(
-    state: ServerState, thread_id: str, mode: str, batches: AsyncIterator[list[Frame]]
+    state: ServerState, thread_id: str, mode: str, chunks: AsyncIterator[Chunk]
 ) -> AsyncIterator[bytes]:
-    async for frames in batches:
-        yield b"".join(map(encode_event, frames))
+    async for chunk in chunks:
+        yield chunk.data
         # the write returned: the frames crossed (the sent tail counts only those)
-        state.sent.record_many(thread_id, mode, frames)
-
-
-def encode_event(frame: Frame) -> bytes:
-    """The SSE event of one frame, byte for byte what ``ServerSentEvent`` writes.
-
-    Why by hand: a follower's frames of one batch go out in ONE write, and
-    sse-starlette's per-event object and ``StringIO`` cost more than the frame
-    itself. Data with a line break (never JSON from msgspec) takes its path.
-    """
-    data = frame.data
-    if 10 in data or 13 in data:  # a line feed or a carriage return (a byte search)
-        return ServerSentEvent(data=data.decode(), id=str(frame.seq)).encode()
-    return b"id: %d\r\ndata: %s\r\n\r\n" % (frame.seq, data)
-
-
-async def follow_batches(
-    state: ServerState, thread_id: str, after: int, mode: Mode
-) -> AsyncIterator[list[Frame]]:
-    """Every frame for one follower, a log read at a time (never an empty list), forever:
-    replay from ``after``, then live."""
-    replay = Replay(state.reads, thread_id, after)
-    follower = Follower(mode, state.redactor)
-    first = follower.start(after, await replay.running_at_start(), time.monotonic())
-    if first:
-        yield first
-    limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
-    while True:
-        asked = limit
-        items = await replay.next_batch(asked)
-        now = time.monotonic()
-        frames = [frame for item in items for frame in follower.push(item, now)]
-        size = sum(len(frame.data) for frame in frames)
-        frames += follower.due(now)
-        if frames:
-            yield frames
-        if items:
-            limit = next_limit(limit, size, len(items))
-        if len(items) == asked:
-            continue  # maybe more: read on; a short batch was the end, so wait
-        deadline = follower.next_deadline()
-        timeout = state.keepalive if deadline is None else deadline - time.monotonic()
-        if timeout > 0:
-            await state.log.wait(thread_id, replay.position, timeout)
+        state.sent.record_many(thread_id, mode, chunk.frames)
 
 
 routes = [Route("/api/threads/{thread_id}/follow", follow, methods=["GET"])]

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
 from toolview.server.budget import BodyBudget
+from toolview.server.hub import Hubs
 from toolview.server.offload import WORKERS
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
@@ -133,12 +134,14 @@ class ServerState:
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)
     bodies: BodyBudget = field(init=False)
+    hubs: Hubs = field(init=False)
 
     def __post_init__(self) -> None:
-        """The page's thread projections read this state's log; followers share reads."""
+        """The page's thread projections read this state's log; followers share reads and hubs."""
         self.projections = Projections(self.log, self.projection_limit, self.workers)
         self.reads = SharedReads(self.log)
         self.bodies = BodyBudget(BODY_BUDGET_SHARE * self.body_limit)
+        self.hubs = Hubs(self.reads, self.redactor, self.keepalive)
 
 
 def server_state(request: Request) -> ServerState:

@@ -4,42 +4,28 @@
 follow limit, and of the server's total, for as long as they run (more get
 ``429``), so one client cannot exhaust the server's connections and tasks
 whichever stream it opens, nor can many source addresses (a local user may
-connect from any of 127.0.0.0/8). Both
-PULL from the log at the client's own pace and size their batches by bytes,
-so a stalled client holds at most about one batch until ``send_timeout``
-drops it.
+connect from any of 127.0.0.0/8). A follower
+catching up pulls from the log at the client's own pace, sizing its batches
+by bytes (``server.batches``), so a stalled client holds at most about one
+batch until ``send_timeout`` drops it; a live ``/follow`` then writes what
+its thread's hub encoded once (``server.hub``).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from typing import Any, Final
+from typing import Any
 
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from toolview.server.batches import BATCH, FIRST_BATCH, next_limit  # where they were
 from toolview.server.errors import ApiError
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["BATCH", "FIRST_BATCH", "limited_stream", "next_limit"]
-
-BATCH: Final = 256
-BATCH_BYTES: Final = 256 * 1024
-FIRST_BATCH: Final = 16
-
-
-def next_limit(limit: int, size: int, count: int) -> int:
-    """How many records to read next so one batch stays near ``BATCH_BYTES``.
-
-    Why: a follower that stops reading holds its current batch until it is
-    dropped; sized by count alone, a batch of large observations (16 KiB each:
-    4 MiB) times many stalled followers is what made the server's memory grow.
-    """
-    if size == 0:
-        return limit
-    return max(1, min(BATCH, BATCH_BYTES * count // size))
 
 
 def limited_stream(

@@ -142,6 +142,25 @@ class Follower:
         times = [s.last_sent + self.interval for s in self._calls.values() if s.pending]
         return min(times, default=None)
 
+    def join(self, leader: Follower) -> list[Frame]:
+        """Frames that bring this follower's client to what ``leader``'s clients were sent.
+
+        Both must be at the same position (they consumed the same records). A
+        call whose text this follower sent differently (coalesced at another
+        moment, or never) gets the delta between the two, so from here on the
+        leader's frames apply to this follower's client as they are (a hub's
+        members: ``server.hub``).
+        """
+        if leader.position != self.position:
+            raise ValueError(f"join at seq {self.position}, the leader is at {leader.position}")
+        frames = []
+        for call_id, lead in leader._calls.items():
+            mine = self._calls.get(call_id)
+            sent = None if mine is None else mine.sent
+            if lead.sent is not None and sent != lead.sent:
+                frames.append(self._frame(call_id, lead.tool_name, diff(sent, lead.sent)))
+        return frames
+
     def _emit(self, call_id: str, state: _Call, now: float) -> list[Frame]:
         """The running call's next delta; none if nothing new may be shown yet."""
         first = state.sent is None
@@ -149,11 +168,12 @@ class Follower:
         state.last_sent, state.pending = now, False
         if not first and isinstance(delta, Append) and not delta.text:
             return []  # only the held-back last token grew
+        return [self._frame(call_id, state.tool_name, delta)]
+
+    def _frame(self, call_id: str, tool_name: str, delta: Delta) -> Frame:
         drop = delta.drop if isinstance(delta, Slide) else 0
-        frame = OutputFrame(
-            self.redactor.id(call_id), state.tool_name, _op(delta), delta.text, drop
-        )
-        return [Frame(self.position, _ENCODER.encode(frame), frame.op)]
+        frame = OutputFrame(self.redactor.id(call_id), tool_name, _op(delta), delta.text, drop)
+        return Frame(self.position, _ENCODER.encode(frame), frame.op)
 
     def _complete(self, result: ToolResult, state: _Call) -> Frame:
         state.text = result.text

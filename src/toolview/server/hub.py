@@ -1,0 +1,204 @@
+"""One hub per followed thread and mode: each frame read, redacted and encoded ONCE.
+
+Before the hub every follower ran its own loop: read the log, turn records
+into frames (``wire.follow.Follower``), encode them, write them; shared
+reads and the redaction memo made the first steps cheaper, but each was
+still done once per follower (0.28–0.34 ms of server CPU per follower-frame
+live: 500 followers at 5 updates a second filled a core). A hub does them
+once for the thread and hands the same encoded bytes (a ``Chunk``) to every
+``Member``; what is left per follower is a queue append and a socket write.
+
+A member joins only where its client's view equals the hub's: it catches up
+from the log on its own (``server.follow_stream``) to the hub's exact seq,
+then ``Follower.join`` sends the few deltas that make its live text the
+hub's. From there every chunk applies to it as it is.
+
+A member never holds the hub back: ``offer`` is an append to its queue, no
+wait. A queue over ``QUEUE_BYTES`` (or ``QUEUE_CHUNKS``) means the member
+fell behind: it is dropped from the hub and its queue freed at once, and it
+catches up from the log from the last seq it wrote, alone, at its own pace
+(a stalled client then holds one batch until ``send_timeout`` drops it).
+Chunks are shared bytes, so members lagging together hold them once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from toolview.server.batches import encode_event
+from toolview.server.hub_loop import HubLoop
+from toolview.wire.follow import Follower, Frame, Mode, Redactor
+from toolview.wire.log import ObservationLog
+
+__all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Hubs", "Member"]
+
+QUEUE_BYTES: Final = 1024 * 1024  # what one member may have waiting; chunks are shared
+QUEUE_CHUNKS: Final = 1024
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The frames of one hub step, encoded once; ``seq`` is the hub's position after them."""
+
+    data: bytes
+    frames: list[Frame]
+    seq: int
+
+
+class Member:
+    """One follower in a hub: the chunks it has yet to write, bounded."""
+
+    def __init__(self) -> None:
+        self.queue: deque[Chunk] = deque()
+        self.size = 0
+        self.dropped = False  # fell behind: left the hub, catches up from the log
+        self.failed: BaseException | None = None
+        self._waiter: asyncio.Future[None] | None = None
+
+    def offer(self, chunk: Chunk) -> None:
+        """Queue ``chunk`` (never waits); over the bound, drop out of the hub instead."""
+        if self.queue and (
+            self.size + len(chunk.data) > QUEUE_BYTES or len(self.queue) >= QUEUE_CHUNKS
+        ):
+            self.dropped = True
+            self.queue.clear()  # the chunks go now, not when the client reads again
+            self.size = 0
+        else:
+            self.queue.append(chunk)
+            self.size += len(chunk.data)
+        self._wake()
+
+    def fail(self, error: BaseException) -> None:
+        """The hub stopped with ``error``: the member's stream ends with it."""
+        self.failed = error
+        self._wake()
+
+    async def next(self) -> Chunk | None:
+        """The next chunk to write; ``None`` once dropped (the member catches up)."""
+        while not self.queue:
+            if self.failed is not None:
+                raise self.failed
+            if self.dropped:
+                return None
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        chunk = self.queue.popleft()
+        self.size -= len(chunk.data)
+        return chunk
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+
+class Hub:
+    """The frames of one thread in one mode, made once and offered to every member.
+
+    ``users`` counts members and followers catching up to join; at zero the
+    hub stops (``on_idle`` forgets it), so a thread nobody follows costs nothing.
+    """
+
+    def __init__(self, loop: HubLoop, on_idle: Callable[[Hub], None]) -> None:
+        self.loop = loop
+        self.mode: Mode = loop.mode
+        self.members: dict[Member, None] = {}  # insertion-ordered: first come, first written
+        self.users = 0
+        self.encodes = 0  # chunks encoded: once per step, whatever the number of members
+        self._on_idle = on_idle
+        self._moved: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._task = asyncio.ensure_future(loop.run(self._publish))
+        self._task.add_done_callback(self._stopped)
+
+    @property
+    def position(self) -> int | None:
+        """The seq the hub's frames have reached; ``None`` until it has started."""
+        return self.loop.position
+
+    @property
+    def follower(self) -> Follower:
+        """The hub's own follower: what every member's client has been sent."""
+        return self.loop.follower
+
+    def join(self, member: Member) -> None:
+        """Start offering chunks to ``member`` (already counted in ``users``)."""
+        self.members[member] = None
+
+    def leave(self, member: Member) -> None:
+        """Stop offering chunks to ``member``."""
+        self.members.pop(member, None)
+
+    def release(self) -> None:
+        """One user fewer; the last one stops the hub."""
+        self.users -= 1
+        if self.users == 0:
+            self._task.cancel()
+            self._on_idle(self)
+
+    async def moved(self, timeout: float) -> None:
+        """Until the hub's position changes (or ``timeout`` passes); raises if it failed."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._moved), timeout)
+
+    def _publish(self, frames: list[Frame]) -> None:
+        """Called by the loop after each step: offer its frames, wake who waits to join."""
+        if frames:
+            self.encodes += 1
+            data = b"".join(map(encode_event, frames))
+            chunk = Chunk(data, frames, self.loop.position or 0)
+            for member in list(self.members):
+                member.offer(chunk)
+                if member.dropped:
+                    del self.members[member]
+        moved, self._moved = self._moved, asyncio.get_running_loop().create_future()
+        moved.set_result(None)
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        error = None if task.cancelled() else task.exception()
+        if error is None:
+            return
+        self._on_idle(self)  # a failed hub is forgotten: the next follower starts a new one
+        for member in self.members:
+            member.fail(error)
+        self._moved.set_exception(error)
+        self._moved.add_done_callback(lambda done: done.exception())  # retrieved once
+
+
+class Hubs:
+    """The live hubs of one server process, one per (thread, mode) followed.
+
+    With Redis several processes serve one thread: each has its own hubs,
+    fed by its own reads of the shared log.
+    """
+
+    def __init__(self, reads: ObservationLog, redactor: Redactor, keepalive: float) -> None:
+        self.reads = reads
+        self.redactor = redactor
+        self.keepalive = keepalive
+        self._hubs: dict[tuple[str, Mode], Hub] = {}
+
+    def use(self, thread_id: str, mode: Mode) -> Hub:
+        """The thread's hub in ``mode`` (started if none runs), counted as one more user."""
+        hub = self._hubs.get((thread_id, mode))
+        if hub is None:
+            loop = HubLoop(self.reads, thread_id, mode, self.redactor, self.keepalive)
+            hub = self._hubs[thread_id, mode] = Hub(loop, self._forget)
+        hub.users += 1
+        return hub
+
+    def running(self, thread_id: str, mode: Mode) -> Hub | None:
+        """The hub serving ``thread_id`` in ``mode``, if one runs."""
+        return self._hubs.get((thread_id, mode))
+
+    def _forget(self, hub: Hub) -> None:
+        key = (hub.loop.thread_id, hub.mode)
+        if self._hubs.get(key) is hub:
+            del self._hubs[key]
