@@ -82,14 +82,19 @@ class ToolviewServer:
     lines: list[str]
 
     @classmethod
-    def start(cls, args: Sequence[str], timeout: float = 60.0) -> ToolviewServer:
+    def start(
+        cls, args: Sequence[str], timeout: float = 60.0, *, source: Path | None = None
+    ) -> ToolviewServer:
+        """Serve with ``args``; ``source``: another ``src`` directory to import toolview from."""
         command = [sys.executable, "-c", "from toolview.cli import main; main()", "serve", *args]
+        env = None if source is None else {**os.environ, "PYTHONPATH": str(source)}
         process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL if not os.environ.get("TOOLVIEW_SERVER_STDERR") else None,
             text=True,
             cwd=REPO,
+            env=env,
         )
         assert process.stdout is not None
         lines: list[str] = []

@@ -32,10 +32,9 @@ from typing import Final
 
 from toolview.server.batches import encode_event
 from toolview.server.hub_loop import HubLoop
-from toolview.wire.follow import Follower, Frame, Mode, Redactor
-from toolview.wire.log import ObservationLog
+from toolview.wire.follow import Follower, Frame, Mode
 
-__all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Hubs", "Member"]
+__all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member"]
 
 QUEUE_BYTES: Final = 1024 * 1024  # what one member may have waiting; chunks are shared
 QUEUE_CHUNKS: Final = 1024
@@ -51,9 +50,10 @@ class Chunk:
 
 
 class Member:
-    """One follower in a hub: the chunks it has yet to write, bounded."""
+    """One follower in a hub: the chunks it has yet to write, at most ``limit`` bytes."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = QUEUE_BYTES) -> None:
+        self.limit = limit
         self.queue: deque[Chunk] = deque()
         self.size = 0
         self.dropped = False  # fell behind: left the hub, catches up from the log
@@ -63,7 +63,7 @@ class Member:
     def offer(self, chunk: Chunk) -> None:
         """Queue ``chunk`` (never waits); over the bound, drop out of the hub instead."""
         if self.queue and (
-            self.size + len(chunk.data) > QUEUE_BYTES or len(self.queue) >= QUEUE_CHUNKS
+            self.size + len(chunk.data) > self.limit or len(self.queue) >= QUEUE_CHUNKS
         ):
             self.dropped = True
             self.queue.clear()  # the chunks go now, not when the client reads again
@@ -113,6 +113,8 @@ class Hub:
         self.members: dict[Member, None] = {}  # insertion-ordered: first come, first written
         self.users = 0
         self.encodes = 0  # chunks encoded: once per step, whatever the number of members
+        self.drops = 0  # members that fell behind and left
+        self.failed: BaseException | None = None  # why the hub stopped, if it failed
         self._on_idle = on_idle
         self._moved: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._task = asyncio.ensure_future(loop.run(self._publish))
@@ -129,7 +131,13 @@ class Hub:
         return self.loop.follower
 
     def join(self, member: Member) -> None:
-        """Start offering chunks to ``member`` (already counted in ``users``)."""
+        """Start offering chunks to ``member`` (already counted in ``users``).
+
+        A member joining a hub that has failed fails at once: no chunk would
+        ever come, and its client would wait on pings alone.
+        """
+        if self.failed is not None:
+            member.fail(self.failed)
         self.members[member] = None
 
     def leave(self, member: Member) -> None:
@@ -158,6 +166,7 @@ class Hub:
                 member.offer(chunk)
                 if member.dropped:
                     del self.members[member]
+                    self.drops += 1
         moved, self._moved = self._moved, asyncio.get_running_loop().create_future()
         moved.set_result(None)
 
@@ -165,40 +174,9 @@ class Hub:
         error = None if task.cancelled() else task.exception()
         if error is None:
             return
+        self.failed = error
         self._on_idle(self)  # a failed hub is forgotten: the next follower starts a new one
         for member in self.members:
             member.fail(error)
         self._moved.set_exception(error)
         self._moved.add_done_callback(lambda done: done.exception())  # retrieved once
-
-
-class Hubs:
-    """The live hubs of one server process, one per (thread, mode) followed.
-
-    With Redis several processes serve one thread: each has its own hubs,
-    fed by its own reads of the shared log.
-    """
-
-    def __init__(self, reads: ObservationLog, redactor: Redactor, keepalive: float) -> None:
-        self.reads = reads
-        self.redactor = redactor
-        self.keepalive = keepalive
-        self._hubs: dict[tuple[str, Mode], Hub] = {}
-
-    def use(self, thread_id: str, mode: Mode) -> Hub:
-        """The thread's hub in ``mode`` (started if none runs), counted as one more user."""
-        hub = self._hubs.get((thread_id, mode))
-        if hub is None:
-            loop = HubLoop(self.reads, thread_id, mode, self.redactor, self.keepalive)
-            hub = self._hubs[thread_id, mode] = Hub(loop, self._forget)
-        hub.users += 1
-        return hub
-
-    def running(self, thread_id: str, mode: Mode) -> Hub | None:
-        """The hub serving ``thread_id`` in ``mode``, if one runs."""
-        return self._hubs.get((thread_id, mode))
-
-    def _forget(self, hub: Hub) -> None:
-        key = (hub.loop.thread_id, hub.mode)
-        if self._hubs.get(key) is hub:
-            del self._hubs[key]

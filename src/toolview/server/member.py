@@ -21,7 +21,8 @@ import time
 from collections.abc import AsyncIterator
 
 from toolview.server.batches import FIRST_BATCH, encode_event, next_limit
-from toolview.server.hub import Chunk, Hub, Hubs, Member
+from toolview.server.hub import Chunk, Hub, Member
+from toolview.server.hubs import Hubs
 from toolview.wire.follow import Follower, Frame, Mode
 from toolview.wire.log import Replay
 
@@ -34,7 +35,7 @@ async def follow_chunks(hubs: Hubs, thread_id: str, after: int, mode: Mode) -> A
     try:
         position = after
         while True:
-            member = Member()
+            member = Member(hubs.queue_bytes)
             async for chunk in _catch_up(hubs, hub, thread_id, position, member):
                 yield chunk
                 position = chunk.seq

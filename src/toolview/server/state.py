@@ -14,7 +14,7 @@ from starlette.requests import Request
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
 from toolview.server.budget import BodyBudget
-from toolview.server.hub import Hubs
+from toolview.server.hubs import Hubs
 from toolview.server.offload import WORKERS
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail

@@ -1,0 +1,50 @@
+"""The live hubs of one server process: one per (thread, mode) someone follows."""
+
+from __future__ import annotations
+
+from toolview.server.hub import QUEUE_BYTES, Hub
+from toolview.server.hub_loop import HubLoop
+from toolview.wire.follow import Mode, Redactor
+from toolview.wire.log import ObservationLog
+
+__all__ = ["Hubs"]
+
+
+class Hubs:
+    """The live hubs of one server process, one per (thread, mode) followed.
+
+    With Redis several processes serve one thread: each has its own hubs,
+    fed by its own reads of the shared log.
+    """
+
+    def __init__(
+        self,
+        reads: ObservationLog,
+        redactor: Redactor,
+        keepalive: float,
+        *,
+        queue_bytes: int = QUEUE_BYTES,
+    ) -> None:
+        self.reads = reads
+        self.redactor = redactor
+        self.keepalive = keepalive
+        self.queue_bytes = queue_bytes
+        self._hubs: dict[tuple[str, Mode], Hub] = {}
+
+    def use(self, thread_id: str, mode: Mode) -> Hub:
+        """The thread's hub in ``mode`` (started if none runs), counted as one more user."""
+        hub = self._hubs.get((thread_id, mode))
+        if hub is None:
+            loop = HubLoop(self.reads, thread_id, mode, self.redactor, self.keepalive)
+            hub = self._hubs[thread_id, mode] = Hub(loop, self._forget)
+        hub.users += 1
+        return hub
+
+    def running(self, thread_id: str, mode: Mode) -> Hub | None:
+        """The hub serving ``thread_id`` in ``mode``, if one runs."""
+        return self._hubs.get((thread_id, mode))
+
+    def _forget(self, hub: Hub) -> None:
+        key = (hub.loop.thread_id, hub.mode)
+        if self._hubs.get(key) is hub:
+            del self._hubs[key]
