@@ -32,6 +32,7 @@ from typing import Final
 
 from toolview.server.batches import encode_event
 from toolview.server.hub_loop import HubLoop
+from toolview.server.stats import SentRow, tail_rows
 from toolview.wire.follow import Follower, Frame, Mode
 
 __all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member"]
@@ -42,11 +43,23 @@ QUEUE_CHUNKS: Final = 1024
 
 @dataclass(frozen=True)
 class Chunk:
-    """The frames of one hub step, encoded once; ``seq`` is the hub's position after them."""
+    """Frames encoded once to be written in one write; ``seq``: where a resume after them starts.
+
+    ``size`` and ``rows`` are what the sent tail counts (``server.stats``),
+    also made once for every member that writes the chunk.
+    """
 
     data: bytes
     frames: list[Frame]
     seq: int
+    size: int
+    rows: list[SentRow]
+
+    @classmethod
+    def of(cls, frames: list[Frame], seq: int, mode: Mode) -> Chunk:
+        """``frames`` as SSE events in one ``bytes``."""
+        size = sum(len(frame.data) for frame in frames)
+        return cls(b"".join(map(encode_event, frames)), frames, seq, size, tail_rows(mode, frames))
 
 
 class Member:
@@ -160,8 +173,7 @@ class Hub:
         """Called by the loop after each step: offer its frames, wake who waits to join."""
         if frames:
             self.encodes += 1
-            data = b"".join(map(encode_event, frames))
-            chunk = Chunk(data, frames, self.loop.position or 0)
+            chunk = Chunk.of(frames, self.loop.position or 0, self.mode)
             for member in list(self.members):
                 member.offer(chunk)
                 if member.dropped:

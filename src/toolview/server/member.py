@@ -20,10 +20,10 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 
-from toolview.server.batches import FIRST_BATCH, encode_event, next_limit
+from toolview.server.batches import FIRST_BATCH, next_limit
 from toolview.server.hub import Chunk, Hub, Member
 from toolview.server.hubs import Hubs
-from toolview.wire.follow import Follower, Frame, Mode
+from toolview.wire.follow import Follower, Mode
 from toolview.wire.log import Replay
 
 __all__ = ["follow_chunks"]
@@ -57,7 +57,7 @@ async def _catch_up(
     follower = Follower(hub.mode, hubs.redactor)
     first = follower.start(after, await replay.running_at_start(), time.monotonic())
     if first:
-        yield _chunk(first, after)
+        yield Chunk.of(first, after, hub.mode)
     limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
     while True:
         target = hub.position
@@ -65,7 +65,7 @@ async def _catch_up(
             frames = follower.join(hub.follower)  # no await between the check and the join
             hub.join(member)
             if frames:
-                yield _chunk(frames, replay.position)
+                yield Chunk.of(frames, replay.position, hub.mode)
             return
         if target is None or target < replay.position:
             await hub.moved(hubs.keepalive)  # the hub has not read this far yet
@@ -77,12 +77,8 @@ async def _catch_up(
         size = sum(len(frame.data) for frame in frames)
         frames += follower.due(now)
         if frames:
-            yield _chunk(frames, replay.position)
+            yield Chunk.of(frames, replay.position, hub.mode)
         if items:
             limit = next_limit(limit, size, len(items))
         if len(items) < asked:  # the log holds less than the hub read: wait for it
             await hubs.reads.wait(thread_id, replay.position, hubs.keepalive)
-
-
-def _chunk(frames: list[Frame], seq: int) -> Chunk:
-    return Chunk(b"".join(map(encode_event, frames)), frames, seq)

@@ -53,7 +53,7 @@ async def _events(
     async for chunk in chunks:
         yield chunk.data
         # the write returned: the frames crossed (the sent tail counts only those)
-        state.sent.record_many(thread_id, mode, chunk.frames)
+        state.sent.record_counted(thread_id, mode, len(chunk.frames), chunk.size, chunk.rows)
 
 
 routes = [Route("/api/threads/{thread_id}/follow", follow, methods=["GET"])]

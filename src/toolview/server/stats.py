@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeAlias
 
 from toolview.wire.follow import Frame
 
-__all__ = ["SentFrame", "SentStats", "SentTail"]
+__all__ = ["SentFrame", "SentRow", "SentStats", "SentTail", "tail_rows"]
 
 TAIL_LENGTH: Final = 200
 
@@ -30,6 +30,12 @@ class SentFrame:
 
 
 _FIELDS: Final = ("seq", "mode", "op", "bytes")
+SentRow: TypeAlias = tuple[int, str, str, int]  # a SentFrame's fields
+
+
+def tail_rows(mode: str, frames: Sequence[Frame]) -> list[SentRow]:
+    """The rows the tail keeps for ``frames`` written in ``mode`` (the last ``TAIL_LENGTH``)."""
+    return [(frame.seq, mode, frame.op, len(frame.data)) for frame in frames[-TAIL_LENGTH:]]
 
 
 @dataclass
@@ -82,6 +88,20 @@ class SentTail:
         stats.tail.extend(
             (frame.seq, mode, frame.op, len(frame.data)) for frame in frames[-TAIL_LENGTH:]
         )
+
+    def record_counted(
+        self, thread_id: str, mode: str, count: int, size: int, tail: Sequence[SentRow]
+    ) -> None:
+        """Count ``count`` frames of ``size`` bytes written in one write, ``tail`` their rows.
+
+        Why: a hub's chunk is written to every member; its rows and size are
+        made once (``tail_rows``), not once per member.
+        """
+        stats = self._threads.setdefault(thread_id, SentStats())
+        stats.frames += count
+        stats.bytes += size
+        stats.by_mode[mode] = stats.by_mode.get(mode, 0) + count
+        stats.tail.extend(tail)
 
     def get(self, thread_id: str) -> SentStats:
         """The stats of one thread (empty if nothing was sent)."""

@@ -13,13 +13,16 @@ its thread's hub encoded once (``server.hub``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import anyio
 from sse_starlette import EventSourceResponse, ServerSentEvent
+from sse_starlette.sse import SendTimeoutError
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from toolview.server.batches import BATCH, FIRST_BATCH, next_limit  # where they were
 from toolview.server.errors import ApiError
@@ -56,11 +59,36 @@ def limited_stream(
 
 
 class _CountedStream(EventSourceResponse):
-    """An SSE response that gives its client's slot back however the stream ends."""
+    """An SSE response that gives its client's slot back however the stream ends.
 
-    def __init__(self, *args: Any, release: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    A write that has not returned after ``send_timeout`` drops the client, as
+    sse-starlette's per-write timeout does, but watched by one task per
+    stream that looks every quarter of it: sse-starlette opens a cancel scope
+    and a timer for EACH write, a third of what writing a hub's chunk to one
+    follower cost (``bench/fanout.py``).
+    """
+
+    def __init__(self, content: Any, *, release: Callable[[], None], **kwargs: Any) -> None:
+        kwargs["data_sender_callable"] = self._watch_sends
+        super().__init__(content, **kwargs)
         self._release = release
+        self._sending_since: float | None = None
+
+    async def _send_with_timeout(self, send: Send, message: Message) -> None:
+        self._sending_since = time.monotonic()
+        try:
+            await send(message)
+        finally:
+            self._sending_since = None
+
+    async def _watch_sends(self) -> None:
+        """Raise ``SendTimeoutError`` (ending the stream) once a write outlasts ``send_timeout``."""
+        timeout = self.send_timeout
+        while timeout is not None and self.active:
+            await anyio.sleep(timeout / 4)
+            since = self._sending_since
+            if since is not None and time.monotonic() - since > timeout:
+                raise SendTimeoutError
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
