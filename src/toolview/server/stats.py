@@ -97,7 +97,9 @@ class SentTail:
         Why: a hub's chunk is written to every member; its rows and size are
         made once (``tail_rows``), not once per member.
         """
-        stats = self._threads.setdefault(thread_id, SentStats())
+        stats = self._threads.get(thread_id)
+        if stats is None:
+            stats = self._threads[thread_id] = SentStats()
         stats.frames += count
         stats.bytes += size
         stats.by_mode[mode] = stats.by_mode.get(mode, 0) + count
