@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Final
+
 from toolview.server.hub import QUEUE_BYTES, Hub
 from toolview.server.hub_loop import HubLoop
 from toolview.wire.follow import Mode, Redactor
 from toolview.wire.log import ObservationLog
 
-__all__ = ["Hubs"]
+__all__ = ["HUB_MEMO", "Hubs"]
+
+HUB_MEMO: Final = 1024 * 1024  # the hubs' own redaction memo: names and ids, not frames
 
 
 class Hubs:
@@ -15,6 +20,12 @@ class Hubs:
 
     With Redis several processes serve one thread: each has its own hubs,
     fed by its own reads of the shared log.
+
+    Hubs redact with a redactor of their own whose memo keeps only small
+    results (``HUB_MEMO``): a hub redacts each frame once anyway, and keeping
+    every frame in the shared 32 MiB memo (key and value) is what doubled a
+    server's memory under stalled followers (``docs/reliability.md``).
+    Followers catching up still share the big memo between them.
     """
 
     def __init__(
@@ -27,6 +38,7 @@ class Hubs:
     ) -> None:
         self.reads = reads
         self.redactor = redactor
+        self.hub_redactor = dataclasses.replace(redactor, budget=HUB_MEMO)
         self.keepalive = keepalive
         self.queue_bytes = queue_bytes
         self._hubs: dict[tuple[str, Mode], Hub] = {}
@@ -35,7 +47,7 @@ class Hubs:
         """The thread's hub in ``mode`` (started if none runs), counted as one more user."""
         hub = self._hubs.get((thread_id, mode))
         if hub is None:
-            loop = HubLoop(self.reads, thread_id, mode, self.redactor, self.keepalive)
+            loop = HubLoop(self.reads, thread_id, mode, self.hub_redactor, self.keepalive)
             hub = self._hubs[thread_id, mode] = Hub(loop, self._forget)
         hub.users += 1
         return hub
