@@ -154,3 +154,37 @@ def test_a_refused_call_crosses_whole_in_both_modes() -> None:
         data = json.loads(frame.data)
         assert (frame.seq, data["kind"], data["guard"]) == (3, "tool-refused", "rules.toml")
         assert SECRET not in data["reason"] and data["reason"].startswith("denied: uses ")
+
+
+def test_join_brings_a_follower_to_what_the_leader_sent_then_the_leaders_frames_apply() -> (
+    None
+):
+    call = ToolCall("c1", "shell", {})
+    texts = ["a\n", "a\nb\n", "a\nb\nc\n"]
+    leader, joiner = Follower("live", REDACTOR), Follower("live", REDACTOR)
+    led: list[Frame] = []
+    for item in items([call, *map(partial, texts)]):
+        led += leader.push(item, 0.0)  # one moment: the later updates wait, coalesced
+    joined: list[Frame] = []
+    for n, item in enumerate(items([call, *map(partial, texts)])):
+        joined += joiner.push(item, float(n))  # a second apart: every update sent
+    assert view(led)[0] == "a\n" and view(joined)[0] == "a\nb\nc\n"
+    joined += joiner.join(leader)
+    assert view(joined)[0] == "a\n"
+    for item in items([partial("a\nb\nc\nd\n"), final("a\nb\nc\nd\ne\n")], first=5):
+        frames = leader.push(item, 10.0)
+        led += frames
+        joined += frames
+    assert view(joined) == view(led)
+    assert view(joined)[0] == "a\nb\nc\nd\ne\n"
+
+
+def test_join_needs_both_at_one_seq() -> None:
+    leader, joiner = Follower("elide", REDACTOR), Follower("elide", REDACTOR)
+    leader.push(LogItem(1, Message("assistant", "hi")), 0.0)
+    try:
+        joiner.join(leader)
+    except ValueError as error:
+        assert "seq 0" in str(error)
+    else:
+        raise AssertionError("joined at another seq")
