@@ -156,9 +156,7 @@ def test_a_refused_call_crosses_whole_in_both_modes() -> None:
         assert SECRET not in data["reason"] and data["reason"].startswith("denied: uses ")
 
 
-def test_join_brings_a_follower_to_what_the_leader_sent_then_the_leaders_frames_apply() -> (
-    None
-):
+def test_join_brings_a_follower_to_what_the_leader_sent_then_the_leaders_frames_apply() -> None:
     call = ToolCall("c1", "shell", {})
     texts = ["a\n", "a\nb\n", "a\nb\nc\n"]
     leader, joiner = Follower("live", REDACTOR), Follower("live", REDACTOR)
