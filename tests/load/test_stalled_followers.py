@@ -2,9 +2,10 @@
 
 A real ``toolview serve`` (SQLite). ``STALLED`` clients open a follow stream
 with a tiny receive buffer and never read; a healthy follower reads
-everything; a producer writes ``MB`` megabytes. Each follower pulls from the
-log at its own pace and the socket's flow control pauses a blocked one, so a
-stalled follower holds at most one batch: the server's RSS (sampled from
+everything; a producer writes ``MB`` megabytes. The thread's hub encodes each
+frame once and offers it to every follower's bounded queue; a stalled
+follower overflows it, leaves the hub with its queue freed, and holds only
+the write it is blocked in: the server's RSS (sampled from
 /proc/<pid>/status) grows by far less than the data times the followers.
 
 ``TOOLVIEW_STALLED`` (CI: 50) and ``TOOLVIEW_STALLED_MB`` (CI: 16) scale it.
@@ -27,11 +28,14 @@ MEGABYTES = env_int("TOOLVIEW_STALLED_MB", 16)
 
 
 def bound_mib(stalled: int) -> int:
-    """Generous: a fixed 64 MiB plus 2 MiB per stalled follower, whatever is produced.
+    """32 MiB plus 1/4 MiB per stalled follower, whatever is produced: 44 MiB in CI.
 
-    Unbounded buffering would need stalled × produced (800 MiB in CI).
+    Measured +25 MiB (50 stalled, 16 MiB) and +58 MiB (300, 64 MiB). Before
+    the hub every follower made its own frames and the shared redaction memo
+    kept them: +91 MiB, which this bound fails. Unbounded buffering would
+    need stalled × produced (800 MiB in CI).
     """
-    return 64 + 2 * stalled
+    return 32 + stalled // 4
 
 
 def stalled_client(port: int) -> socket.socket:
