@@ -32,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import httpx
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "wire"))
 
@@ -89,11 +91,14 @@ def main() -> None:
                     if backend == "redis":
                         log = ["--redis", redis.url]
                     server = ToolviewServer.start(["--port", "0", *log], source=source)
+                    thread = f"t-{code}-{backend}"
                     try:
-                        thread = f"t-{code}-{backend}"
                         result = asyncio.run(
                             measure(server, thread, args.followers, updates, args.rate, args.mode)
                         )
+                    except (httpx.HTTPError, TimeoutError) as error:  # say so, run the rest
+                        print(f"{code:<10}{backend:<8} did not finish: {error!r}", flush=True)
+                        continue
                     finally:
                         server.kill()
                     print(row(code, backend, result), flush=True)
