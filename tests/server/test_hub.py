@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 import httpx
 import pytest
+from ag_ui.core import BaseEvent
 from log_fixtures import LogOpener
 from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
@@ -23,6 +24,7 @@ from toolview.server.hub import Chunk, Hub, Member
 from toolview.server.hubs import Hubs
 from toolview.server.member import follow_chunks
 from toolview.server.state import REDACTOR, SharedReads
+from toolview.wire.agui import AguiTranslator
 from toolview.wire.delta import Append, Reset, Slide, apply
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import Follower, Frame
@@ -42,10 +44,10 @@ def message(n: int) -> dict[str, str]:
     return {"kind": "message", "role": "assistant", "text": f"message {n}"}
 
 
-def members(server: ThreadedServer) -> int:
-    """Followers in the thread's elide hub (none on code without a hub)."""
+def members(server: ThreadedServer, mode: str = "elide") -> int:
+    """Followers in the thread's hub of ``mode`` (-1 on code without hubs)."""
     hubs = getattr(server.app.state.toolview, "hubs", None)
-    hub = None if hubs is None else hubs.running("t", "elide")
+    hub = None if hubs is None else hubs.running("t", mode)
     return -1 if hubs is None else 0 if hub is None else len(hub.members)
 
 
@@ -86,6 +88,46 @@ def test_each_frame_is_made_once_whatever_the_number_of_followers(
     assert [[f.id for f in frames] for frames in streams] == [
         [str(n) for n in range(1, 12)]
     ] * FOLLOWERS
+    assert sorted(pushed) == list(range(2, 12))  # once each: not once per follower
+
+
+def test_each_agui_event_is_made_once_whatever_the_number_of_followers(
+    live_server: ThreadedServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    httpx.post(f"{live_server.url}/api/threads", json={"id": "t"}).raise_for_status()
+    post(live_server, message(1))
+    pushed: list[int] = []
+    push = AguiTranslator.push
+
+    def counted(self: AguiTranslator, seq: int, observation: Observation) -> list[BaseEvent]:
+        pushed.append(seq)  # the step that redacts and translates an observation
+        return push(self, seq, observation)
+
+    started = [threading.Event() for _ in range(FOLLOWERS)]
+    streams: list[list[SSEFrame]] = [[] for _ in range(FOLLOWERS)]
+
+    def follow(n: int) -> None:
+        def until(frames: list[SSEFrame]) -> bool:
+            started[n].set()
+            return bool(frames) and "message 11" in json.dumps(frames[-1].data)
+
+        url = f"{live_server.url}/api/threads/t/agui?follow=1"
+        streams[n].extend(read_frames(url, until=until))
+
+    readers = [threading.Thread(target=follow, args=(n,)) for n in range(FOLLOWERS)]
+    for reader in readers:
+        reader.start()
+    for event in started:
+        assert event.wait(60)
+    wait_until(lambda: members(live_server, "agui") in (-1, FOLLOWERS))
+    monkeypatch.setattr(AguiTranslator, "push", counted)
+    for n in range(2, 12, 5):
+        post(live_server, *(message(k) for k in range(n, n + 5)))
+    for reader in readers:
+        reader.join(timeout=120)
+    ids = [[f.id for f in frames] for frames in streams]
+    assert ids == [ids[0]] * FOLLOWERS and ids[0][-1] is not None
+    assert ids[0][-1].startswith("11.")
     assert sorted(pushed) == list(range(2, 12))  # once each: not once per follower
 
 

@@ -2,8 +2,10 @@
 
 The events of the thread from the start (or after ``Last-Event-ID``), then
 live as observations are appended, until the client goes; no implicit finish,
-since the thread may go on. It pulls from the log at the client's pace and
-holds a slot of the client's follow limit, exactly as ``/follow`` does
+since the thread may go on. As ``/follow`` does, a follower catches up from
+the log at its own pace, then writes what the thread's AG-UI hub translated
+and encoded once (``server.agui_hub``; one that falls behind leaves it and
+catches up again), and holds a slot of the client's follow limit
 (``server.streams``).
 
 Event ids are ``<seq>.<n>``: the n-th (from 1) AG-UI event of observation
@@ -27,13 +29,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from ag_ui.core import BaseEvent
-from sse_starlette import ServerSentEvent
 from starlette.requests import Request
 from starlette.responses import Response
 
-from toolview.contract import Message, Observation, ToolResult
+from toolview.contract import Observation
+from toolview.server.agui_hub import encode_events, weight
 from toolview.server.batches import FIRST_BATCH, next_limit
+from toolview.server.chunk import Chunk
 from toolview.server.errors import ApiError
+from toolview.server.hub import Hub, Member
+from toolview.server.hubs import Hubs
 from toolview.server.resume import SEQ_MAX, last_event_id
 from toolview.server.state import ServerState, server_state
 from toolview.server.streams import limited_stream
@@ -99,34 +104,53 @@ def follow_agui(request: Request, thread_id: str) -> Response:
     return limited_stream(request, _events(server_state(request), thread_id, after))
 
 
-async def _events(
-    state: ServerState, thread_id: str, after: Position
-) -> AsyncIterator[ServerSentEvent]:
-    """Every event after ``after``, forever: the log from the start, then live."""
-    cursor = AguiCursor(thread_id, state.redactor, after)
-    replay = Replay(state.reads, thread_id, 0)  # identical reads of many followers made once
+async def _events(state: ServerState, thread_id: str, after: Position) -> AsyncIterator[bytes]:
+    """Every event after ``after``, forever: caught up from the log, then the thread's hub."""
+    hubs = state.hubs
+    hub = hubs.use(thread_id, "agui")
+    try:
+        while True:
+            member = Member(hubs.queue_bytes)
+            async for chunk in _catch_up(hubs, hub, after, member):
+                yield chunk.data
+                after = Position(chunk.seq)
+            try:
+                while (chunk_or_none := await member.next()) is not None:
+                    yield chunk_or_none.data
+                    after = Position(chunk_or_none.seq)
+            finally:
+                hub.leave(member)  # dropped (fell behind): catch up again after ``after``
+    finally:
+        hub.release()
+
+
+async def _catch_up(hubs: Hubs, hub: Hub, after: Position, member: Member) -> AsyncIterator[Chunk]:
+    """The log from its start (events after ``after`` only) to the hub's seq; then join.
+
+    It joins only past ``after``: the hub's events before it were sent already.
+    """
+    thread_id = hub.loop.thread_id
+    cursor = AguiCursor(thread_id, hubs.redactor, after)
+    replay = Replay(hubs.reads, thread_id, 0)  # identical reads of many followers made once
     limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
     while True:
-        items = await replay.next_batch(limit)
+        target = hub.position
+        if target is not None and target == replay.position >= after.seq:
+            hub.join(member)  # no await since the check: the hub is where this follower is
+            return
+        if target is None or target <= replay.position:
+            await hub.moved(hubs.keepalive)  # the hub has not read this far yet
+            continue
+        asked = min(limit, target - replay.position)  # seqs are gapless: never past the hub
+        items = await replay.next_batch(asked)
+        parts: list[bytes] = []
         size = 0
         for item in items:
             pairs = cursor.push(item.seq, item.observation)
-            size += 0 if pairs else _weight(item.observation)
-            for event_id, event in pairs:
-                data = event.model_dump_json(by_alias=True, exclude_none=True)
-                size += len(data)
-                yield ServerSentEvent(data=data, id=event_id)
+            size += encode_events(pairs, parts) if pairs else weight(item.observation)
+        if parts:
+            yield Chunk.events(b"".join(parts), replay.position)
         if items:
             limit = next_limit(limit, size, len(items))
-        else:
-            await state.log.wait(thread_id, replay.position, state.keepalive)
-
-
-def _weight(observation: Observation) -> int:
-    """What an observation that sent nothing (skipped, or partial) held: mostly its text.
-
-    Why: sizing batches by sent bytes alone would leave a replay of a long
-    thread at the first, small batch size.
-    """
-    text = observation.text if isinstance(observation, ToolResult | Message) else ""
-    return 64 + len(text)
+        if len(items) < asked:  # the log holds less than the hub read: wait for it
+            await hubs.reads.wait(thread_id, replay.position, hubs.keepalive)

@@ -27,39 +27,39 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
-from toolview.server.batches import encode_event
+from toolview.server.chunk import Chunk
 from toolview.server.hub_loop import HubLoop
-from toolview.server.stats import SentRow, tail_rows
-from toolview.wire.follow import Follower, Frame, Mode
+from toolview.wire.follow import Follower
 
-__all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member"]
+__all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member", "Source"]
 
 QUEUE_BYTES: Final = 1024 * 1024  # what one member may have waiting; chunks are shared
 QUEUE_CHUNKS: Final = 1024
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """Frames encoded once to be written in one write; ``seq``: where a resume after them starts.
+class Source(Protocol):
+    """What a hub runs: a thread read from the log's end on, as chunks (``server.hub_loop``)."""
 
-    ``size`` and ``rows`` are what the sent tail counts (``server.stats``),
-    also made once for every member that writes the chunk.
-    """
+    @property
+    def thread_id(self) -> str:
+        """The thread it reads."""
+        ...
 
-    data: bytes
-    frames: list[Frame]
-    seq: int
-    size: int
-    rows: list[SentRow]
+    @property
+    def mode(self) -> str:
+        """What its chunks are: ``elide``, ``live`` or ``agui``."""
+        ...
 
-    @classmethod
-    def of(cls, frames: list[Frame], seq: int, mode: Mode) -> Chunk:
-        """``frames`` as SSE events in one ``bytes``."""
-        size = sum(len(frame.data) for frame in frames)
-        return cls(b"".join(map(encode_event, frames)), frames, seq, size, tail_rows(mode, frames))
+    @property
+    def position(self) -> int | None:
+        """The seq the chunks have reached; ``None`` until started."""
+        ...
+
+    async def run(self, publish: Callable[[Chunk | None], None]) -> None:
+        """Forever: each step's chunk (``None``: nothing to send) to ``publish``."""
+        ...
 
 
 class Member:
@@ -120,9 +120,9 @@ class Hub:
     hub stops (``on_idle`` forgets it), so a thread nobody follows costs nothing.
     """
 
-    def __init__(self, loop: HubLoop, on_idle: Callable[[Hub], None]) -> None:
+    def __init__(self, loop: Source, on_idle: Callable[[Hub], None]) -> None:
         self.loop = loop
-        self.mode: Mode = loop.mode
+        self.mode = loop.mode
         self.members: dict[Member, None] = {}  # insertion-ordered: first come, first written
         self.users = 0
         self.encodes = 0  # chunks encoded: once per step, whatever the number of members
@@ -140,7 +140,9 @@ class Hub:
 
     @property
     def follower(self) -> Follower:
-        """The hub's own follower: what every member's client has been sent."""
+        """The hub's own follower (``/follow`` hubs): what every member's client has been sent."""
+        if not isinstance(self.loop, HubLoop):
+            raise TypeError(f"a {self.mode} hub has no follower")
         return self.loop.follower
 
     def join(self, member: Member) -> None:
@@ -169,11 +171,10 @@ class Hub:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._moved), timeout)
 
-    def _publish(self, frames: list[Frame]) -> None:
-        """Called by the loop after each step: offer its frames, wake who waits to join."""
-        if frames:
+    def _publish(self, chunk: Chunk | None) -> None:
+        """Called by the loop after each step: offer its chunk, wake who waits to join."""
+        if chunk is not None:
             self.encodes += 1
-            chunk = Chunk.of(frames, self.loop.position or 0, self.mode)
             for member in list(self.members):
                 member.offer(chunk)
                 if member.dropped:

@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable
 
 from toolview.server.batches import FIRST_BATCH, next_limit
-from toolview.wire.follow import Follower, Frame, Mode, Redactor
+from toolview.server.chunk import Chunk
+from toolview.wire.follow import Follower, Mode, Redactor
 from toolview.wire.log import ObservationLog, Replay
 
 __all__ = ["HubLoop"]
@@ -39,14 +40,14 @@ class HubLoop:
         self.follower = Follower(mode, redactor)
         self.position: int | None = None  # set once started
 
-    async def run(self, publish: Callable[[list[Frame]], None]) -> None:
-        """Forever: every step's frames to ``publish`` (an empty list once, when started)."""
+    async def run(self, publish: Callable[[Chunk | None], None]) -> None:
+        """Forever: every step's frames to ``publish`` as one chunk (``None`` when started)."""
         info = await self.reads.thread(self.thread_id)
         replay = Replay(self.reads, self.thread_id, info.last_seq if info else 0)
         running = await replay.running_at_start()
         self.follower.start(replay.position, running, time.monotonic())  # sent to nobody yet
         self.position = replay.position
-        publish([])
+        publish(None)
         limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
         while True:
             asked = limit
@@ -57,7 +58,7 @@ class HubLoop:
             size = sum(len(frame.data) for frame in frames)
             frames += follower.due(now)
             self.position = replay.position
-            publish(frames)
+            publish(Chunk.of(frames, replay.position, self.mode) if frames else None)
             if items:
                 limit = next_limit(limit, size, len(items))
             if len(items) == asked:

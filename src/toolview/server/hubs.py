@@ -1,11 +1,16 @@
-"""The live hubs of one server process: one per (thread, mode) someone follows."""
+"""The live hubs of one server process: one per (thread, mode) someone follows.
+
+Modes: ``elide`` and ``live`` (``/follow``, ``server.hub_loop``), ``agui``
+(the live AG-UI stream, ``server.agui_hub``).
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Final
+from typing import Final, Literal
 
-from toolview.server.hub import QUEUE_BYTES, Hub
+from toolview.server.agui_hub import AguiHubLoop
+from toolview.server.hub import QUEUE_BYTES, Hub, Source
 from toolview.server.hub_loop import HubLoop
 from toolview.wire.follow import Mode, Redactor
 from toolview.wire.log import ObservationLog
@@ -41,18 +46,23 @@ class Hubs:
         self.hub_redactor = dataclasses.replace(redactor, budget=HUB_MEMO)
         self.keepalive = keepalive
         self.queue_bytes = queue_bytes
-        self._hubs: dict[tuple[str, Mode], Hub] = {}
+        self._hubs: dict[tuple[str, str], Hub] = {}
 
-    def use(self, thread_id: str, mode: Mode) -> Hub:
+    def use(self, thread_id: str, mode: Mode | Literal["agui"]) -> Hub:
         """The thread's hub in ``mode`` (started if none runs), counted as one more user."""
         hub = self._hubs.get((thread_id, mode))
         if hub is None:
-            loop = HubLoop(self.reads, thread_id, mode, self.hub_redactor, self.keepalive)
+            redactor, keepalive = self.hub_redactor, self.keepalive
+            loop: Source = (
+                AguiHubLoop(self.reads, thread_id, redactor, keepalive)
+                if mode == "agui"
+                else HubLoop(self.reads, thread_id, mode, redactor, keepalive)
+            )
             hub = self._hubs[thread_id, mode] = Hub(loop, self._forget)
         hub.users += 1
         return hub
 
-    def running(self, thread_id: str, mode: Mode) -> Hub | None:
+    def running(self, thread_id: str, mode: str) -> Hub | None:
         """The hub serving ``thread_id`` in ``mode``, if one runs."""
         return self._hubs.get((thread_id, mode))
 

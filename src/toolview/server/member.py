@@ -21,7 +21,8 @@ import time
 from collections.abc import AsyncIterator
 
 from toolview.server.batches import FIRST_BATCH, next_limit
-from toolview.server.hub import Chunk, Hub, Member
+from toolview.server.chunk import Chunk
+from toolview.server.hub import Hub, Member
 from toolview.server.hubs import Hubs
 from toolview.wire.follow import Follower, Mode
 from toolview.wire.log import Replay
@@ -36,7 +37,7 @@ async def follow_chunks(hubs: Hubs, thread_id: str, after: int, mode: Mode) -> A
         position = after
         while True:
             member = Member(hubs.queue_bytes)
-            async for chunk in _catch_up(hubs, hub, thread_id, position, member):
+            async for chunk in _catch_up(hubs, hub, mode, position, member):
                 yield chunk
                 position = chunk.seq
             try:
@@ -50,14 +51,15 @@ async def follow_chunks(hubs: Hubs, thread_id: str, after: int, mode: Mode) -> A
 
 
 async def _catch_up(
-    hubs: Hubs, hub: Hub, thread_id: str, after: int, member: Member
+    hubs: Hubs, hub: Hub, mode: Mode, after: int, member: Member
 ) -> AsyncIterator[Chunk]:
     """The log from ``after`` to the hub's seq, as chunks; then ``member`` is in the hub."""
+    thread_id = hub.loop.thread_id
     replay = Replay(hubs.reads, thread_id, after)
-    follower = Follower(hub.mode, hubs.redactor)
+    follower = Follower(mode, hubs.redactor)
     first = follower.start(after, await replay.running_at_start(), time.monotonic())
     if first:
-        yield Chunk.of(first, after, hub.mode)
+        yield Chunk.of(first, after, mode)
     limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
     while True:
         target = hub.position
@@ -65,7 +67,7 @@ async def _catch_up(
             frames = follower.join(hub.follower)  # no await between the check and the join
             hub.join(member)
             if frames:
-                yield Chunk.of(frames, replay.position, hub.mode)
+                yield Chunk.of(frames, replay.position, mode)
             return
         if target is None or target < replay.position:
             await hub.moved(hubs.keepalive)  # the hub has not read this far yet
@@ -77,7 +79,7 @@ async def _catch_up(
         size = sum(len(frame.data) for frame in frames)
         frames += follower.due(now)
         if frames:
-            yield Chunk.of(frames, replay.position, hub.mode)
+            yield Chunk.of(frames, replay.position, mode)
         if items:
             limit = next_limit(limit, size, len(items))
         if len(items) < asked:  # the log holds less than the hub read: wait for it
