@@ -11,7 +11,9 @@ producer publishes ``rate`` updates a second for ``seconds``:
 - ``live`` (the default): one call's growing output, a line per update, so
   followers get one append delta per update (5 a second is under the
   10-a-second coalescing);
-- ``elide``: an assistant message per update, one frame each.
+- ``elide``: an assistant message per update, one frame each;
+- ``agui``: the same messages to live AG-UI followers (``/agui?follow=1``),
+  three events each (a "frame" is an event).
 
 Each update's line carries its number; a follower that reads it notes the
 time since the producer began its POST: the publish-to-frame latency
@@ -20,7 +22,7 @@ while publishing, divided by the frames all followers received, is the CPU
 per follower-frame. Peak RSS is the server's.
 
 Run: .venv/bin/python bench/fanout.py [--followers 500] [--rate 5] [--seconds 20]
-     [--mode live|elide] [--against REV|none] [--backends sqlite,redis]
+     [--mode live|elide|agui] [--against REV|none] [--backends sqlite,redis]
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def main() -> None:
     parser.add_argument("--followers", type=int, default=500)
     parser.add_argument("--rate", type=float, default=5.0, help="updates a second")
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--mode", choices=("live", "elide"), default="live")
+    parser.add_argument("--mode", choices=("live", "elide", "agui"), default="live")
     parser.add_argument("--against", default=BASELINE, help="a git revision, or 'none'")
     parser.add_argument("--backends", default="sqlite,redis")
     args = parser.parse_args()

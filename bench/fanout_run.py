@@ -64,7 +64,11 @@ class Follower:
 
     async def run(self, port: int, thread: str, mode: str, last: int) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        path = f"/api/threads/{thread}/follow?mode={mode}"
+        path = (
+            f"/api/threads/{thread}/agui?follow=1"
+            if mode == "agui"
+            else f"/api/threads/{thread}/follow?mode={mode}"
+        )
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         carry = b""
         try:
@@ -83,8 +87,8 @@ class Follower:
 
 
 def update(mode: str, n: int, text: str, last: bool) -> dict[str, object]:
-    """Update ``n``: a message (elide), or the call's output so far (live)."""
-    if mode == "elide":
+    """Update ``n``: a message (elide, agui), or the call's output so far (live)."""
+    if mode != "live":
         return {"kind": "message", "role": "assistant", "text": f"#{n};{FILLER}"}
     result = {"kind": "tool-result", "toolCallId": "c1", "toolName": "shell", "isError": False}
     return {**result, "text": text, "complete": last}
