@@ -89,6 +89,7 @@ def test_each_frame_is_made_once_whatever_the_number_of_followers(
         [str(n) for n in range(1, 12)]
     ] * FOLLOWERS
     assert sorted(pushed) == list(range(2, 12))  # once each: not once per follower
+    wait_until(lambda: members(live_server) == 0)  # the followers went: so did the hub
 
 
 def test_each_agui_event_is_made_once_whatever_the_number_of_followers(
@@ -129,13 +130,16 @@ def test_each_agui_event_is_made_once_whatever_the_number_of_followers(
     assert ids == [ids[0]] * FOLLOWERS and ids[0][-1] is not None
     assert ids[0][-1].startswith("11.")
     assert sorted(pushed) == list(range(2, 12))  # once each: not once per follower
+    wait_until(lambda: members(live_server, "agui") == 0)  # the followers went: so did the hub
 
 
 def wait_until(condition: Callable[[], bool]) -> None:
-    """Until ``condition`` holds (checked on a short tick; the test asserts no time)."""
-    done = threading.Event()
-    while not condition():
-        assert not done.wait(0.01) or condition()
+    """Until ``condition`` holds, checked on a short tick (gives up after a minute)."""
+    for _ in range(6000):
+        if condition():
+            return
+        threading.Event().wait(0.01)
+    raise AssertionError("the condition never held")
 
 
 async def hub_at(hub: Hub, seq: int) -> None:

@@ -24,7 +24,8 @@ resume point are the ones an uninterrupted stream would have sent.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Final
 
@@ -111,9 +112,10 @@ async def _events(state: ServerState, thread_id: str, after: Position) -> AsyncI
     try:
         while True:
             member = Member(hubs.queue_bytes)
-            async for chunk in _catch_up(hubs, hub, after, member):
-                yield chunk.data
-                after = Position(chunk.seq)
+            async with aclosing(_catch_up(hubs, hub, after, member)) as caught:
+                async for chunk in caught:
+                    yield chunk.data
+                    after = Position(chunk.seq)
             try:
                 while (chunk_or_none := await member.next()) is not None:
                     yield chunk_or_none.data
@@ -124,7 +126,9 @@ async def _events(state: ServerState, thread_id: str, after: Position) -> AsyncI
         hub.release()
 
 
-async def _catch_up(hubs: Hubs, hub: Hub, after: Position, member: Member) -> AsyncIterator[Chunk]:
+async def _catch_up(
+    hubs: Hubs, hub: Hub, after: Position, member: Member
+) -> AsyncGenerator[Chunk, None]:
     """The log from its start (events after ``after`` only) to the hub's seq; then join.
 
     It joins only past ``after``: the hub's events before it were sent already.

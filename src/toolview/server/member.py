@@ -18,7 +18,8 @@ nothing skipped, nothing repeated (a running call's text comes as a reset).
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 
 from toolview.server.batches import FIRST_BATCH, next_limit
 from toolview.server.chunk import Chunk
@@ -30,16 +31,19 @@ from toolview.wire.log import Replay
 __all__ = ["follow_chunks"]
 
 
-async def follow_chunks(hubs: Hubs, thread_id: str, after: int, mode: Mode) -> AsyncIterator[Chunk]:
+async def follow_chunks(
+    hubs: Hubs, thread_id: str, after: int, mode: Mode
+) -> AsyncGenerator[Chunk, None]:
     """Every frame after seq ``after`` for one follower, as chunks to write, forever."""
     hub = hubs.use(thread_id, mode)
     try:
         position = after
         while True:
             member = Member(hubs.queue_bytes)
-            async for chunk in _catch_up(hubs, hub, mode, position, member):
-                yield chunk
-                position = chunk.seq
+            async with aclosing(_catch_up(hubs, hub, mode, position, member)) as caught:
+                async for chunk in caught:
+                    yield chunk
+                    position = chunk.seq
             try:
                 while (chunk_or_none := await member.next()) is not None:
                     yield chunk_or_none
@@ -52,7 +56,7 @@ async def follow_chunks(hubs: Hubs, thread_id: str, after: int, mode: Mode) -> A
 
 async def _catch_up(
     hubs: Hubs, hub: Hub, mode: Mode, after: int, member: Member
-) -> AsyncIterator[Chunk]:
+) -> AsyncGenerator[Chunk, None]:
     """The log from ``after`` to the hub's seq, as chunks; then ``member`` is in the hub."""
     thread_id = hub.loop.thread_id
     replay = Replay(hubs.reads, thread_id, after)

@@ -14,7 +14,8 @@ client address holds at most ``follow_limit`` streams at once (more get
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -48,12 +49,13 @@ async def follow(request: Request) -> Response:
 
 
 async def _events(
-    state: ServerState, thread_id: str, mode: str, chunks: AsyncIterator[Chunk]
+    state: ServerState, thread_id: str, mode: str, chunks: AsyncGenerator[Chunk, None]
 ) -> AsyncIterator[bytes]:
-    async for chunk in chunks:
-        yield chunk.data
-        # the write returned: the frames crossed (the sent tail counts only those)
-        state.sent.record_counted(thread_id, mode, len(chunk.frames), chunk.size, chunk.rows)
+    async with aclosing(chunks):  # closed with the stream, not when collected: it holds a hub
+        async for chunk in chunks:
+            yield chunk.data
+            # the write returned: the frames crossed (the sent tail counts only those)
+            state.sent.record_counted(thread_id, mode, len(chunk.frames), chunk.size, chunk.rows)
 
 
 routes = [Route("/api/threads/{thread_id}/follow", follow, methods=["GET"])]
