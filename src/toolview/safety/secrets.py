@@ -9,14 +9,12 @@ pattern happened to run first.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
 from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
 from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
 from toolview.safety.manifests import MANIFEST_PATTERNS
-from toolview.safety.patterns import SecretPattern, mark
+from toolview.safety.patterns import SecretPattern, lower_text, mark
+from toolview.safety.prefilter import Cost, Prefilter
 from toolview.safety.tokens import TOKEN_PATTERNS
 
 __all__ = [
@@ -28,6 +26,7 @@ __all__ = [
     "rebuild",
     "redact",
     "redact_json",
+    "redaction_cost",
     "scan",
     "secret_spans",
 ]
@@ -42,45 +41,16 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
 """In priority order: when spans overlap, the earliest pattern names the mark."""
 
 
-def _any_of(patterns: Iterable[SecretPattern]) -> re.Pattern[str]:
-    """One regex that matches wherever one of ``patterns`` could find a span.
+_PREFILTER = Prefilter(SECRET_PATTERNS)
 
-    A span only ever comes from a match of its pattern's regex, so no match
-    here means nothing to hide. Group names are dropped (they repeat).
-    """
-    sources = (re.sub(r"\(\?P<\w+>", "(?:", p.regex.pattern) for p in patterns)
-    return re.compile("|".join(f"(?:{source})" for source in sources))
-
-
-# A whole-text scan with literals may find spans its regex does not match (a
-# Secret cut before its kind): its literals are the prefilter's test instead.
-_GATED = tuple(p for p in SECRET_PATTERNS if p.scan is not None and p.literals)
-_CASED_ANY = _any_of(p for p in SECRET_PATTERNS if not p.lowercase and p not in _GATED)
-_LOWER_ANY = _any_of(p for p in SECRET_PATTERNS if p.lowercase and p not in _GATED)
-
-
-def _gate_opens(pattern: SecretPattern, text: str, lowered: str) -> bool:
-    hay = lowered if pattern.lowercase else text
-    return any(literal in hay for literal in pattern.literals)
-
-
-# Below this size one combined search beats ~50 separate scans (each has a
-# fixed cost); above it the separate scans, each a fast literal search, win.
+# Kept for callers that cut a text before testing it: the prefilter no longer
+# depends on the text's size (it was the limit of the old combined search).
 PREFILTER_MAX = 1024
 
 DEPTH_MARK = "[depth limit]"
 SIZE_MARK = "[size limit]"
 _SHORTEST = 5  # "pwd=x": no credential format is shorter
 _MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
-
-
-def _lower(text: str) -> str:
-    """Lowercase with positions kept: U+0130 is the one code point whose
-    lowercase is two characters, so it is folded to a plain ``i`` first."""
-    lowered = text.lower()
-    if len(lowered) != len(text):
-        lowered = text.replace("\u0130", "i").lower()
-    return lowered
 
 
 def _merge(spans: list[tuple[int, int, int, str]]) -> list[tuple[int, int, str]]:
@@ -118,20 +88,26 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []
-    lowered: str | None = None
-    if len(text) <= PREFILTER_MAX:
-        lowered = _lower(text)
-        if (
-            _CASED_ANY.search(text) is None
-            and _LOWER_ANY.search(lowered) is None
-            and not any(_gate_opens(p, text, lowered) for p in _GATED)
-        ):
-            return []
-    return _spans(text, lowered)
+    lowered: list[str] = []
+
+    def lower() -> str:
+        if not lowered:
+            lowered.append(lower_text(text))
+        return lowered[0]
+
+    spans = _PREFILTER.spans(text, lower)
+    return _merge(spans) if spans else []
+
+
+def redaction_cost(text: str) -> Cost:
+    """How :func:`redact` reads ``text``, counted: whole-text scans, copies,
+    regex attempts at a start (bench/redaction.py and the tests use it)."""
+    return _PREFILTER.cost(text, lambda: lower_text(text))
 
 
 def scan(text: str, lowered: str | None = None) -> str:
-    """:func:`redact` without its prefilter: every pattern scans ``text``."""
+    """:func:`redact` without its prefilter: every pattern scans the whole
+    ``text``. The reference the prefilter is tested against."""
     spans = _spans(text, lowered)
     return rebuild(text, spans) if spans else text
 
@@ -141,7 +117,7 @@ def _spans(text: str, lowered: str | None) -> list[tuple[int, int, str]]:
     for rank, pattern in enumerate(SECRET_PATTERNS):
         if pattern.lowercase:
             if lowered is None:
-                lowered = _lower(text)
+                lowered = lower_text(text)
             hay = lowered
         else:
             hay = text

@@ -1,0 +1,128 @@
+"""Every occurrence of many literals in one pass over a text.
+
+The prefilter's scanner: where in a text do the literal starts of the secret
+patterns occur (all of them, overlapping ones too)? With Hyperscan (a
+multi-literal automaton in C: one pass whatever the number of literals,
+~0.6 µs for a short string) when it is installed, else one ``str.find`` loop
+per literal -- the same answer, slower: the stdlib fallback for platforms
+Hyperscan has no wheel for, and the tests' reference for the fast finder.
+
+A literal is matched either as written (in the text) or lowercase (in the
+text as the lowercase patterns see it). ASCII text is scanned as bytes, its
+lowercase literals caseless (the same as searching the lowered text, without
+lowering it); any other text as UTF-32 code units, the lowered text for the
+lowercase literals, so positions are character positions either way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+__all__ = ["Found", "Literal", "LiteralSet"]
+
+Literal = tuple[str, bool]
+"""``(text, lowercase)``: a lowercase literal is looked for in the lowered text."""
+
+Found = dict[int, list[int]]
+"""Literal id (its index) -> every start position, ascending."""
+
+_LOCAL = threading.local()  # one Hyperscan scratch per thread and database
+_KINDS = ("ascii", "cased32", "lower32")
+
+
+class LiteralSet:
+    """A fixed list of literals (ids are their indexes) and their compiled databases."""
+
+    def __init__(self, literals: tuple[Literal, ...]) -> None:
+        self.literals = literals
+        self._databases: dict[str, Any] | None = None
+
+    def find(self, text: str, lowered: Callable[[], str]) -> Found:
+        """Every occurrence of every literal in ``text`` (``lowered()`` for lowercase ones)."""
+        hs = _hyperscan()
+        if hs is None:
+            return self.find_stdlib(text, lowered)
+        if self._databases is None:
+            self._databases = {kind: _database(hs, self.literals, kind) for kind in _KINDS}
+        found: Found = {}
+        if text.isascii():
+            self._scan(hs, "ascii", text.encode("ascii"), 1, found)
+        else:
+            self._scan(hs, "cased32", _utf32(text), 4, found)
+            self._scan(hs, "lower32", _utf32(lowered()), 4, found)
+        return found
+
+    def fast(self) -> bool:
+        """Does :meth:`find` run Hyperscan (one pass) rather than ``str.find``?"""
+        return _hyperscan() is not None
+
+    def find_stdlib(self, text: str, lowered: Callable[[], str]) -> Found:
+        """The same answer by ``str.find``: one pass per literal."""
+        found: Found = {}
+        for index, (literal, lowercase) in enumerate(self.literals):
+            hay = lowered() if lowercase else text
+            position = hay.find(literal)
+            while position >= 0:
+                found.setdefault(index, []).append(position)
+                position = hay.find(literal, position + 1)
+        return found
+
+    def _scan(self, hs: Any, kind: str, data: bytes, unit: int, found: Found) -> None:
+        """Add the start of every match of one database in ``data`` to ``found``."""
+        assert self._databases is not None
+        database = self._databases[kind]
+        if database is None or not data:
+            return
+        scratches = getattr(_LOCAL, "scratches", None)
+        if scratches is None:
+            scratches = _LOCAL.scratches = {}
+        scratch = scratches.get(id(database))
+        if scratch is None:
+            scratch = scratches[id(database)] = hs.Scratch(database)
+        ends: list[tuple[int, int]] = []
+        database.scan(data, match_event_handler=_collect, context=ends, scratch=scratch)
+        literals = self.literals
+        for index, end in ends:
+            if end % unit == 0:  # a UTF-32 match not on a code unit is no match
+                found.setdefault(index, []).append(end // unit - len(literals[index][0]))
+
+
+def _collect(index: int, _start: int, end: int, _flags: int, ends: list[tuple[int, int]]) -> None:
+    ends.append((index, end))
+
+
+def _utf32(text: str) -> bytes:
+    return text.encode("utf-32-le", "surrogatepass")
+
+
+@cache
+def _hyperscan() -> Any:
+    """The Hyperscan module, imported on first use (it costs ~16 ms to load)."""
+    try:
+        return importlib.import_module("hyperscan")
+    except ImportError:
+        return None
+
+
+def _database(hs: Any, literals: tuple[Literal, ...], kind: str) -> Any:
+    """A block-mode database of the literals: ``ascii`` (all, lowercase ones
+    caseless), ``cased32``/``lower32`` (one side each, as UTF-32 code units)."""
+    ids, expressions, flags = [], [], []
+    for index, (literal, lowercase) in enumerate(literals):
+        if kind == "ascii" and not literal.isascii():
+            continue  # never in ASCII text
+        if kind != "ascii" and lowercase != (kind == "lower32"):
+            continue
+        encoded = literal.encode("ascii") if kind == "ascii" else _utf32(literal)
+        ids.append(index)
+        expressions.append(b"".join(b"\\x%02x" % byte for byte in encoded))
+        flags.append(hs.HS_FLAG_CASELESS if kind == "ascii" and lowercase else 0)
+    if not ids:
+        return None
+    database = hs.Database()
+    database.compile(expressions=expressions, ids=ids, elements=len(ids), flags=flags)
+    return database

@@ -1,0 +1,198 @@
+"""Run only the secret patterns that can match, only where they can start.
+
+One pass (``literal_scan``) finds every occurrence of every pattern's literal
+starts (read from its regex by ``anchors``) and of its gate ``literals``.
+Then each pattern runs where it can:
+
+- a pattern with starts is matched (``regex.match``) at its starts only, in
+  order, each start inside the last match skipped: exactly what
+  ``regex.finditer`` over the whole text finds, since a match can only begin
+  where a start occurs -- without running the regex anywhere else;
+- a pattern whose gate literals are all absent does not run at all (its
+  ``SecretPattern.spans`` would return nothing);
+- a whole-text scanner runs when its literals (else its fences) occur;
+- a pattern with no usable start (the Discord bot token starts with ".")
+  runs over the whole text, as before.
+
+Nothing here decides what a secret is: the same regexes and ``locate``
+checks as the unfiltered path give the same spans (tests/safety pin it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from toolview.safety.anchors import literal_starts
+from toolview.safety.literal_scan import Found, Literal, LiteralSet
+from toolview.safety.patterns import SecretPattern, Span
+
+__all__ = ["Cost", "Finder", "Prefilter", "RankedSpan"]
+
+RankedSpan = tuple[int, int, int, str]
+"""``(start, end, rank, name)``: a span and its pattern's priority."""
+
+Finder = Callable[[str, Callable[[], str]], Found]
+"""Where each literal occurs: ``LiteralSet.find`` or its stdlib twin."""
+
+_SHORTEST_START = 2  # a one-character start ("." of a Discord token) is everywhere
+
+
+class Cost(NamedTuple):
+    """What redacting one text costs, counted (not timed)."""
+
+    scans: int  # passes of a matching engine over the whole text
+    copies: int  # whole-text copies: encoding for the scanner, lowering
+    attempts: int  # regex matches tried at a start (each reads on from there only)
+
+
+@dataclass(frozen=True, slots=True)
+class _Route:
+    """How one pattern is run: its rank, starts and gates (literal ids)."""
+
+    rank: int
+    pattern: SecretPattern
+    starts: tuple[int, ...]  # where a match may begin; for a scanner, its trigger
+    gates: tuple[int, ...]  # one of the pattern's own literals must occur
+
+
+class Prefilter:
+    """The routes of a pattern list (in priority order) and the literals they watch."""
+
+    def __init__(self, patterns: Iterable[SecretPattern]) -> None:
+        self.literals: tuple[Literal, ...] = ()
+        ids: dict[Literal, int] = {}
+
+        def id_of(text: str, lowercase: bool) -> int:
+            key = (text, lowercase)
+            if key not in ids:
+                ids[key] = len(ids)
+                self.literals = (*self.literals, key)
+            return ids[key]
+
+        self.routes: list[_Route] = []
+        self.always: list[_Route] = []  # run on every text: no literal tells
+        self.watchers: dict[int, list[_Route]] = {}
+        for rank, pattern in enumerate(patterns):
+            starts = literal_starts(pattern.regex) or ()
+            if pattern.scan is not None and pattern.literals:
+                starts = ()  # its literals alone decide (it may find spans its regex does not)
+            if any(len(start) < _SHORTEST_START for start in starts):
+                starts = ()
+            low = pattern.lowercase
+            route = _Route(
+                rank,
+                pattern,
+                tuple(id_of(s, low) for s in starts),
+                tuple(id_of(s, low) for s in pattern.literals),
+            )
+            self.routes.append(route)
+            if not route.starts and not route.gates:
+                self.always.append(route)
+            for literal in route.starts or route.gates:
+                self.watchers.setdefault(literal, []).append(route)
+
+        self.finder = LiteralSet(self.literals)
+
+    def spans(
+        self, text: str, lowered: Callable[[], str], finder: Finder | None = None
+    ) -> list[RankedSpan]:
+        """Every span of every pattern in ``text``, ranked, unmerged.
+
+        ``finder`` replaces the literal scanner (the tests pass the stdlib one).
+        """
+        found = (finder or self.finder.find)(text, lowered)
+        spans: list[RankedSpan] = []
+        for route, mode in self.plan(found):
+            pattern = route.pattern
+            hay = lowered() if pattern.lowercase else text
+            if mode == "scan":
+                assert pattern.scan is not None
+                found_spans = pattern.scan(hay, pattern.name)
+            elif mode == "anchored":
+                found_spans = _anchored(pattern, hay, _positions(route.starts, found))
+            else:
+                found_spans = _whole(pattern, hay)
+            spans.extend((start, end, route.rank, name) for start, end, name in found_spans)
+        return spans
+
+    def plan(self, found: Found) -> list[tuple[_Route, str]]:
+        """Which patterns run, given where the literals are, and how: ``scan``
+        (a whole-text scanner), ``whole`` (the regex over the whole text) or
+        ``anchored`` (the regex at its starts only)."""
+        routes = self.always
+        if found:  # the common case, a text with no literal at all, skips this
+            touched = {route.rank: route for route in routes}
+            for literal in found:
+                touched.update((route.rank, route) for route in self.watchers.get(literal, ()))
+            routes = list(touched.values())
+        planned: list[tuple[_Route, str]] = []
+        for route in routes:
+            if route.gates and not any(gate in found for gate in route.gates):
+                continue  # SecretPattern.spans would find nothing
+            if route.pattern.scan is not None:
+                if not route.starts or any(start in found for start in route.starts):
+                    planned.append((route, "scan"))
+            elif route.starts:
+                if any(start in found for start in route.starts):
+                    planned.append((route, "anchored"))
+            else:
+                planned.append((route, "whole"))
+        return planned
+
+    def cost(self, text: str, lowered: Callable[[], str]) -> Cost:
+        """Counted: how :meth:`spans` reads ``text``, from the same plan it follows.
+
+        The literal scan is one pass (two for non-ASCII text: the text and its
+        lowercase) with Hyperscan, one per literal without; a ``scan`` or
+        ``whole`` route is one more pass each; an ``anchored`` route tries its
+        regex once per start.
+        """
+        found = self.finder.find(text, lowered)
+        plan = self.plan(found)
+        ascii_text = text.isascii()
+        fast = self.finder.fast()
+        scans = (1 if ascii_text else 2) if fast else len(self.literals)
+        scans += sum(1 for _, mode in plan if mode != "anchored")
+        lowers = any(route.pattern.lowercase for route, _ in plan) or not ascii_text
+        copies = (1 if ascii_text else 2) * fast + lowers
+        attempts = sum(
+            len(_positions(route.starts, found)) for route, mode in plan if mode == "anchored"
+        )
+        return Cost(scans, copies, attempts)
+
+
+def _positions(starts: tuple[int, ...], found: dict[int, list[int]]) -> list[int]:
+    lists = [found[start] for start in starts if start in found]
+    if len(lists) == 1:
+        return lists[0]
+    return sorted({position for positions in lists for position in positions})
+
+
+def _anchored(pattern: SecretPattern, hay: str, positions: list[int]) -> list[Span]:
+    """``finditer`` from the starts only: the same matches, the same order."""
+    found: list[Span] = []
+    match_at = pattern.regex.match
+    locate = pattern.locate
+    resume = 0
+    for position in positions:
+        if position < resume:
+            continue  # inside the last match: finditer would not start there
+        match = match_at(hay, position)
+        if match is None:
+            continue
+        resume = match.end()
+        span = locate(hay, match, pattern.name)
+        if span is not None:
+            found.append(span)
+    return found
+
+
+def _whole(pattern: SecretPattern, hay: str) -> list[Span]:
+    found: list[Span] = []
+    for match in pattern.regex.finditer(hay):
+        span = pattern.locate(hay, match, pattern.name)
+        if span is not None:
+            found.append(span)
+    return found
