@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from toolview.safety import SECRET_PATTERNS, redact
@@ -98,6 +98,7 @@ def test_the_prefilter_never_changes_what_is_hidden(text: str) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(_TEXT)
+@example("\u4100\u4300\u0100 curl")  # the UTF-32 bytes of "AC" across three code units
 def test_the_fast_and_the_stdlib_literal_finders_agree(text: str) -> None:
     """Hyperscan (bytes or UTF-32, caseless) finds what ``str.find`` finds."""
     finder = _PREFILTER.finder

@@ -9,9 +9,11 @@ Hyperscan has no wheel for, and the tests' reference for the fast finder.
 
 A literal is matched either as written (in the text) or lowercase (in the
 text as the lowercase patterns see it). ASCII text is scanned as bytes, its
-lowercase literals caseless (the same as searching the lowered text, without
-lowering it); any other text as UTF-32 code units, the lowered text for the
-lowercase literals, so positions are character positions either way.
+lowercase literals caseless: the same as searching the lowered text, without
+lowering it. Other text is scanned as UTF-32 code units (positions are
+character positions either way), caseless too -- unless it holds one of the
+two non-ASCII characters whose lowercase is ASCII (U+0130 and the Kelvin
+sign U+212A): then its lowered text is scanned for the lowercase literals.
 """
 
 from __future__ import annotations
@@ -30,8 +32,7 @@ Literal = tuple[str, bool]
 Found = dict[int, list[int]]
 """Literal id (its index) -> every start position, ascending."""
 
-_LOCAL = threading.local()  # one Hyperscan scratch per thread and database
-_KINDS = ("ascii", "cased32", "lower32")
+_KINDS = ("ascii", "all32", "cased32", "lower32")
 
 
 class LiteralSet:
@@ -40,6 +41,7 @@ class LiteralSet:
     def __init__(self, literals: tuple[Literal, ...]) -> None:
         self.literals = literals
         self._databases: dict[str, Any] | None = None
+        self._local = threading.local()  # one Hyperscan scratch per thread and database
 
     def find(self, text: str, lowered: Callable[[], str]) -> Found:
         """Every occurrence of every literal in ``text`` (``lowered()`` for lowercase ones)."""
@@ -51,9 +53,11 @@ class LiteralSet:
         found: Found = {}
         if text.isascii():
             self._scan(hs, "ascii", text.encode("ascii"), 1, found)
-        else:
+        elif "\u0130" in text or "\u212a" in text:
             self._scan(hs, "cased32", _utf32(text), 4, found)
             self._scan(hs, "lower32", _utf32(lowered()), 4, found)
+        else:
+            self._scan(hs, "all32", _utf32(text), 4, found)
         return found
 
     def fast(self) -> bool:
@@ -77,18 +81,24 @@ class LiteralSet:
         database = self._databases[kind]
         if database is None or not data:
             return
-        scratches = getattr(_LOCAL, "scratches", None)
-        if scratches is None:
-            scratches = _LOCAL.scratches = {}
-        scratch = scratches.get(id(database))
-        if scratch is None:
-            scratch = scratches[id(database)] = hs.Scratch(database)
+        try:
+            scratch = self._local.scratches[kind]
+        except (AttributeError, KeyError):
+            scratch = self._scratch(hs, kind, database)
         ends: list[tuple[int, int]] = []
         database.scan(data, match_event_handler=_collect, context=ends, scratch=scratch)
         literals = self.literals
         for index, end in ends:
             if end % unit == 0:  # a UTF-32 match not on a code unit is no match
                 found.setdefault(index, []).append(end // unit - len(literals[index][0]))
+
+    def _scratch(self, hs: Any, kind: str, database: Any) -> Any:
+        """This thread's scratch space for a database: Hyperscan scans without
+        the GIL, and two scans must never share one."""
+        if not hasattr(self._local, "scratches"):
+            self._local.scratches = {}
+        scratch = self._local.scratches[kind] = hs.Scratch(database)
+        return scratch
 
 
 def _collect(index: int, _start: int, end: int, _flags: int, ends: list[tuple[int, int]]) -> None:
@@ -109,18 +119,19 @@ def _hyperscan() -> Any:
 
 
 def _database(hs: Any, literals: tuple[Literal, ...], kind: str) -> Any:
-    """A block-mode database of the literals: ``ascii`` (all, lowercase ones
-    caseless), ``cased32``/``lower32`` (one side each, as UTF-32 code units)."""
+    """A block-mode database of the literals: ``ascii`` and ``all32`` (all,
+    lowercase ones caseless), ``cased32``/``lower32`` (one side each); the
+    ``32`` ones as UTF-32 code units."""
     ids, expressions, flags = [], [], []
     for index, (literal, lowercase) in enumerate(literals):
         if kind == "ascii" and not literal.isascii():
             continue  # never in ASCII text
-        if kind != "ascii" and lowercase != (kind == "lower32"):
+        if kind in ("cased32", "lower32") and lowercase != (kind == "lower32"):
             continue
         encoded = literal.encode("ascii") if kind == "ascii" else _utf32(literal)
         ids.append(index)
         expressions.append(b"".join(b"\\x%02x" % byte for byte in encoded))
-        flags.append(hs.HS_FLAG_CASELESS if kind == "ascii" and lowercase else 0)
+        flags.append(hs.HS_FLAG_CASELESS if kind in ("ascii", "all32") and lowercase else 0)
     if not ids:
         return None
     database = hs.Database()

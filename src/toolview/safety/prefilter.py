@@ -55,6 +55,7 @@ class _Route:
     pattern: SecretPattern
     starts: tuple[int, ...]  # where a match may begin; for a scanner, its trigger
     gates: tuple[int, ...]  # one of the pattern's own literals must occur
+    shorts: tuple[str, ...] = ()  # starts too short to scan for: a whole run needs one
 
 
 class Prefilter:
@@ -78,14 +79,16 @@ class Prefilter:
             starts = literal_starts(pattern.regex) or ()
             if pattern.scan is not None and pattern.literals:
                 starts = ()  # its literals alone decide (it may find spans its regex does not)
+            shorts: tuple[str, ...] = ()
             if any(len(start) < _SHORTEST_START for start in starts):
-                starts = ()
+                starts, shorts = (), starts
             low = pattern.lowercase
             route = _Route(
                 rank,
                 pattern,
                 tuple(id_of(s, low) for s in starts),
                 tuple(id_of(s, low) for s in pattern.literals),
+                shorts,
             )
             self.routes.append(route)
             if not route.starts and not route.gates:
@@ -94,6 +97,7 @@ class Prefilter:
                 self.watchers.setdefault(literal, []).append(route)
 
         self.finder = LiteralSet(self.literals)
+        self._plain = self.plan({})  # the plan of a text with no literal: most texts
 
     def spans(
         self, text: str, lowered: Callable[[], str], finder: Finder | None = None
@@ -112,6 +116,8 @@ class Prefilter:
                 found_spans = pattern.scan(hay, pattern.name)
             elif mode == "anchored":
                 found_spans = _anchored(pattern, hay, _positions(route.starts, found))
+            elif route.shorts and not any(short in hay for short in route.shorts):
+                continue  # its regex starts with one of these characters: none here
             else:
                 found_spans = _whole(pattern, hay)
             spans.extend((start, end, route.rank, name) for start, end, name in found_spans)
@@ -121,8 +127,10 @@ class Prefilter:
         """Which patterns run, given where the literals are, and how: ``scan``
         (a whole-text scanner), ``whole`` (the regex over the whole text) or
         ``anchored`` (the regex at its starts only)."""
+        if not found and hasattr(self, "_plain"):
+            return self._plain
         routes = self.always
-        if found:  # the common case, a text with no literal at all, skips this
+        if found:
             touched = {route.rank: route for route in routes}
             for literal in found:
                 touched.update((route.rank, route) for route in self.watchers.get(literal, ()))
@@ -144,19 +152,19 @@ class Prefilter:
     def cost(self, text: str, lowered: Callable[[], str]) -> Cost:
         """Counted: how :meth:`spans` reads ``text``, from the same plan it follows.
 
-        The literal scan is one pass (two for non-ASCII text: the text and its
-        lowercase) with Hyperscan, one per literal without; a ``scan`` or
+        The literal scan is one pass (two for a text holding U+0130 or U+212A:
+        the text and its lowercase) with Hyperscan, one per literal without; a ``scan`` or
         ``whole`` route is one more pass each; an ``anchored`` route tries its
         regex once per start.
         """
         found = self.finder.find(text, lowered)
         plan = self.plan(found)
-        ascii_text = text.isascii()
         fast = self.finder.fast()
-        scans = (1 if ascii_text else 2) if fast else len(self.literals)
+        folded = "\u0130" in text or "\u212a" in text
+        scans = (1 + folded) if fast else len(self.literals)
         scans += sum(1 for _, mode in plan if mode != "anchored")
-        lowers = any(route.pattern.lowercase for route, _ in plan) or not ascii_text
-        copies = (1 if ascii_text else 2) * fast + lowers
+        lowers = any(route.pattern.lowercase for route, _ in plan) or (fast and folded)
+        copies = (1 + folded) * fast + lowers
         attempts = sum(
             len(_positions(route.starts, found)) for route, mode in plan if mode == "anchored"
         )
