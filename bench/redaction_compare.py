@@ -1,11 +1,12 @@
 """``safety.redact`` before/after: this tree against a git ref, side by side.
 
-Run: ``.venv/bin/python bench/redaction_compare.py [REF]`` (default ``0b2290d``,
-main before issue 13's prefilter; ``d5a7cc6`` is the tree before issue 10's). The ref's ``src`` is extracted with
-``git archive`` to a temporary folder; each measurement runs in a child process
-per tree, alternating old/new twice, best of 5 repetitions each, and the ratio
-new/old is printed. Not a test: the machine's load moves the absolute figures,
-the ratio measured side by side moves much less.
+Run: ``.venv/bin/python bench/redaction_compare.py [REF]`` (default ``0b2290d``:
+main before issue 13's prefilter; ``d5a7cc6`` is the tree before issue 10's).
+The ref's ``src`` is extracted with ``git archive`` to a temporary folder;
+each measurement runs in a child process per tree, alternating old/new twice,
+best of 5 repetitions each, and the ratio new/old is printed. Not a test:
+the machine's load moves the absolute figures, the ratio measured side by
+side moves much less.
 """
 
 from __future__ import annotations

@@ -17,10 +17,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from toolview.safety import SECRET_PATTERNS, redact
+from toolview.safety import SECRET_PATTERNS, redact, redact_json
 from toolview.safety.anchors import literal_starts
 from toolview.safety.patterns import SecretPattern, lower_text
-from toolview.safety.secrets import _PREFILTER, redaction_cost, scan, secret_spans
+from toolview.safety.secrets import (
+    _PREFILTER,
+    redact_many,
+    redaction_cost,
+    scan,
+    secret_spans,
+)
 
 from .corpus import BENIGN, SECRETS
 
@@ -111,9 +117,33 @@ def test_the_fast_and_the_stdlib_literal_finders_agree(text: str) -> None:
 def test_without_hyperscan_the_result_is_the_same(text: str) -> None:
     """The fallback for platforms with no Hyperscan wheel: ``str.find`` per literal."""
     lowered = lower_text(text)
-    stdlib = _PREFILTER.spans(text, lambda: lowered, _PREFILTER.finder.find_stdlib)
+    found = _PREFILTER.finder.find_stdlib(text, lambda: lowered)
+    stdlib = _PREFILTER.spans(text, lambda: lowered, found)
     fast = _PREFILTER.spans(text, lambda: lowered)
     assert sorted(stdlib) == sorted(fast)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_TEXT, st.just("a\x00password=x\x00b")), max_size=12))
+def test_many_texts_redacted_together_are_each_redacted_as_alone(texts: list[str]) -> None:
+    """One literal scan of the texts joined: nothing found in one text leaks
+    into its neighbour's plan (a separator inside a text changes nothing)."""
+    assert redact_many(texts) == [redact(text) for text in texts]
+
+
+def test_a_json_result_is_redacted_string_by_string() -> None:
+    value = {
+        "items": [{"id": f"item-{i}", "text": text} for i, text in enumerate(_TEXTS)],
+        "password": "hunter22",
+        _EXAMPLES[8]: [1, None, True, 2.5],
+    }
+    out = redact_json(value)
+    assert isinstance(out, dict)
+    assert out["items"] == [
+        {"id": f"item-{i}", "text": redact(text)} for i, text in enumerate(_TEXTS)
+    ]
+    assert out["password"] == "[redacted: password]"
+    assert out[redact(_EXAMPLES[8])] == [1, None, True, 2.5]
 
 
 @pytest.mark.parametrize(("name", "before", "secret", "after"), SECRETS)

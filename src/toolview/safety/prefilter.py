@@ -20,21 +20,20 @@ checks as the unfiltered path give the same spans (tests/safety pin it).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import NamedTuple
 
 from toolview.safety.anchors import literal_starts
 from toolview.safety.literal_scan import Found, Literal, LiteralSet
-from toolview.safety.patterns import SecretPattern, Span
+from toolview.safety.patterns import SecretPattern, Span, lower_text
 
-__all__ = ["Cost", "Finder", "Prefilter", "RankedSpan"]
+__all__ = ["Cost", "Prefilter", "RankedSpan"]
 
 RankedSpan = tuple[int, int, int, str]
 """``(start, end, rank, name)``: a span and its pattern's priority."""
-
-Finder = Callable[[str, Callable[[], str]], Found]
-"""Where each literal occurs: ``LiteralSet.find`` or its stdlib twin."""
 
 _SHORTEST_START = 2  # a one-character start ("." of a Discord token) is everywhere
 
@@ -100,13 +99,15 @@ class Prefilter:
         self._plain = self.plan({})  # the plan of a text with no literal: most texts
 
     def spans(
-        self, text: str, lowered: Callable[[], str], finder: Finder | None = None
+        self, text: str, lowered: Callable[[], str], found: Found | None = None
     ) -> list[RankedSpan]:
         """Every span of every pattern in ``text``, ranked, unmerged.
 
-        ``finder`` replaces the literal scanner (the tests pass the stdlib one).
+        ``found``: where the literals are, if already known (``find_each``, or
+        the tests' stdlib finder); else the literal scanner looks.
         """
-        found = (finder or self.finder.find)(text, lowered)
+        if found is None:
+            found = self.finder.find(text, lowered)
         spans: list[RankedSpan] = []
         for route, mode in self.plan(found):
             pattern = route.pattern
@@ -122,6 +123,24 @@ class Prefilter:
                 found_spans = _whole(pattern, hay)
             spans.extend((start, end, route.rank, name) for start, end, name in found_spans)
         return spans
+
+    def find_each(self, texts: list[str]) -> list[Found]:
+        """Where the literals are in each of ``texts``, from one scan of them joined."""
+        joined = "\x00".join(texts)
+        lowered: list[str] = []
+
+        def lower() -> str:
+            if not lowered:
+                lowered.append(lower_text(joined))
+            return lowered[0]
+
+        offsets = list(accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
+        each: list[Found] = [{} for _ in texts]
+        for literal, positions in self.finder.find(joined, lower).items():
+            for position in positions:
+                index = bisect_right(offsets, position) - 1
+                each[index].setdefault(literal, []).append(position - offsets[index])
+        return each
 
     def plan(self, found: Found) -> list[tuple[_Route, str]]:
         """Which patterns run, given where the literals are, and how: ``scan``

@@ -9,23 +9,23 @@ pattern happened to run first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
-from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
+from toolview.safety.keys import KEY_VALUE_PATTERNS
 from toolview.safety.manifests import MANIFEST_PATTERNS
 from toolview.safety.patterns import SecretPattern, lower_text, mark
 from toolview.safety.prefilter import Cost, Prefilter
 from toolview.safety.tokens import TOKEN_PATTERNS
 
 __all__ = [
-    "DEPTH_MARK",
     "PREFILTER_MAX",
     "SECRET_PATTERNS",
-    "SIZE_MARK",
     "mark",
     "rebuild",
     "redact",
-    "redact_json",
+    "redact_many",
     "redaction_cost",
     "scan",
     "secret_spans",
@@ -47,10 +47,7 @@ _PREFILTER = Prefilter(SECRET_PATTERNS)
 # depends on the text's size (it was the limit of the old combined search).
 PREFILTER_MAX = 1024
 
-DEPTH_MARK = "[depth limit]"
-SIZE_MARK = "[size limit]"
 _SHORTEST = 5  # "pwd=x": no credential format is shorter
-_MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
 
 
 def _merge(spans: list[tuple[int, int, int, str]]) -> list[tuple[int, int, str]]:
@@ -88,6 +85,29 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []
+    spans = _PREFILTER.spans(text, _lazy_lower(text))
+    return _merge(spans) if spans else []
+
+
+def redact_many(texts: list[str]) -> list[str]:
+    """``[redact(text) for text in texts]``, with one literal scan for them all.
+
+    For structured values (a JSON result's keys and strings): most are short
+    and plain, and each would pay the scanner's fixed cost. The scan of the
+    joined texts tells each text where its literals are (none crosses from one
+    text to the next: no literal holds the separator), so each text is then
+    redacted exactly as :func:`redact` would, without a scan of its own.
+    """
+    spans_of = [
+        _merge(_PREFILTER.spans(text, _lazy_lower(text), found)) if len(text) >= _SHORTEST else []
+        for text, found in zip(texts, _PREFILTER.find_each(texts), strict=True)
+    ]
+    return [
+        rebuild(text, spans) if spans else text for text, spans in zip(texts, spans_of, strict=True)
+    ]
+
+
+def _lazy_lower(text: str) -> Callable[[], str]:
     lowered: list[str] = []
 
     def lower() -> str:
@@ -95,8 +115,7 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
             lowered.append(lower_text(text))
         return lowered[0]
 
-    spans = _PREFILTER.spans(text, lower)
-    return _merge(spans) if spans else []
+    return lower
 
 
 def redaction_cost(text: str) -> Cost:
@@ -135,66 +154,3 @@ def rebuild(text: str, spans: list[tuple[int, int, str]]) -> str:
         position = end
     parts.append(text[position:])
     return "".join(parts)
-
-
-def _scalar(value: object) -> object:
-    """JSON scalars pass through, strings are redacted, anything else is shown
-    as its redacted ``str()`` -- an unknown object is not trusted to be clean."""
-    if value is None or isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, str):
-        return redact(value)
-    try:
-        return redact(str(value))
-    except Exception:
-        return f"[unprintable {type(value).__name__}]"
-
-
-def redact_json(value: object, *, max_depth: int = 64) -> object:
-    """A redacted copy of a JSON-like value; the input is never modified.
-
-    Strings (dict keys included) go through :func:`redact`; the value under a
-    sensitive key (see ``SENSITIVE_KEYS``) is replaced whole, whatever its
-    type; a value nested deeper than ``max_depth`` containers becomes
-    ``"[depth limit]"``. Iterative, so no recursion limit; never raises.
-    """
-    root: list[object] = [None]
-    tasks: list[tuple[object, int, list[object], int]] = [(value, 0, root, 0)]
-    dicts: list[tuple[dict[object, object], list[object], list[object]]] = []
-    nodes = 0
-    while tasks:
-        item, depth, target, slot = tasks.pop()
-        nodes += 1
-        if depth > max_depth:
-            target[slot] = DEPTH_MARK
-        elif nodes > _MAX_NODES:
-            target[slot] = SIZE_MARK
-        elif isinstance(item, dict):
-            keys, values = _dict_entries(item, depth, tasks)
-            out: dict[object, object] = {}
-            dicts.append((out, keys, values))
-            target[slot] = out
-        elif isinstance(item, list | tuple):
-            items: list[object] = [None] * len(item)
-            tasks.extend((child, depth + 1, items, i) for i, child in enumerate(item))
-            target[slot] = items
-        else:
-            target[slot] = _scalar(item)
-    for out, keys, values in dicts:
-        out.update(zip(keys, values, strict=True))
-    return root[0]
-
-
-def _dict_entries(
-    item: dict[object, object], depth: int, tasks: list[tuple[object, int, list[object], int]]
-) -> tuple[list[object], list[object]]:
-    """Redacted keys, and a value list the queued tasks fill in."""
-    keys: list[object] = []
-    values: list[object] = []
-    for key, child in item.items():
-        name = key_name(key) if isinstance(key, str) else None
-        keys.append(redact(key) if isinstance(key, str) else key)
-        values.append(mark(name) if name is not None else None)
-        if name is None:
-            tasks.append((child, depth + 1, values, len(values) - 1))
-    return keys, values
