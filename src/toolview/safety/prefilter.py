@@ -20,6 +20,7 @@ checks as the unfiltered path give the same spans (tests/safety pin it).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -97,6 +98,12 @@ class Prefilter:
 
         self.finder = LiteralSet(self.literals)
         self._plain = self.plan({})  # the plan of a text with no literal: most texts
+        # What a text with no literal must hold for anything to run on it: the
+        # short starts of the patterns no literal tells (None: those run anyway).
+        needed = [re.escape(short) for route in self.always for short in route.shorts]
+        self._shorts = re.compile("|".join(needed)) if needed else None
+        if any(not route.shorts or route.pattern.lowercase for route in self.always):
+            self._shorts = None
 
     def spans(
         self, text: str, lowered: Callable[[], str], found: Found | None = None
@@ -124,8 +131,13 @@ class Prefilter:
             spans.extend((start, end, route.rank, name) for start, end, name in found_spans)
         return spans
 
-    def find_each(self, texts: list[str]) -> list[Found]:
-        """Where the literals are in each of ``texts``, from one scan of them joined."""
+    def plain(self, text: str) -> bool:
+        """Can nothing run on ``text``, given that no literal occurs in it?"""
+        return self._shorts is not None and self._shorts.search(text) is None
+
+    def find_each(self, texts: list[str]) -> dict[int, Found]:
+        """Where the literals are in each of ``texts`` (by index; a text with
+        none is left out), from one scan of them joined."""
         joined = "\x00".join(texts)
         lowered: list[str] = []
 
@@ -134,12 +146,15 @@ class Prefilter:
                 lowered.append(lower_text(joined))
             return lowered[0]
 
+        found = self.finder.find(joined, lower)
+        if not found:
+            return {}
         offsets = list(accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
-        each: list[Found] = [{} for _ in texts]
-        for literal, positions in self.finder.find(joined, lower).items():
+        each: dict[int, Found] = {}
+        for literal, positions in found.items():
             for position in positions:
                 index = bisect_right(offsets, position) - 1
-                each[index].setdefault(literal, []).append(position - offsets[index])
+                each.setdefault(index, {}).setdefault(literal, []).append(position - offsets[index])
         return each
 
     def plan(self, found: Found) -> list[tuple[_Route, str]]:

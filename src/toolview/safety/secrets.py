@@ -98,13 +98,16 @@ def redact_many(texts: list[str]) -> list[str]:
     text to the next: no literal holds the separator), so each text is then
     redacted exactly as :func:`redact` would, without a scan of its own.
     """
-    spans_of = [
-        _merge(_PREFILTER.spans(text, _lazy_lower(text), found)) if len(text) >= _SHORTEST else []
-        for text, found in zip(texts, _PREFILTER.find_each(texts), strict=True)
-    ]
-    return [
-        rebuild(text, spans) if spans else text for text, spans in zip(texts, spans_of, strict=True)
-    ]
+    each = _PREFILTER.find_each(texts)
+    out: list[str] = []
+    for index, text in enumerate(texts):
+        found = each.get(index, {})
+        if len(text) < _SHORTEST or (not found and _PREFILTER.plain(text)):
+            out.append(text)
+            continue
+        spans = _PREFILTER.spans(text, _lazy_lower(text), found)
+        out.append(rebuild(text, _merge(spans)) if spans else text)
+    return out
 
 
 def _lazy_lower(text: str) -> Callable[[], str]:
