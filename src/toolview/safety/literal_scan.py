@@ -42,23 +42,32 @@ class LiteralSet:
         self.literals = literals
         self._databases: dict[str, Any] | None = None
         self._local = threading.local()  # one Hyperscan scratch per thread and database
+        self._lock = threading.Lock()
 
     def find(self, text: str, lowered: Callable[[], str]) -> Found:
         """Every occurrence of every literal in ``text`` (``lowered()`` for lowercase ones)."""
-        hs = _hyperscan()
-        if hs is None:
-            return self.find_stdlib(text, lowered)
-        if self._databases is None:
-            self._databases = {kind: _database(hs, self.literals, kind) for kind in _KINDS}
+        databases = self._databases
+        if databases is None:
+            if _hyperscan() is None:
+                return self.find_stdlib(text, lowered)
+            databases = self._compile()
         found: Found = {}
         if text.isascii():
-            self._scan(hs, "ascii", text.encode("ascii"), 1, found)
+            self._scan(databases["ascii"], text.encode("ascii"), 1, found)
         elif "\u0130" in text or "\u212a" in text:
-            self._scan(hs, "cased32", _utf32(text), 4, found)
-            self._scan(hs, "lower32", _utf32(lowered()), 4, found)
+            self._scan(databases["cased32"], _utf32(text), 4, found)
+            self._scan(databases["lower32"], _utf32(lowered()), 4, found)
         else:
-            self._scan(hs, "all32", _utf32(text), 4, found)
+            self._scan(databases["all32"], _utf32(text), 4, found)
         return found
+
+    def _compile(self) -> dict[str, Any]:
+        """The databases, compiled once (under a lock: a scratch is made for one)."""
+        with self._lock:
+            if self._databases is None:
+                hs = _hyperscan()
+                self._databases = {kind: _database(hs, self.literals, kind) for kind in _KINDS}
+            return self._databases
 
     def fast(self) -> bool:
         """Does :meth:`find` run Hyperscan (one pass) rather than ``str.find``?"""
@@ -75,16 +84,14 @@ class LiteralSet:
                 position = hay.find(literal, position + 1)
         return found
 
-    def _scan(self, hs: Any, kind: str, data: bytes, unit: int, found: Found) -> None:
+    def _scan(self, database: Any, data: bytes, unit: int, found: Found) -> None:
         """Add the start of every match of one database in ``data`` to ``found``."""
-        assert self._databases is not None
-        database = self._databases[kind]
         if database is None or not data:
             return
         try:
-            scratch = self._local.scratches[kind]
+            scratch = self._local.scratches[id(database)]
         except (AttributeError, KeyError):
-            scratch = self._scratch(hs, kind, database)
+            scratch = self._scratch(database)
         ends: list[tuple[int, int]] = []
         database.scan(data, match_event_handler=_collect, context=ends, scratch=scratch)
         literals = self.literals
@@ -92,12 +99,12 @@ class LiteralSet:
             if end % unit == 0:  # a UTF-32 match not on a code unit is no match
                 found.setdefault(index, []).append(end // unit - len(literals[index][0]))
 
-    def _scratch(self, hs: Any, kind: str, database: Any) -> Any:
+    def _scratch(self, database: Any) -> Any:
         """This thread's scratch space for a database: Hyperscan scans without
         the GIL, and two scans must never share one."""
         if not hasattr(self._local, "scratches"):
             self._local.scratches = {}
-        scratch = self._local.scratches[kind] = hs.Scratch(database)
+        scratch = self._local.scratches[id(database)] = _hyperscan().Scratch(database)
         return scratch
 
 

@@ -42,6 +42,7 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
 
 
 _PREFILTER = Prefilter(SECRET_PATTERNS)
+_FIND = _PREFILTER.finder.find
 
 # Kept for callers that cut a text before testing it: the prefilter no longer
 # depends on the text's size (it was the limit of the old combined search).
@@ -85,7 +86,11 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []
-    spans = _PREFILTER.spans(text, _lazy_lower(text))
+    lowered = _lazy_lower(text)
+    found = _FIND(text, lowered)
+    if not found and _PREFILTER.plain(text):
+        return []  # most texts: one literal scan, nothing else
+    spans = _PREFILTER.spans(text, lowered, found)
     return _merge(spans) if spans else []
 
 
