@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from toolview.safety import SECRET_PATTERNS, redact, redact_json
 from toolview.safety.anchors import literal_starts
-from toolview.safety.patterns import SecretPattern, lower_text
+from toolview.safety.patterns import SecretPattern, accept, compile_pattern, lower_text
+from toolview.safety.prefilter import Prefilter
 from toolview.safety.secrets import (
     _PREFILTER,
     redact_many,
@@ -80,6 +81,24 @@ def test_every_match_begins_with_one_of_the_starts_read_from_the_regex(
 )
 def test_literal_starts(regex: str, starts: tuple[str, ...] | None) -> None:
     assert literal_starts(re.compile(regex)) == starts
+
+
+def test_a_pattern_with_a_literal_the_byte_scan_cannot_see_runs_as_it_would_alone() -> None:
+    """Every literal is scanned as one byte per character (non-ASCII as "?"):
+    a pattern whose start or gate is not ASCII checks its own literals."""
+    patterns = (
+        compile_pattern("accented", r"clé=(?P<secret>\w+)", locate=accept),
+        compile_pattern("gated", r"k=(?P<secret>\w+)", "mot de passe ?", locate=accept),
+        compile_pattern("plain", r"pwd=(?P<secret>\w+)", locate=accept),
+    )
+    prefilter = Prefilter(patterns)
+    for text in ("clé=abc pwd=x k=y", "mot de passe ? k=zz", "k=zz", "cle=abc ✓"):
+        expected = sorted(
+            (start, end, rank, name)
+            for rank, pattern in enumerate(patterns)
+            for start, end, name in pattern.spans(text)
+        )
+        assert sorted(prefilter.spans(text, text.lower)) == expected, text
 
 
 _NOISE = st.sampled_from(

@@ -8,12 +8,12 @@ per literal -- the same answer, slower: the stdlib fallback for platforms
 Hyperscan has no wheel for, and the tests' reference for the fast finder.
 
 A literal is matched either as written (in the text) or lowercase (in the
-text as the lowercase patterns see it). ASCII text is scanned as bytes, its
-lowercase literals caseless: the same as searching the lowered text, without
-lowering it. Other text is scanned as UTF-32 code units (positions are
-character positions either way), caseless too -- unless it holds one of the
-two non-ASCII characters whose lowercase is ASCII (U+0130 and the Kelvin
-sign U+212A): then its lowered text is scanned for the lowercase literals.
+text as the lowercase patterns see it). The text is scanned as one byte per
+character (a non-ASCII one as ``?``: every literal is ASCII), its lowercase
+literals caseless: the same as searching the lowered text, without lowering
+it -- unless the text holds one of the two non-ASCII characters whose
+lowercase is ASCII (U+0130 and the Kelvin sign U+212A): then its lowered
+text is scanned for the lowercase literals.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-__all__ = ["Found", "Literal", "LiteralSet"]
+__all__ = ["Found", "Literal", "LiteralSet", "scannable"]
 
 Literal = tuple[str, bool]
 """``(text, lowercase)``: a lowercase literal is looked for in the lowered text."""
@@ -32,42 +32,34 @@ Literal = tuple[str, bool]
 Found = dict[int, list[int]]
 """Literal id (its index) -> every start position, ascending."""
 
-_KINDS = ("ascii", "all32", "cased32", "lower32")
-
 
 class LiteralSet:
     """A fixed list of literals (ids are their indexes) and their compiled databases."""
 
     def __init__(self, literals: tuple[Literal, ...]) -> None:
+        if not all(scannable(literal) for literal, _ in literals):
+            raise ValueError(
+                "a literal that is not ASCII, or holds '?', cannot be scanned as bytes"
+            )
         self.literals = literals
-        self._databases: dict[str, Any] | None = None
+        self._databases: dict[str, Any] = {}  # compiled on first use, per kind
         self._local = threading.local()  # one Hyperscan scratch per thread and database
         self._lock = threading.Lock()
+        self._lengths = [len(literal) for literal, _ in literals]
 
     def find(self, text: str, lowered: Callable[[], str]) -> Found:
         """Every occurrence of every literal in ``text`` (``lowered()`` for lowercase ones)."""
-        databases = self._databases
-        if databases is None:
-            if _hyperscan() is None:
-                return self.find_stdlib(text, lowered)
-            databases = self._compile()
+        if _hyperscan() is None:
+            return self.find_stdlib(text, lowered)
         found: Found = {}
         if text.isascii():
-            self._scan(databases["ascii"], text.encode("ascii"), 1, found)
+            self._scan("all", text.encode("ascii"), found)
         elif "\u0130" in text or "\u212a" in text:
-            self._scan(databases["cased32"], _utf32(text), 4, found)
-            self._scan(databases["lower32"], _utf32(lowered()), 4, found)
+            self._scan("cased", _bytes(text), found)
+            self._scan("lower", _bytes(lowered()), found)
         else:
-            self._scan(databases["all32"], _utf32(text), 4, found)
+            self._scan("all", _bytes(text), found)
         return found
-
-    def _compile(self) -> dict[str, Any]:
-        """The databases, compiled once (under a lock: a scratch is made for one)."""
-        with self._lock:
-            if self._databases is None:
-                hs = _hyperscan()
-                self._databases = {kind: _database(hs, self.literals, kind) for kind in _KINDS}
-            return self._databases
 
     def fast(self) -> bool:
         """Does :meth:`find` run Hyperscan (one pass) rather than ``str.find``?"""
@@ -84,36 +76,51 @@ class LiteralSet:
                 position = hay.find(literal, position + 1)
         return found
 
-    def _scan(self, database: Any, data: bytes, unit: int, found: Found) -> None:
+    def _scan(self, kind: str, data: bytes, found: Found) -> None:
         """Add the start of every match of one database in ``data`` to ``found``."""
+        database = self._databases.get(kind) or self._database(kind)
         if database is None or not data:
             return
         try:
-            scratch = self._local.scratches[id(database)]
+            scratch = self._local.scratches[kind]
         except (AttributeError, KeyError):
-            scratch = self._scratch(database)
+            scratch = self._scratch(kind, database)
         ends: list[tuple[int, int]] = []
         database.scan(data, match_event_handler=_collect, context=ends, scratch=scratch)
-        literals = self.literals
+        lengths = self._lengths
         for index, end in ends:
-            if end % unit == 0:  # a UTF-32 match not on a code unit is no match
-                found.setdefault(index, []).append(end // unit - len(literals[index][0]))
+            found.setdefault(index, []).append(end - lengths[index])
 
-    def _scratch(self, database: Any) -> Any:
+    def _database(self, kind: str) -> Any:
+        """Compile one kind's database, once (a thread's scratch is made for one)."""
+        with self._lock:
+            if kind not in self._databases:
+                self._databases[kind] = _database(_hyperscan(), self.literals, kind)
+            return self._databases[kind]
+
+    def _scratch(self, kind: str, database: Any) -> Any:
         """This thread's scratch space for a database: Hyperscan scans without
         the GIL, and two scans must never share one."""
         if not hasattr(self._local, "scratches"):
             self._local.scratches = {}
-        scratch = self._local.scratches[id(database)] = _hyperscan().Scratch(database)
+        scratch = self._local.scratches[kind] = _hyperscan().Scratch(database)
         return scratch
+
+
+def scannable(literal: str) -> bool:
+    """Can ``literal`` be found in the one-byte-per-character form of a text?"""
+    return literal.isascii() and "?" not in literal and literal != ""
 
 
 def _collect(index: int, _start: int, end: int, _flags: int, ends: list[tuple[int, int]]) -> None:
     ends.append((index, end))
 
 
-def _utf32(text: str) -> bytes:
-    return text.encode("utf-32-le", "surrogatepass")
+def _bytes(text: str) -> bytes:
+    """One byte per character: ``?`` for any that is not ASCII. No literal
+    holds a ``?`` or a non-ASCII character, so the matches are the same, at the
+    same positions."""
+    return text.encode("ascii", "replace")
 
 
 @cache
@@ -126,19 +133,15 @@ def _hyperscan() -> Any:
 
 
 def _database(hs: Any, literals: tuple[Literal, ...], kind: str) -> Any:
-    """A block-mode database of the literals: ``ascii`` and ``all32`` (all,
-    lowercase ones caseless), ``cased32``/``lower32`` (one side each); the
-    ``32`` ones as UTF-32 code units."""
+    """A block-mode database of the literals: ``all`` (lowercase ones
+    caseless), or one side of them, ``cased`` or ``lower``."""
     ids, expressions, flags = [], [], []
     for index, (literal, lowercase) in enumerate(literals):
-        if kind == "ascii" and not literal.isascii():
-            continue  # never in ASCII text
-        if kind in ("cased32", "lower32") and lowercase != (kind == "lower32"):
+        if kind != "all" and lowercase != (kind == "lower"):
             continue
-        encoded = literal.encode("ascii") if kind == "ascii" else _utf32(literal)
         ids.append(index)
-        expressions.append(b"".join(b"\\x%02x" % byte for byte in encoded))
-        flags.append(hs.HS_FLAG_CASELESS if kind in ("ascii", "all32") and lowercase else 0)
+        expressions.append(b"".join(b"\\x%02x" % byte for byte in literal.encode("ascii")))
+        flags.append(hs.HS_FLAG_CASELESS if kind == "all" and lowercase else 0)
     if not ids:
         return None
     database = hs.Database()

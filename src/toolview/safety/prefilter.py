@@ -28,7 +28,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from toolview.safety.anchors import literal_starts
-from toolview.safety.literal_scan import Found, Literal, LiteralSet
+from toolview.safety.literal_scan import Found, Literal, LiteralSet, scannable
 from toolview.safety.patterns import SecretPattern, Span, lower_text
 
 __all__ = ["Cost", "Prefilter", "RankedSpan"]
@@ -56,6 +56,7 @@ class _Route:
     starts: tuple[int, ...]  # where a match may begin; for a scanner, its trigger
     gates: tuple[int, ...]  # one of the pattern's own literals must occur
     shorts: tuple[str, ...] = ()  # starts too short to scan for: a whole run needs one
+    direct: bool = False  # run as SecretPattern.spans does, its own literal checks included
 
 
 class Prefilter:
@@ -72,7 +73,6 @@ class Prefilter:
                 self.literals = (*self.literals, key)
             return ids[key]
 
-        self.routes: list[_Route] = []
         self.always: list[_Route] = []  # run on every text: no literal tells
         self.watchers: dict[int, list[_Route]] = {}
         for rank, pattern in enumerate(patterns):
@@ -82,6 +82,10 @@ class Prefilter:
             shorts: tuple[str, ...] = ()
             if any(len(start) < _SHORTEST_START for start in starts):
                 starts, shorts = (), starts
+            if not all(map(scannable, (*starts, *pattern.literals))):
+                # a literal the byte scan cannot see: the pattern checks its own
+                self.always.append(_Route(rank, pattern, (), (), direct=True))
+                continue
             low = pattern.lowercase
             route = _Route(
                 rank,
@@ -90,7 +94,6 @@ class Prefilter:
                 tuple(id_of(s, low) for s in pattern.literals),
                 shorts,
             )
-            self.routes.append(route)
             if not route.starts and not route.gates:
                 self.always.append(route)
             for literal in route.starts or route.gates:
@@ -102,7 +105,9 @@ class Prefilter:
         # short starts of the patterns no literal tells (None: those run anyway).
         needed = [re.escape(short) for route in self.always for short in route.shorts]
         self._shorts = re.compile("|".join(needed)) if needed else None
-        if any(not route.shorts or route.pattern.lowercase for route in self.always):
+        if any(
+            not route.shorts or route.pattern.lowercase or route.direct for route in self.always
+        ):
             self._shorts = None
 
     def spans(
@@ -119,7 +124,9 @@ class Prefilter:
         for route, mode in self.plan(found):
             pattern = route.pattern
             hay = lowered() if pattern.lowercase else text
-            if mode == "scan":
+            if mode == "direct":
+                found_spans = pattern.spans(hay)
+            elif mode == "scan":
                 assert pattern.scan is not None
                 found_spans = pattern.scan(hay, pattern.name)
             elif mode == "anchored":
@@ -159,8 +166,9 @@ class Prefilter:
 
     def plan(self, found: Found) -> list[tuple[_Route, str]]:
         """Which patterns run, given where the literals are, and how: ``scan``
-        (a whole-text scanner), ``whole`` (the regex over the whole text) or
-        ``anchored`` (the regex at its starts only)."""
+        (a whole-text scanner), ``whole`` (the regex over the whole text),
+        ``anchored`` (the regex at its starts only) or ``direct`` (a pattern
+        with a literal the byte scan cannot see: ``SecretPattern.spans``)."""
         if not found and hasattr(self, "_plain"):
             return self._plain
         routes = self.always
@@ -171,6 +179,9 @@ class Prefilter:
             routes = list(touched.values())
         planned: list[tuple[_Route, str]] = []
         for route in routes:
+            if route.direct:
+                planned.append((route, "direct"))
+                continue
             if route.gates and not any(gate in found for gate in route.gates):
                 continue  # SecretPattern.spans would find nothing
             if route.pattern.scan is not None:
