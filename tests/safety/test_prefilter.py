@@ -22,7 +22,7 @@ from toolview.safety.anchors import literal_starts
 from toolview.safety.patterns import SecretPattern, accept, compile_pattern, lower_text
 from toolview.safety.prefilter import Prefilter
 from toolview.safety.secrets import (
-    _PREFILTER,
+    prefilter,
     redact_many,
     redaction_cost,
     scan,
@@ -126,7 +126,7 @@ def test_the_prefilter_never_changes_what_is_hidden(text: str) -> None:
 @example("\u4100\u4300\u0100 curl")  # the UTF-32 bytes of "AC" across three code units
 def test_the_fast_and_the_stdlib_literal_finders_agree(text: str) -> None:
     """Hyperscan (bytes or UTF-32, caseless) finds what ``str.find`` finds."""
-    finder = _PREFILTER.finder
+    finder = prefilter().finder
     lowered = lower_text(text)
     assert finder.find(text, lambda: lowered) == finder.find_stdlib(text, lambda: lowered)
 
@@ -136,9 +136,9 @@ def test_the_fast_and_the_stdlib_literal_finders_agree(text: str) -> None:
 def test_without_hyperscan_the_result_is_the_same(text: str) -> None:
     """The fallback for platforms with no Hyperscan wheel: ``str.find`` per literal."""
     lowered = lower_text(text)
-    found = _PREFILTER.finder.find_stdlib(text, lambda: lowered)
-    stdlib = _PREFILTER.spans(text, lambda: lowered, found)
-    fast = _PREFILTER.spans(text, lambda: lowered)
+    found = prefilter().finder.find_stdlib(text, lambda: lowered)
+    stdlib = prefilter().spans(text, lambda: lowered, found)
+    fast = prefilter().spans(text, lambda: lowered)
     assert sorted(stdlib) == sorted(fast)
 
 

@@ -10,6 +10,7 @@ pattern happened to run first.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
@@ -23,6 +24,7 @@ __all__ = [
     "PREFILTER_MAX",
     "SECRET_PATTERNS",
     "mark",
+    "prefilter",
     "rebuild",
     "redact",
     "redact_many",
@@ -41,8 +43,12 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
 """In priority order: when spans overlap, the earliest pattern names the mark."""
 
 
-_PREFILTER = Prefilter(SECRET_PATTERNS)
-_FIND = _PREFILTER.finder.find
+@cache
+def prefilter() -> Prefilter:
+    """The prefilter of ``SECRET_PATTERNS``, built on first use (reading the
+    patterns' starts costs a few ms that a command which redacts nothing skips)."""
+    return Prefilter(SECRET_PATTERNS)
+
 
 # Kept for callers that cut a text before testing it: the prefilter no longer
 # depends on the text's size (it was the limit of the old combined search).
@@ -87,10 +93,11 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     if len(text) < _SHORTEST:
         return []
     lowered = _lazy_lower(text)
-    found = _FIND(text, lowered)
-    if not found and _PREFILTER.plain(text):
+    filtered = prefilter()
+    found = filtered.finder.find(text, lowered)
+    if not found and filtered.plain(text):
         return []  # most texts: one literal scan, nothing else
-    spans = _PREFILTER.spans(text, lowered, found)
+    spans = filtered.spans(text, lowered, found)
     return _merge(spans) if spans else []
 
 
@@ -103,14 +110,15 @@ def redact_many(texts: list[str]) -> list[str]:
     text to the next: no literal holds the separator), so each text is then
     redacted exactly as :func:`redact` would, without a scan of its own.
     """
-    each = _PREFILTER.find_each(texts)
+    filtered = prefilter()
+    each = filtered.find_each(texts)
     out: list[str] = []
     for index, text in enumerate(texts):
         found = each.get(index, {})
-        if len(text) < _SHORTEST or (not found and _PREFILTER.plain(text)):
+        if len(text) < _SHORTEST or (not found and filtered.plain(text)):
             out.append(text)
             continue
-        spans = _PREFILTER.spans(text, _lazy_lower(text), found)
+        spans = filtered.spans(text, _lazy_lower(text), found)
         out.append(rebuild(text, _merge(spans)) if spans else text)
     return out
 
@@ -129,7 +137,7 @@ def _lazy_lower(text: str) -> Callable[[], str]:
 def redaction_cost(text: str) -> Cost:
     """How :func:`redact` reads ``text``, counted: whole-text scans, copies,
     regex attempts at a start (bench/redaction.py and the tests use it)."""
-    return _PREFILTER.cost(text, lambda: lower_text(text))
+    return prefilter().cost(text, lambda: lower_text(text))
 
 
 def scan(text: str, lowered: str | None = None) -> str:
