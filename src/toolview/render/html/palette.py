@@ -9,11 +9,12 @@ colour is drawn as the nearest of the 256. Inverse swaps the two colours
 The first 16 are a palette readable on the page's light background; 16-255
 are xterm's cube and grey ramp, which every terminal draws alike.
 
-Highlighted code (``code_class``) is drawn with few colours on purpose:
-keywords, strings, comments, numbers, defined names and a diff's lines. A
-token of any other type is plain text and costs no element, and tokens of one
-class that meet (across plain whitespace) share one element: a highlighted
-100-line file is tens of elements, not hundreds (docs/performance.md).
+Highlighted code (``code_class``) is drawn with few colours on purpose, the
+way the "Alabaster" themes do: strings, comments, constants, the names a file
+defines, and a diff's lines. Keywords, operators and other names are plain
+text and cost no element, and tokens of one class that meet (across plain
+whitespace) share one: a highlighted 100-line file is tens of elements, not
+hundreds (docs/performance.md, "Light markup").
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from pygments.token import (  # type: ignore[import-untyped]
     Keyword,
     Name,
     Number,
-    Operator,
     String,
     _TokenType,
 )
@@ -86,16 +86,15 @@ def style_classes(style: Style) -> str:
 
 
 # Token type -> (class, CSS declarations); a subtype takes its nearest listed parent's.
+# What is drawn: strings, comments, constants, the names a file defines, a diff's
+# lines, markup emphasis. Keywords, operators and other names are plain text.
 _CODE: Final = {
-    Keyword: ("k", "color:#cf222e"),
-    Operator.Word: ("k", "color:#cf222e"),
     String: ("s", "color:#0a3069"),
     Comment: ("c", "color:#6e7781;font-style:italic"),
     Number: ("m", "color:#0550ae"),
+    Keyword.Constant: ("m", "color:#0550ae"),
     Name.Function: ("n", "color:#8250df"),
     Name.Class: ("n", "color:#8250df"),
-    Name.Decorator: ("n", "color:#8250df"),
-    Name.Tag: ("n", "color:#8250df"),
     Generic.Inserted: ("gi", "color:#116329"),
     Generic.Deleted: ("gd", "color:#a40e26"),
     Generic.Subheading: ("gu", "color:#1b7c83;font-weight:600"),
