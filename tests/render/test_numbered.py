@@ -15,7 +15,10 @@ import pytest
 from rich.console import Console, RenderableType
 from rich.syntax import Syntax
 
+from toolview.contract import FileProps
 from toolview.render.highlight import diff_lexer, lexer_for
+from toolview.render.limits import DEFAULT_LIMITS
+from toolview.render.terminal.kinds.code import file_renderable
 from toolview.render.terminal.numbered import NumberedCode
 
 SRC = Path(__file__).parents[2] / "src" / "toolview"
@@ -81,3 +84,16 @@ def test_diff_lexer_and_empty_code_render() -> None:
         assert _ansi(NumberedCode(code, diff_lexer(), "ansi_dark"), 40, "standard") == _ansi(
             reference, 40, "standard"
         )
+
+
+def test_a_hundred_line_file_draws_as_it_did() -> None:
+    """``file_renderable`` at 80 columns (ten lines wrap) against Syntax's output, saved before."""
+    data = Path(__file__).parent / "data"
+    props = FileProps(
+        path="src/toolview/contract/kinds.py",
+        content=(data / "hundred_lines.py.txt").read_text(encoding="utf-8"),
+        language="python",
+        start_line=1,
+    )
+    drawn = _ansi(file_renderable(props, DEFAULT_LIMITS), 80, "standard")
+    assert drawn == (data / "hundred_lines.ansi").read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from typing import Any
 
 from pygments.lexer import Lexer  # type: ignore[import-untyped]
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.control import strip_control_codes
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
@@ -31,10 +32,21 @@ _NUMBER = Style(dim=True)
 _GUTTER_PAD = 2  # Syntax's NUMBERS_COLUMN_DEFAULT_PADDING
 
 
+class _Styles(dict[Any, Style]):
+    """A theme's style per Pygments token type, each looked up once."""
+
+    def __init__(self, theme: str) -> None:
+        super().__init__()
+        self._lookup: Callable[[Any], Style] = Syntax.get_theme(theme).get_style_for_token
+
+    def __missing__(self, token: Any) -> Style:
+        style = self[token] = self._lookup(token)
+        return style
+
+
 @lru_cache(maxsize=8)
-def _style_for(theme: str) -> Callable[[Any], Style]:
-    """The theme's ``get_style_for_token`` (it caches each token type's style)."""
-    return Syntax.get_theme(theme).get_style_for_token
+def _styles(theme: str) -> _Styles:
+    return _Styles(theme)
 
 
 class NumberedCode:
@@ -43,13 +55,12 @@ class NumberedCode:
     def __init__(self, code: str, lexer: Lexer, theme: str, start_line: int = 1) -> None:
         self.code = code.expandtabs(_TAB)
         self.start_line = start_line
-        style_for = _style_for(theme)
-        text = Text(style=_BACKGROUND, justify="default", tab_size=_TAB, end="")
-        text.append_tokens(
-            (part, style_for(token)) for token, part in lexer.get_tokens(self.code + "\n")
-        )
-        text.stylize(_BACKGROUND)
-        self._text = text
+        styles = _styles(theme)
+        self._tokens = [
+            (strip_control_codes(part), styles[token])  # as Text.append_tokens does
+            for token, part in lexer.get_tokens(self.code + "\n")
+        ]
+        self._lines = _segment_lines(self._tokens)
         self._width = len(str(start_line + self.code.count("\n"))) + _GUTTER_PAD
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -58,13 +69,9 @@ class NumberedCode:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = max(0, options.max_width - self._width - 1)
-        wrap = options.update(width=room, height=None, justify="left")
-        pad = Segment(" " * self._width + " ", Style.null())
-        lead = Segment("  ", Style.null())
-        newline = Segment("\n")
+        lead, newline = Segment("  "), Segment("\n")
         offset = 0
-        lines = Segment.split_lines(self._text.render(console, end=""))
-        for number, line in enumerate(lines, self.start_line):
+        for number, line in enumerate(self._lines, self.start_line):
             size = sum(len(segment.text) for segment in line)
             yield lead
             yield Segment(str(number).rjust(self._width - 2) + " ", _NUMBER)
@@ -72,12 +79,63 @@ class NumberedCode:
                 yield from line
                 yield newline
             else:
-                wrapped = console.render_lines(
-                    self._text[offset : offset + size], wrap, style=_BACKGROUND, pad=False
-                )
-                for index, part in enumerate(wrapped):
-                    if index:
-                        yield pad
-                    yield from part
-                    yield newline
+                yield from self._wrapped(console, options.update(width=room), offset, size)
             offset += size + 1
+
+    def _wrapped(
+        self, console: Console, options: ConsoleOptions, offset: int, size: int
+    ) -> RenderResult:
+        """A line wider than its room, wrapped by Rich as Syntax wrapped it."""
+        pad = Segment(" " * self._width + " ")
+        line = self._text()[offset : offset + size]
+        wrap = options.update(height=None, justify="left")
+        for index, part in enumerate(
+            console.render_lines(line, wrap, style=_BACKGROUND, pad=False)
+        ):
+            if index:
+                yield pad
+            yield from part
+            yield Segment("\n")
+
+    def _text(self) -> Text:
+        """The whole code as Syntax's ``Text`` (built only when a line must wrap)."""
+        text = Text(justify="default", style=_BACKGROUND, end="", tab_size=_TAB)
+        text.append_tokens(self._tokens)
+        text.stylize(_BACKGROUND)
+        return text
+
+
+def _segment_lines(tokens: list[tuple[str, Style]]) -> list[list[Segment]]:
+    """The segments ``Text.render`` makes of ``tokens``, split into lines.
+
+    A styled token is a span of its own (its segment is never joined to the
+    next); plain tokens run together; each is drawn on the background.
+    """
+    lines: list[list[Segment]] = [[]]
+    plain: list[str] = []
+    for part, style in tokens:
+        if not style:
+            plain.append(part)
+            continue
+        if plain:
+            _add(lines, "".join(plain), _BACKGROUND)
+            plain.clear()
+        _add(lines, part, _on_background(style))
+    if plain:
+        _add(lines, "".join(plain), _BACKGROUND)
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _add(lines: list[list[Segment]], text: str, style: Style) -> None:
+    first, *rest = text.split("\n")
+    if first:
+        lines[-1].append(Segment(first, style))
+    for piece in rest:
+        lines.append([Segment(piece, style)] if piece else [])
+
+
+@lru_cache(maxsize=256)
+def _on_background(style: Style) -> Style:
+    return Style.combine((_BACKGROUND, style, _BACKGROUND))
