@@ -8,7 +8,7 @@ same libraries: Pygments' ``HtmlFormatter(linenos="inline")`` on HTML, Rich's
 
 - HTML elements for the file before and after, parsed from the output, and
   the median and largest count over the first 100 lines of every module of
-  ``src/toolview`` that long;
+  ``src/toolview`` that long; and for a 100-line unified diff of the file;
 - terminal milliseconds per file (medians of interleaved rounds, same run)
   and their ratio, which is what to compare across machines.
 
@@ -17,6 +17,7 @@ Not a test: timings vary by machine and load.
 
 from __future__ import annotations
 
+import difflib
 import io
 import statistics
 import sys
@@ -73,6 +74,14 @@ def html_after(text: str, path: str) -> str:
     return code_html(text, lexer_for(None, path))
 
 
+def hundred_line_diff() -> str:
+    """A unified diff of about 100 lines: the file with every 6th line edited, hunks of context."""
+    old = FILE.splitlines(keepends=True)
+    new = [f"{line.rstrip()}  # edited\n" if i % 6 == 0 else line for i, line in enumerate(old)]
+    lines = list(difflib.unified_diff(old, new, "a/kinds.py", "b/kinds.py", n=2))
+    return "".join(lines[:100])
+
+
 def _console() -> Console:
     return Console(file=io.StringIO(), width=100, color_system="standard", force_terminal=True)
 
@@ -127,6 +136,9 @@ def main(rounds: int) -> None:
         f"{statistics.median(olds):.0f} -> {statistics.median(news):.0f}, largest "
         f"{max(olds)} -> {max(news)}, <= 60 after: {sum(n <= 60 for n in news)}/{len(news)}"
     )
+    diff = hundred_line_diff()
+    before, after = elements(html_before(diff, "x.diff")), elements(html_after(diff, "x.diff"))
+    print(f"html elements, 100-line diff: before {before}, after {after}")
     props = FileProps(path=PATH, content=FILE, language="python", start_line=1)
     terminal_before(props), terminal_after(props)  # warm imports and caches alike
     lexer = lexer_for("python", None)
