@@ -97,3 +97,13 @@ def test_a_hundred_line_file_draws_as_it_did() -> None:
     )
     drawn = _ansi(file_renderable(props, DEFAULT_LIMITS), 80, "standard")
     assert drawn == (data / "hundred_lines.ansi").read_text(encoding="utf-8")
+
+
+def test_measures_as_syntax_does() -> None:
+    console = Console(width=120)
+    for code in (SAMPLES["long"].rstrip("\n"), "a\tb\nc", ""):
+        ours = NumberedCode(code, lexer_for("python", None), "ansi_dark", 7)
+        reference = Syntax(code, lexer_for("python", None), line_numbers=True, start_line=7)
+        assert ours.__rich_measure__(console, console.options) == reference.__rich_measure__(
+            console, console.options
+        )

@@ -2,11 +2,12 @@
 
 ``Syntax(word_wrap=True)`` splits its text into one ``Text`` per line and
 wraps each through the console, even when it fits: most of a file's cost.
-``NumberedCode`` styles the whole file once (Pygments tokens, the theme's
-style per token type, cached) and renders it in one pass; only a line
-wider than the room left beside the numbers goes through Rich's wrapping,
-so its continuation is indented under the code as before. The output is
-Rich's, byte for byte (tests/render/test_numbered.py compares them).
+``NumberedCode`` makes the segments Rich would, straight from the Pygments
+tokens in one pass (the theme's style per token type looked up once), and
+yields them line by line beside the numbers; only a line wider than the room
+left beside the numbers goes through Rich's wrapping, so its continuation is
+indented under the code as before. The output is Rich's, byte for byte
+(tests/render/test_numbered.py compares them).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from pygments.lexer import Lexer  # type: ignore[import-untyped]
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.control import strip_control_codes
 from rich.measure import Measurement
@@ -53,6 +55,7 @@ class NumberedCode:
     """``code`` highlighted by ``lexer`` in ``theme``, numbered from ``start_line``."""
 
     def __init__(self, code: str, lexer: Lexer, theme: str, start_line: int = 1) -> None:
+        self.source = code
         self.code = code.expandtabs(_TAB)
         self.start_line = start_line
         styles = _styles(theme)
@@ -64,7 +67,7 @@ class NumberedCode:
         self._width = len(str(start_line + self.code.count("\n"))) + _GUTTER_PAD
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        longest = max((Text(line).cell_len for line in self.code.splitlines()), default=0)
+        longest = max((cell_len(line) for line in self.source.splitlines()), default=0)
         return Measurement(self._width, self._width + longest + 1)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
