@@ -8,7 +8,8 @@ same libraries: Pygments' ``HtmlFormatter(linenos="inline")`` on HTML, Rich's
 
 - HTML elements for the file before and after, parsed from the output, and
   the median and largest count over the first 100 lines of every module of
-  ``src/toolview`` that long; and for a 100-line unified diff of the file;
+  ``src/toolview`` that long (and what it would be with keywords coloured
+  too); and for a 100-line unified diff of the file;
 - terminal milliseconds per file (medians of interleaved rounds, same run)
   and their ratio, which is what to compare across machines.
 
@@ -29,6 +30,7 @@ from pathlib import Path
 from pygments import highlight  # type: ignore[import-untyped]
 from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
 from pygments.lexers import get_lexer_for_filename  # type: ignore[import-untyped]
+from pygments.token import Generic, Keyword, Operator  # type: ignore[import-untyped]
 from rich.console import Console, Group
 from rich.syntax import Syntax
 from rich.text import Text
@@ -36,7 +38,7 @@ from rich.text import Text
 from toolview.contract import FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.highlight import lexer_for
-from toolview.render.html.kinds.code import code_html
+from toolview.render.html.kinds.code import code_html, code_runs
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.render.terminal.kinds.code import file_renderable
 from toolview.render.terminal.styled import cut_text
@@ -72,6 +74,16 @@ def html_before(text: str, path: str) -> str:
 
 def html_after(text: str, path: str) -> str:
     return code_html(text, lexer_for(None, path))
+
+
+def spans_with_keywords(text: str, path: str) -> int:
+    """Spans if keywords were coloured too: their tokens given a class no Python token has."""
+    keyword = Generic.Strong
+    tokens = [
+        (keyword if (t in Keyword and t not in Keyword.Constant) or t in Operator.Word else t, v)
+        for t, v in lexer_for(None, path).get_tokens(text)
+    ]
+    return sum(1 for cls, _ in code_runs(tokens) if cls)
 
 
 def hundred_line_diff() -> str:
@@ -131,6 +143,11 @@ def main(rounds: int) -> None:
     heads = _module_heads()
     olds = [elements(html_before(text, path)) for path, text in heads]
     news = [elements(html_after(text, path)) for path, text in heads]
+    keyed = [spans_with_keywords(text, path) + 2 for path, text in heads]
+    print(
+        f"html elements, first 100 lines of {len(heads)} modules if keywords were coloured too: "
+        f"median {statistics.median(keyed):.0f}, largest {max(keyed)}"
+    )
     print(
         f"html elements, first 100 lines of {len(heads)} modules: median "
         f"{statistics.median(olds):.0f} -> {statistics.median(news):.0f}, largest "
