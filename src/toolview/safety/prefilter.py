@@ -23,13 +23,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import NamedTuple
 
 from toolview.safety.anchors import literal_starts
 from toolview.safety.literal_scan import Found, Literal, LiteralSet, scannable
-from toolview.safety.patterns import SecretPattern, Span, lower_text
+from toolview.safety.patterns import SecretPattern, lower_text
+from toolview.safety.routes import Route, anchored, positions, whole
 
 __all__ = ["Cost", "Prefilter", "RankedSpan"]
 
@@ -47,18 +47,6 @@ class Cost(NamedTuple):
     attempts: int  # regex matches tried at a start (each reads on from there only)
 
 
-@dataclass(frozen=True, slots=True)
-class _Route:
-    """How one pattern is run: its rank, starts and gates (literal ids)."""
-
-    rank: int
-    pattern: SecretPattern
-    starts: tuple[int, ...]  # where a match may begin; for a scanner, its trigger
-    gates: tuple[int, ...]  # one of the pattern's own literals must occur
-    shorts: tuple[str, ...] = ()  # starts too short to scan for: a whole run needs one
-    direct: bool = False  # run as SecretPattern.spans does, its own literal checks included
-
-
 class Prefilter:
     """The routes of a pattern list (in priority order) and the literals they watch."""
 
@@ -73,8 +61,8 @@ class Prefilter:
                 self.literals = (*self.literals, key)
             return ids[key]
 
-        self.always: list[_Route] = []  # run on every text: no literal tells
-        self.watchers: dict[int, list[_Route]] = {}
+        self.always: list[Route] = []  # run on every text: no literal tells
+        self.watchers: dict[int, list[Route]] = {}
         for rank, pattern in enumerate(patterns):
             starts = literal_starts(pattern.regex) or ()
             if pattern.scan is not None and pattern.literals:
@@ -84,10 +72,10 @@ class Prefilter:
                 starts, shorts = (), starts
             if not all(map(scannable, (*starts, *pattern.literals))):
                 # a literal the byte scan cannot see: the pattern checks its own
-                self.always.append(_Route(rank, pattern, (), (), direct=True))
+                self.always.append(Route(rank, pattern, (), (), direct=True))
                 continue
             low = pattern.lowercase
-            route = _Route(
+            route = Route(
                 rank,
                 pattern,
                 tuple(id_of(s, low) for s in starts),
@@ -100,6 +88,7 @@ class Prefilter:
                 self.watchers.setdefault(literal, []).append(route)
 
         self.finder = LiteralSet(self.literals)
+        self._plain: list[tuple[Route, str]] | None = None
         self._plain = self.plan({})  # the plan of a text with no literal: most texts
         # What a text with no literal must hold for anything to run on it: the
         # short starts of the patterns no literal tells (None: those run anyway).
@@ -130,11 +119,11 @@ class Prefilter:
                 assert pattern.scan is not None
                 found_spans = pattern.scan(hay, pattern.name)
             elif mode == "anchored":
-                found_spans = _anchored(pattern, hay, _positions(route.starts, found))
+                found_spans = anchored(pattern, hay, positions(route.starts, found))
             elif route.shorts and not any(short in hay for short in route.shorts):
                 continue  # its regex starts with one of these characters: none here
             else:
-                found_spans = _whole(pattern, hay)
+                found_spans = whole(pattern, hay)
             spans.extend((start, end, route.rank, name) for start, end, name in found_spans)
         return spans
 
@@ -158,18 +147,18 @@ class Prefilter:
             return {}
         offsets = list(accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
         each: dict[int, Found] = {}
-        for literal, positions in found.items():
-            for position in positions:
+        for literal, found_at in found.items():
+            for position in found_at:
                 index = bisect_right(offsets, position) - 1
                 each.setdefault(index, {}).setdefault(literal, []).append(position - offsets[index])
         return each
 
-    def plan(self, found: Found) -> list[tuple[_Route, str]]:
+    def plan(self, found: Found) -> list[tuple[Route, str]]:
         """Which patterns run, given where the literals are, and how: ``scan``
         (a whole-text scanner), ``whole`` (the regex over the whole text),
         ``anchored`` (the regex at its starts only) or ``direct`` (a pattern
         with a literal the byte scan cannot see: ``SecretPattern.spans``)."""
-        if not found and hasattr(self, "_plain"):
+        if not found and self._plain is not None:
             return self._plain
         routes = self.always
         if found:
@@ -177,7 +166,7 @@ class Prefilter:
             for literal in found:
                 touched.update((route.rank, route) for route in self.watchers.get(literal, ()))
             routes = list(touched.values())
-        planned: list[tuple[_Route, str]] = []
+        planned: list[tuple[Route, str]] = []
         for route in routes:
             if route.direct:
                 planned.append((route, "direct"))
@@ -211,41 +200,6 @@ class Prefilter:
         lowers = any(route.pattern.lowercase for route, _ in plan) or (fast and folded)
         copies = (1 + folded) * fast + lowers
         attempts = sum(
-            len(_positions(route.starts, found)) for route, mode in plan if mode == "anchored"
+            len(positions(route.starts, found)) for route, mode in plan if mode == "anchored"
         )
         return Cost(scans, copies, attempts)
-
-
-def _positions(starts: tuple[int, ...], found: dict[int, list[int]]) -> list[int]:
-    lists = [found[start] for start in starts if start in found]
-    if len(lists) == 1:
-        return lists[0]
-    return sorted({position for positions in lists for position in positions})
-
-
-def _anchored(pattern: SecretPattern, hay: str, positions: list[int]) -> list[Span]:
-    """``finditer`` from the starts only: the same matches, the same order."""
-    found: list[Span] = []
-    match_at = pattern.regex.match
-    locate = pattern.locate
-    resume = 0
-    for position in positions:
-        if position < resume:
-            continue  # inside the last match: finditer would not start there
-        match = match_at(hay, position)
-        if match is None:
-            continue
-        resume = match.end()
-        span = locate(hay, match, pattern.name)
-        if span is not None:
-            found.append(span)
-    return found
-
-
-def _whole(pattern: SecretPattern, hay: str) -> list[Span]:
-    found: list[Span] = []
-    for match in pattern.regex.finditer(hay):
-        span = pattern.locate(hay, match, pattern.name)
-        if span is not None:
-            found.append(span)
-    return found
