@@ -9,7 +9,9 @@ Then each pattern runs where it can:
   ``regex.finditer`` over the whole text finds, since a match can only begin
   where a start occurs -- without running the regex anywhere else;
 - a pattern whose gate literals are all absent does not run at all (its
-  ``SecretPattern.spans`` would return nothing);
+  ``SecretPattern.spans`` would return nothing); where one occurs, its starts
+  are looked for then (``curl``'s ``-u``: not a scanner hit per ``-u`` in
+  every text);
 - a whole-text scanner runs when its literals (else its fences) occur;
 - a pattern with no usable start (the Discord bot token starts with ".")
   runs over the whole text, as before.
@@ -29,7 +31,7 @@ from typing import NamedTuple
 from toolview.safety.anchors import literal_starts
 from toolview.safety.literal_scan import Found, Literal, LiteralSet, scannable
 from toolview.safety.patterns import SecretPattern, lower_text
-from toolview.safety.routes import Route, anchored, positions, whole
+from toolview.safety.routes import Route, anchored, occurrences, positions, whole
 
 __all__ = ["Cost", "Prefilter", "RankedSpan"]
 
@@ -70,7 +72,10 @@ class Prefilter:
             shorts: tuple[str, ...] = ()
             if any(len(start) < _SHORTEST_START for start in starts):
                 starts, shorts = (), starts
-            if not all(map(scannable, (*starts, *pattern.literals))):
+            late: tuple[str, ...] = ()
+            if pattern.literals and pattern.scan is None and starts:
+                starts, late = (), starts  # looked for only where a gate occurs (rarely)
+            if not all(map(scannable, (*starts, *late, *pattern.literals))):
                 # a literal the byte scan cannot see: the pattern checks its own
                 self.always.append(Route(rank, pattern, (), (), direct=True))
                 continue
@@ -81,6 +86,7 @@ class Prefilter:
                 tuple(id_of(s, low) for s in starts),
                 tuple(id_of(s, low) for s in pattern.literals),
                 shorts,
+                late=late,
             )
             if not route.starts and not route.gates:
                 self.always.append(route)
@@ -120,6 +126,8 @@ class Prefilter:
                 found_spans = pattern.scan(hay, pattern.name)
             elif mode == "anchored":
                 found_spans = anchored(pattern, hay, positions(route.starts, found))
+            elif mode == "late":
+                found_spans = anchored(pattern, hay, occurrences(hay, route.late))
             elif route.shorts and not any(short in hay for short in route.shorts):
                 continue  # its regex starts with one of these characters: none here
             else:
@@ -156,7 +164,8 @@ class Prefilter:
     def plan(self, found: Found) -> list[tuple[Route, str]]:
         """Which patterns run, given where the literals are, and how: ``scan``
         (a whole-text scanner), ``whole`` (the regex over the whole text),
-        ``anchored`` (the regex at its starts only) or ``direct`` (a pattern
+        ``anchored`` (the regex at its starts only), ``late`` (the same, its
+        starts looked for once its gate is found) or ``direct`` (a pattern
         with a literal the byte scan cannot see: ``SecretPattern.spans``)."""
         if not found and self._plain is not None:
             return self._plain
@@ -179,6 +188,8 @@ class Prefilter:
             elif route.starts:
                 if any(start in found for start in route.starts):
                     planned.append((route, "anchored"))
+            elif route.late:
+                planned.append((route, "late"))
             else:
                 planned.append((route, "whole"))
         return planned
@@ -196,10 +207,13 @@ class Prefilter:
         fast = self.finder.fast()
         folded = "\u0130" in text or "\u212a" in text
         scans = (1 + folded) if fast else len(self.literals)
-        scans += sum(1 for _, mode in plan if mode != "anchored")
+        scans += sum(len(route.late) or 1 for route, mode in plan if mode != "anchored")
         lowers = any(route.pattern.lowercase for route, _ in plan) or (fast and folded)
         copies = (1 + folded) * fast + lowers
-        attempts = sum(
-            len(positions(route.starts, found)) for route, mode in plan if mode == "anchored"
+        attempts = sum(len(positions(route.starts, found)) for route, m in plan if m == "anchored")
+        attempts += sum(
+            len(occurrences(lowered() if route.pattern.lowercase else text, route.late))
+            for route, m in plan
+            if m == "late"
         )
         return Cost(scans, copies, attempts)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from toolview.safety.patterns import SecretPattern, Span
 
-__all__ = ["Route", "anchored", "positions", "whole"]
+__all__ = ["Route", "anchored", "occurrences", "positions", "whole"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,7 @@ class Route:
     gates: tuple[int, ...]  # one of the pattern's own literals must occur
     shorts: tuple[str, ...] = ()  # starts too short to scan for: a whole run needs one
     direct: bool = False  # run as SecretPattern.spans does, its own literal checks included
+    late: tuple[str, ...] = ()  # starts looked for only once a gate occurs
 
 
 def positions(starts: tuple[int, ...], found: dict[int, list[int]]) -> list[int]:
@@ -34,6 +35,17 @@ def positions(starts: tuple[int, ...], found: dict[int, list[int]]) -> list[int]
     if len(lists) == 1:
         return lists[0]
     return sorted({position for found_at in lists for position in found_at})
+
+
+def occurrences(hay: str, literals: tuple[str, ...]) -> list[int]:
+    """Where any of ``literals`` occurs in ``hay``, ascending, each once."""
+    found: set[int] = set()
+    for literal in literals:
+        position = hay.find(literal)
+        while position >= 0:
+            found.add(position)
+            position = hay.find(literal, position + 1)
+    return sorted(found)
 
 
 def anchored(pattern: SecretPattern, hay: str, starts_at: list[int]) -> list[Span]:
