@@ -29,6 +29,8 @@ __all__ = ["Found", "Literal", "LiteralSet", "scannable"]
 Literal = tuple[str, bool]
 """``(text, lowercase)``: a lowercase literal is looked for in the lowered text."""
 
+_LONGEST = 2**31 - 1  # Hyperscan takes a block's length as a 32-bit count
+
 Found = dict[int, list[int]]
 """Literal id (its index) -> every start position, ascending."""
 
@@ -49,16 +51,20 @@ class LiteralSet:
 
     def find(self, text: str, lowered: Callable[[], str]) -> Found:
         """Every occurrence of every literal in ``text`` (``lowered()`` for lowercase ones)."""
-        if _hyperscan() is None:
+        hs = _hyperscan()
+        if hs is None or len(text) > _LONGEST:
             return self.find_stdlib(text, lowered)
         found: Found = {}
-        if text.isascii():
-            self._scan("all", text.encode("ascii"), found)
-        elif "\u0130" in text or "\u212a" in text:
-            self._scan("cased", _bytes(text), found)
-            self._scan("lower", _bytes(lowered()), found)
-        else:
-            self._scan("all", _bytes(text), found)
+        try:
+            if text.isascii():
+                self._scan("all", text.encode("ascii"), found)
+            elif "\u0130" in text or "\u212a" in text:
+                self._scan("cased", _bytes(text), found)
+                self._scan("lower", _bytes(lowered()), found)
+            else:
+                self._scan("all", _bytes(text), found)
+        except hs.error:  # redaction never raises: the slower finder gives the same answer
+            return self.find_stdlib(text, lowered)
         return found
 
     def fast(self) -> bool:
