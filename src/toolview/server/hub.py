@@ -1,5 +1,8 @@
 """One hub per followed thread and mode: each frame read, redacted and encoded ONCE.
 
+Modes: ``elide`` and ``live`` (``/follow``, ``server.hub_loop``) and ``agui``
+(the live AG-UI stream, ``server.agui_hub``).
+
 Before the hub every follower ran its own loop: read the log, turn records
 into frames (``wire.follow.Follower``), encode them, write them; shared
 reads and the redaction memo made the first steps cheaper, but each was
@@ -9,7 +12,7 @@ once for the thread and hands the same encoded bytes (a ``Chunk``) to every
 ``Member``; what is left per follower is a queue append and a socket write.
 
 A member joins only where its client's view equals the hub's: it catches up
-from the log on its own (``server.follow_stream``) to the hub's exact seq,
+from the log on its own (``server.member``; AG-UI: ``server.agui_follow``) to the hub's exact seq,
 then ``Follower.join`` sends the few deltas that make its live text the
 hub's. From there every chunk applies to it as it is.
 
@@ -25,18 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import deque
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Protocol
 
 from toolview.server.chunk import Chunk
 from toolview.server.hub_loop import HubLoop
+from toolview.server.member_queue import QUEUE_BYTES, QUEUE_CHUNKS, Member
 from toolview.wire.follow import Follower
 
 __all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member", "Source"]
-
-QUEUE_BYTES: Final = 1024 * 1024  # what one member may have waiting; chunks are shared
-QUEUE_CHUNKS: Final = 1024
 
 
 class Source(Protocol):
@@ -60,57 +60,6 @@ class Source(Protocol):
     async def run(self, publish: Callable[[Chunk | None], None]) -> None:
         """Forever: each step's chunk (``None``: nothing to send) to ``publish``."""
         ...
-
-
-class Member:
-    """One follower in a hub: the chunks it has yet to write, at most ``limit`` bytes."""
-
-    def __init__(self, limit: int = QUEUE_BYTES) -> None:
-        self.limit = limit
-        self.queue: deque[Chunk] = deque()
-        self.size = 0
-        self.dropped = False  # fell behind: left the hub, catches up from the log
-        self.failed: BaseException | None = None
-        self._waiter: asyncio.Future[None] | None = None
-
-    def offer(self, chunk: Chunk) -> None:
-        """Queue ``chunk`` (never waits); over the bound, drop out of the hub instead."""
-        if self.queue and (
-            self.size + len(chunk.data) > self.limit or len(self.queue) >= QUEUE_CHUNKS
-        ):
-            self.dropped = True
-            self.queue.clear()  # the chunks go now, not when the client reads again
-            self.size = 0
-        else:
-            self.queue.append(chunk)
-            self.size += len(chunk.data)
-        self._wake()
-
-    def fail(self, error: BaseException) -> None:
-        """The hub stopped with ``error``: the member's stream ends with it."""
-        self.failed = error
-        self._wake()
-
-    async def next(self) -> Chunk | None:
-        """The next chunk to write; ``None`` once dropped (the member catches up)."""
-        while not self.queue:
-            if self.failed is not None:
-                raise self.failed
-            if self.dropped:
-                return None
-            self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self._waiter
-            finally:
-                self._waiter = None
-        chunk = self.queue.popleft()
-        self.size -= len(chunk.data)
-        return chunk
-
-    def _wake(self) -> None:
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
 
 
 class Hub:
