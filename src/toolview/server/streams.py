@@ -64,8 +64,10 @@ class _CountedStream(EventSourceResponse):
     A write that has not returned after ``send_timeout`` drops the client, as
     sse-starlette's per-write timeout does, but watched by one task per
     stream that looks every quarter of it: sse-starlette opens a cancel scope
-    and a timer for EACH write, a third of what writing a hub's chunk to one
-    follower cost (``bench/fanout.py``).
+    and a timer for EACH write, about a tenth of a follower-frame's server CPU
+    once the hub made the frame (a profile under ``bench/fanout.py``). So a
+    client is dropped between 1 and 1.25 ``send_timeout`` after its write
+    began, not exactly at it.
     """
 
     def __init__(self, content: Any, *, release: Callable[[], None], **kwargs: Any) -> None:
