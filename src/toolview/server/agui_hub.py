@@ -38,6 +38,7 @@ class AguiHubLoop:
         self.keepalive = keepalive
         self.translator = AguiTranslator(thread_id, redactor)
         self.position: int | None = None
+        self.stopped = False  # the hub stopped: return at the next step
 
     async def run(self, publish: Callable[[Chunk | None], None]) -> None:
         """Forever: each step's events to ``publish`` as one chunk (``None`` when started)."""
@@ -53,7 +54,7 @@ class AguiHubLoop:
         self.position = replay.position
         publish(None)
         limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
-        while True:
+        while not self.stopped:
             asked = limit
             items = await replay.next_batch(asked)
             parts: list[bytes] = []

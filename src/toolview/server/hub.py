@@ -57,6 +57,8 @@ class Source(Protocol):
         """The seq the chunks have reached; ``None`` until started."""
         ...
 
+    stopped: bool  # set when the hub stops: the loop returns at its next step
+
     async def run(self, publish: Callable[[Chunk | None], None]) -> None:
         """Forever: each step's chunk (``None``: nothing to send) to ``publish``."""
         ...
@@ -112,13 +114,15 @@ class Hub:
         """One user fewer; the last one stops the hub."""
         self.users -= 1
         if self.users == 0:
+            self.loop.stopped = True  # a loop whose cancellation was lost ends at its next step
             self._task.cancel()
             self._on_idle(self)
 
     async def moved(self, timeout: float) -> None:
         """Until the hub's position changes (or ``timeout`` passes); raises if it failed."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self._moved), timeout)
+            async with asyncio.timeout(timeout):  # wait_for may drop a cancellation (3.11)
+                await asyncio.shield(self._moved)
 
     def _publish(self, chunk: Chunk | None) -> None:
         """Called by the loop after each step: offer its chunk, wake who waits to join."""

@@ -39,6 +39,7 @@ class HubLoop:
         self.keepalive = keepalive
         self.follower = Follower(mode, redactor)
         self.position: int | None = None  # set once started
+        self.stopped = False  # the hub stopped: return at the next step
 
     async def run(self, publish: Callable[[Chunk | None], None]) -> None:
         """Forever: every step's frames to ``publish`` as one chunk (``None`` when started)."""
@@ -49,7 +50,7 @@ class HubLoop:
         self.position = replay.position
         publish(None)
         limit = FIRST_BATCH  # grown (or shrunk) to the byte budget after each batch
-        while True:
+        while not self.stopped:
             asked = limit
             items = await replay.next_batch(asked)
             now = time.monotonic()

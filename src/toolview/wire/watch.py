@@ -36,6 +36,11 @@ class Watch:
 
         Counts itself in ``waiters`` meanwhile, so the backend knows when
         nobody waits any more and can stop watching the thread.
+
+        ``asyncio.timeout``, not ``asyncio.wait_for``: on Python 3.11
+        ``wait_for`` drops a cancellation that arrives as the event is set, so
+        a cancelled waiter (a thread's hub whose followers all went) went on
+        waiting, and the backend watched its thread for ever.
         """
         self.waiters += 1
         try:
@@ -45,7 +50,8 @@ class Watch:
                 if remaining <= 0:
                     return False
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), remaining)
+                    async with asyncio.timeout(remaining):  # not wait_for: see below
+                        await self.changed.wait()
             return True
         finally:
             self.waiters -= 1
