@@ -347,13 +347,19 @@ def write_claude_code(path: Path, n: int, seed: int = 13) -> None:
             session.write("user", reply, toolUseResult=call.cc_result)
 
 
-def write_both(n: int, out_dir: Path, seed: int = 13) -> tuple[Path, Path]:
-    """Write both files for ``n`` calls under ``out_dir``: (toolview path, Claude Code path)."""
+def write_both(
+    n: int, out_dir: Path, seed: int = 13, claude_code: bool = True
+) -> tuple[Path, Path]:
+    """Write both files for ``n`` calls under ``out_dir``: (toolview path, Claude Code path).
+
+    ``claude_code=False`` skips the session file (its path is still returned).
+    """
     project = out_dir / "projects" / PROJECT
     project.mkdir(parents=True, exist_ok=True)
     toolview_path, session_path = out_dir / f"thread-{n}.jsonl", project / f"session-{n}.jsonl"
     write_toolview(toolview_path, n, seed)
-    write_claude_code(session_path, n, seed)
+    if claude_code:
+        write_claude_code(session_path, n, seed)
     return toolview_path, session_path
 
 
