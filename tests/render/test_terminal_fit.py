@@ -106,6 +106,15 @@ def test_hanging_prints_what_the_wrapped_lines_print(case, width, color) -> None
     assert printed == "".join(_print(line, width, color) for line in expected)
 
 
+@settings(max_examples=300, deadline=None)
+@given(texts())
+def test_fit_text_measures_what_text_measures(case) -> None:
+    rich, fit = _pair(case)
+    console = Console(width=80, _environ={})
+    options = console.options
+    assert fit.__rich_measure__(console, options) == rich.__rich_measure__(console, options)
+
+
 def test_fast_path_only_where_nothing_wraps() -> None:
     assert fits(Text("short\nlines"), 5)
     assert not fits(Text("a line too long"), 5)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from json.encoder import encode_basestring
 from typing import Any, Final
 
 from toolview.render.clean import REDACTION_MARGIN, clean_field
@@ -132,7 +133,11 @@ def _scalar(value: Any, limits: Limits) -> str:
         if length.isdigit():
             return f"{shown} {Omission(int(length) - limits.max_cell_chars, 'chars')}"
         return shown
-    if value is None or isinstance(value, bool | int | float):
+    if value is None or isinstance(value, bool):
+        return _CONSTANTS[value]
+    if isinstance(value, int):
+        return int.__repr__(value)  # what json writes for an int (an IntEnum too)
+    if isinstance(value, float):
         return json.dumps(value)
     if isinstance(value, dict | list) and not value:
         return "{}" if isinstance(value, dict) else "[]"
@@ -141,8 +146,13 @@ def _scalar(value: Any, limits: Limits) -> str:
 
 def _dumps(text: str) -> str:
     """``text`` as a JSON string on one line: ``json`` escapes ``\\n`` but not U+2028/U+2029,
-    which some viewers break lines at, so those are escaped too (``\\u2028``)."""
-    return json.dumps(text, ensure_ascii=False).translate(_JSON_BREAKS)
+    which some viewers break lines at, so those are escaped too (``\\u2028``).
+
+    ``encode_basestring`` is what ``json.dumps(text, ensure_ascii=False)`` calls,
+    without building a ``JSONEncoder`` for every string.
+    """
+    return encode_basestring(text).translate(_JSON_BREAKS)
 
 
 _JSON_BREAKS: Final = {0x2028: "\\u2028", 0x2029: "\\u2029"}
+_CONSTANTS: Final = {None: "null", True: "true", False: "false"}

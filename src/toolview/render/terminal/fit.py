@@ -12,14 +12,20 @@ else (a line to wrap, a tab, a justification that pads) takes Rich's own path.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import Final
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
-__all__ = ["FitText", "fits"]
+__all__ = ["FitText", "fits", "line_segments"]
+
+# Printable ASCII and newlines: every character but a newline takes one cell.
+_PRINTABLE_ASCII: Final = re.compile("[\x20-\x7e\n]*")
 
 
 def fits(text: Text, width: int) -> bool:
@@ -29,7 +35,11 @@ def fits(text: Text, width: int) -> bool:
     ``width`` characters even where they take no cells.
     """
     plain = text.plain
-    if "\t" in plain or (text.justify or "default") != "default":
+    if (text.justify or "default") != "default":
+        return False
+    if _PRINTABLE_ASCII.fullmatch(plain):  # a cell per character
+        return max(map(len, plain.split("\n"))) <= width
+    if "\t" in plain:
         return False
     return all(len(line) <= width and cell_len(line) <= width for line in plain.split("\n"))
 
@@ -59,3 +69,13 @@ class FitText(Text):
             yield from super().__rich_console__(console, options)
             return
         yield from line_segments(self, console)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """``Text``'s measure (widest word, widest line), counted by ``len`` where that is exact."""
+        plain = self.plain
+        if not _PRINTABLE_ASCII.fullmatch(plain):
+            return super().__rich_measure__(console, options)
+        lines = plain.splitlines()
+        widest = max(map(len, lines)) if lines else 0
+        words = plain.split()
+        return Measurement(max(map(len, words)) if words else widest, widest)

@@ -124,13 +124,17 @@ class Hanging:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(1, options.max_width - self.indent)
-        if "\n" not in self.text.plain and fits(self.text, width):
-            yield from line_segments(self.text, console)  # the one line the wrap would give
+        if not fits(self.text, width):
+            for index, line in enumerate(self.text.wrap(console, width)):
+                if index:
+                    line.pad_left(self.indent)
+                yield line
             return
-        for index, line in enumerate(self.text.wrap(console, width)):
+        # Nothing to wrap: the lines as the wrap gives them, each rendered once.
+        for index, line in enumerate(self.text.split(allow_blank=True)):
             if index:
                 line.pad_left(self.indent)
-            yield line
+            yield from line_segments(line, console)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.text)
