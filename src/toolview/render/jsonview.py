@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from functools import lru_cache
 from json.encoder import encode_basestring
 from typing import Any, Final
 
@@ -117,7 +118,13 @@ def _emit(value: Any, limits: Limits, indent: str, lead: str, trail: str, out: l
 
 
 def _key(key: str, limits: Limits) -> str:
-    return _dumps(clean_text(key[: limits.max_cell_chars]))
+    return _shown_key(key[: limits.max_cell_chars])
+
+
+@lru_cache(maxsize=4096)
+def _shown_key(key: str) -> str:
+    """A key cleaned and quoted: once per distinct key, not once per record that has it."""
+    return _dumps(clean_text(key))
 
 
 def _is_marker(text: str) -> bool:
