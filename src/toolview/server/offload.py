@@ -7,11 +7,23 @@ worker thread (at most ``WORKERS`` at once, so big requests queue behind each
 other rather than take every thread); the loop only does I/O. Python threads
 share one interpreter lock, so the loop still gets its turn every switch
 interval (5 ms) instead of after the whole job.
+
+That is not enough for pure-Python work that runs for seconds: while a worker
+thread rendered a 2,000-call page, a trivial request took 46 ms instead of
+0.5 ms (it waits up to a switch interval at each of its system calls).
+Rendering therefore runs in worker *processes* (``in_process``): a small
+pool, shared by every app of the process, started on first use.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import os
+import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Final, TypeVar
 
@@ -22,15 +34,54 @@ import msgspec
 from toolview.wire.feed import LogItem, PartialRecord
 from toolview.wire.log import ObservationLog, Replay
 
-__all__ = ["WORKERS", "OffLoopReplay", "in_worker"]
+__all__ = ["RENDERERS", "WORKERS", "OffLoopReplay", "in_process", "in_worker"]
 
 WORKERS: Final = 2  # the machines this runs on have few cores; the loop needs one
+RENDERERS: Final = max(1, min(2, (os.cpu_count() or 1) - 1))  # processes rendering pages
 T = TypeVar("T")
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
 
 
 async def in_worker(workers: anyio.CapacityLimiter, function: Callable[[], T]) -> T:
     """``function()`` in a worker thread, once ``workers`` (the app's limiter) has room."""
     return await anyio.to_thread.run_sync(function, limiter=workers)
+
+
+async def in_process(function: Callable[[], T]) -> T:
+    """``function()`` (picklable) in the shared pool of worker processes.
+
+    A pool whose process died (killed, out of memory) is replaced, and the
+    job is tried once more in the new one.
+    """
+    loop = asyncio.get_running_loop()
+    for attempt in (1, 2):
+        pool = _shared_pool()
+        try:
+            return await loop.run_in_executor(pool, function)
+        except BrokenProcessPool:
+            _discard(pool)
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _shared_pool() -> ProcessPoolExecutor:
+    """The pool, started on first use (spawned: a fork would copy the loop and its threads)."""
+    global _pool  # one pool per process, shared by its apps
+    with _pool_lock:
+        if _pool is None:
+            spawn = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(RENDERERS, mp_context=spawn)
+        return _pool
+
+
+def _discard(pool: ProcessPoolExecutor) -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is pool:
+            _pool = None
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 class OffLoopReplay(Replay):

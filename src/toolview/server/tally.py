@@ -96,7 +96,9 @@ class Tally:
         total = self.counts.total()
         if total < SUMMARY_MIN_CALLS:
             return None
-        return Summary(total, tuple(_part(k, self.counts[k]) for k in SUMMARY_ORDER if self.counts[k]))
+        return Summary(
+            total, tuple(_part(k, self.counts[k]) for k in SUMMARY_ORDER if self.counts[k])
+        )
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)

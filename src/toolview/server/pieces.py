@@ -1,0 +1,175 @@
+"""A thread's markup, one piece per entry, rendered in worker processes and cached.
+
+Why: a page view rendered every call of its thread (~6 ms of CPU each, a
+minute at 10,000 calls) in a worker thread, which shares the interpreter lock
+with the event loop: every other request waited ~100× its idle time meanwhile.
+Now a view plans, under the projection's lock, which pieces it needs: a
+cached piece is reused, the rest are copied out (a call with what its thread
+says of it: state, run outcome and reason — all the view asks) and rendered
+in worker processes (``offload.in_process``) after the lock is released, so
+the live page's fragments and summary of the same thread do not wait for it.
+
+A piece is cached under ``(epoch, position, version)``: entries are only
+appended, so a position names one entry of one projection (``epoch``), and a
+call's version moves whenever it may read differently (``server.tally``).
+What a piece is made of is exactly what ``render_thread_html`` joins, so a
+page is the same markup either way (tests/server/test_pieces.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Final, TypeAlias
+
+import anyio
+
+from toolview.contract import CallEntry, CallState, MessageEntry, NoteEntry, RunOutcome, Thread
+from toolview.render.html import render_call_html
+from toolview.render.html.layout import message_html, note_html
+from toolview.render.html.receipt import summary_html
+from toolview.render.summary import Summary
+from toolview.server.offload import in_process, in_worker
+from toolview.server.piece_cache import PieceCache, PieceKey
+from toolview.server.projection import Projection, Projections
+
+__all__ = [
+    "CallJob",
+    "Drawn",
+    "Job",
+    "call_job",
+    "draw_thread",
+    "next_tick",
+    "plan",
+    "render_jobs",
+    "thread_markup",
+]
+
+CHUNK: Final = 32  # pieces per job sent to a process: a few ms of work each
+_ALONE: Final = 4  # at most this many pieces render in a worker thread, not a process
+_TICKS: Final = itertools.count(1)
+
+
+def next_tick() -> int:
+    """A new request's mark in the cache (what it used is not evicted for what it adds)."""
+    return next(_TICKS)
+
+
+@dataclass(frozen=True)
+class CallJob:
+    """One call as its thread sees it now: a copy, safe to render after the lock."""
+
+    entry: CallEntry
+    state: CallState
+    outcome: RunOutcome | None
+    reason: str | None
+
+
+Job: TypeAlias = CallJob | MessageEntry | NoteEntry
+
+
+class _OneCall(Thread):
+    """What a thread says of one call: its state, its run's outcome and reason."""
+
+    def __init__(self, job: CallJob) -> None:
+        super().__init__()
+        self.job = job
+
+    def state(self, entry: CallEntry) -> CallState:
+        """The call's state when it was copied."""
+        return self.job.state
+
+    def run_outcome(self, entry: CallEntry) -> RunOutcome | None:
+        """How its run had ended when it was copied."""
+        return self.job.outcome
+
+    def run_reason(self, entry: CallEntry) -> str | None:
+        """Why its run had ended when it was copied."""
+        return self.job.reason
+
+
+def render_jobs(jobs: list[Job]) -> list[str]:
+    """Each job's markup, as ``render_thread_html`` draws that entry (runs in a process)."""
+    return [_render(job) for job in jobs]
+
+
+def _render(job: Job) -> str:
+    if isinstance(job, MessageEntry):
+        return message_html(job)
+    if isinstance(job, NoteEntry):
+        return note_html(job)
+    return render_call_html(job.entry, _OneCall(job))
+
+
+def call_job(thread: Thread, entry: CallEntry) -> CallJob:
+    """``entry`` copied with what ``thread`` says of it (under the projection's lock)."""
+    copy = replace(entry, ignored=list(entry.ignored))
+    return CallJob(copy, thread.state(entry), thread.run_outcome(entry), thread.run_reason(entry))
+
+
+@dataclass
+class Drawn:
+    """A thread's markup and what the page shows beside it, at ``seq``."""
+
+    seq: int
+    summary: Summary | None
+    pending: list[CallEntry]
+    calls: int
+    pieces: list[str | None] = field(default_factory=list)
+    keys: list[PieceKey] = field(default_factory=list)
+    jobs: list[tuple[int, Job]] = field(default_factory=list)
+
+    @property
+    def html(self) -> str:
+        """The whole thread, as ``render_thread_html`` gives it."""
+        parts = [piece or "" for piece in self.pieces]
+        if self.summary is not None:
+            parts.append(summary_html(self.summary))
+        return '<div class="tv-thread">' + "\n".join(parts) + "</div>"
+
+
+def plan(projection: Projection, cache: PieceCache, tick: int) -> Drawn:
+    """What the thread holds now: cached pieces, and copies of the rest to render."""
+    thread, tally = projection.thread, projection.tally
+    pending = [call for i in tally.pending() if (call := thread.call(i)) is not None]
+    drawn = Drawn(projection.seq, tally.summary(), pending, tally.calls)
+    for position, entry in enumerate(thread.entries):
+        version = tally.versions.get(entry.tool_call_id, 0) if isinstance(entry, CallEntry) else 0
+        key = (tally.epoch, position, version)
+        piece = cache.get(key, tick)
+        if piece is None:
+            job = call_job(thread, entry) if isinstance(entry, CallEntry) else entry
+            drawn.jobs.append((position, job))
+        drawn.pieces.append(piece)
+        drawn.keys.append(key)
+    return drawn
+
+
+async def thread_markup(projections: Projections, cache: PieceCache, thread_id: str) -> Drawn:
+    """The thread's pieces, the missing ones rendered off the loop (see the module)."""
+    tick = next_tick()
+    projection = await projections.current(thread_id)
+    async with projection.lock:
+        drawn = await in_worker(projections.workers, partial(plan, projection, cache, tick))
+    await draw_thread(drawn, cache, tick, projections.workers)
+    return drawn
+
+
+async def draw_thread(
+    drawn: Drawn, cache: PieceCache, tick: int, workers: anyio.CapacityLimiter
+) -> None:
+    """Render ``drawn``'s missing pieces (a few in a thread, more in processes) and keep them."""
+    jobs = [job for _, job in drawn.jobs]
+    if not jobs:
+        return
+    if len(jobs) <= _ALONE:  # a process round trip would cost more than it saves
+        chunks = [await in_worker(workers, partial(render_jobs, jobs))]
+    else:
+        parts = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+        chunks = await asyncio.gather(*(in_process(partial(render_jobs, p)) for p in parts))
+    html = [piece for chunk in chunks for piece in chunk]
+    for (position, _), piece in zip(drawn.jobs, html, strict=True):
+        drawn.pieces[position] = piece
+        cache.put(drawn.keys[position], piece, tick)
