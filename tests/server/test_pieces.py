@@ -12,6 +12,7 @@ import tempfile
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -31,9 +32,10 @@ from toolview.render.html import render_thread_html
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
 from toolview.safety import escape_html
+from toolview.server import offload
 from toolview.server.pages import status_line
 from toolview.server.piece_cache import PieceCache
-from toolview.server.pieces import thread_markup
+from toolview.server.pieces import next_tick, thread_markup
 from toolview.server.projection import Projections
 from toolview.wire.log_sqlite import SQLiteLog
 
@@ -111,3 +113,36 @@ def test_the_served_summary_is_the_summary_of_the_thread(client: TestClient) -> 
     page = client.get("/threads/t").text
     assert render_thread_html(thread) in page
     assert f">{escape_html(status_line(thread))}</p>" in page
+
+
+def test_without_worker_processes_a_page_is_rendered_in_a_thread_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(offload, "_unavailable", "no semaphores here")  # as after two failures
+    items = [ToolCall(f"c{n}", "shell", {"n": n}) for n in range(12)]
+
+    async def scenario() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        try:
+            await log.create_thread("t")
+            await log.append("t", items)
+            drawn = await thread_markup(Projections(log), PieceCache(), "t")
+            assert drawn.html == render_thread_html(Thread.from_observations(items))
+        finally:
+            await log.aclose()
+
+    run_async(scenario)
+    assert "rendering pages in a thread" in caplog.text
+    assert "no semaphores here" in caplog.text
+
+
+def test_a_view_bigger_than_the_cache_keeps_its_first_pieces_for_the_next() -> None:
+    cache = PieceCache(limit=30)
+    first = next_tick()
+    kept = [cache.put((0, n, 0), "x" * 10, first) for n in range(5)]
+    assert kept == [True, True, True, False, False]  # never evicts its own pieces
+    second = next_tick()
+    assert [cache.get((0, n, 0), second) for n in range(5)] == ["x" * 10] * 3 + [None] * 2
+    assert cache.put((1, 0, 0), "y" * 10, next_tick())  # another request evicts the oldest
+    assert cache.get((0, 0, 0), next_tick()) is None
+    assert cache.size == 30

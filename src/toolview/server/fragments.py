@@ -31,7 +31,8 @@ from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.piece_cache import PieceKey
-from toolview.server.pieces import CallJob, Drawn, call_job, next_tick, render_jobs, thread_markup
+from toolview.server.piece_render import CallJob, call_job, render_jobs
+from toolview.server.pieces import Drawn, next_tick, thread_markup
 from toolview.server.projection import Projection
 from toolview.server.state import ServerState, server_state
 

@@ -34,12 +34,20 @@ import msgspec
 from toolview.wire.feed import LogItem, PartialRecord
 from toolview.wire.log import ObservationLog, Replay
 
-__all__ = ["RENDERERS", "WORKERS", "OffLoopReplay", "in_process", "in_worker"]
+__all__ = [
+    "RENDERERS",
+    "WORKERS",
+    "OffLoopReplay",
+    "ProcessesUnavailable",
+    "in_process",
+    "in_worker",
+]
 
 WORKERS: Final = 2  # the machines this runs on have few cores; the loop needs one
 RENDERERS: Final = max(1, min(2, (os.cpu_count() or 1) - 1))  # processes rendering pages
 T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
+_unavailable: str | None = None
 _pool_lock = threading.Lock()
 
 
@@ -48,21 +56,32 @@ async def in_worker(workers: anyio.CapacityLimiter, function: Callable[[], T]) -
     return await anyio.to_thread.run_sync(function, limiter=workers)
 
 
+class ProcessesUnavailable(RuntimeError):
+    """Worker processes cannot run here (or died twice): do the work in a thread."""
+
+
 async def in_process(function: Callable[[], T]) -> T:
     """``function()`` (picklable) in the shared pool of worker processes.
 
     A pool whose process died (killed, out of memory) is replaced, and the
-    job is tried once more in the new one.
+    job is tried once more in the new one. If that fails too, or processes
+    cannot be started at all (no semaphores; a script without a ``__main__``
+    guard, which each spawned process would run again), this and every later
+    call raise ``ProcessesUnavailable``: nothing is spawned again.
     """
+    global _unavailable  # once processes failed here, they are not tried again
+    if _unavailable is not None:
+        raise ProcessesUnavailable(_unavailable)
     loop = asyncio.get_running_loop()
     for attempt in (1, 2):
-        pool = _shared_pool()
         try:
+            pool = _shared_pool()
             return await loop.run_in_executor(pool, function)
-        except BrokenProcessPool:
-            _discard(pool)
+        except (BrokenProcessPool, OSError) as exc:
+            _discard()
             if attempt == 2:
-                raise
+                _unavailable = f"worker processes failed: {exc!r}"
+                raise ProcessesUnavailable(_unavailable) from exc
     raise AssertionError("unreachable")
 
 
@@ -76,12 +95,12 @@ def _shared_pool() -> ProcessPoolExecutor:
         return _pool
 
 
-def _discard(pool: ProcessPoolExecutor) -> None:
+def _discard() -> None:
     global _pool
     with _pool_lock:
-        if _pool is pool:
-            _pool = None
-    pool.shutdown(wait=False, cancel_futures=True)
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class OffLoopReplay(Replay):

@@ -20,93 +20,32 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from dataclasses import dataclass, field, replace
+import logging
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Final, TypeAlias
+from typing import Final
 
 import anyio
 
-from toolview.contract import CallEntry, CallState, MessageEntry, NoteEntry, RunOutcome, Thread
-from toolview.render.html import render_call_html
-from toolview.render.html.layout import message_html, note_html
+from toolview.contract import CallEntry
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
-from toolview.server.offload import in_process, in_worker
+from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
 from toolview.server.piece_cache import PieceCache, PieceKey
+from toolview.server.piece_render import Job, call_job, render_jobs
 from toolview.server.projection import Projection, Projections
 
-__all__ = [
-    "CallJob",
-    "Drawn",
-    "Job",
-    "call_job",
-    "draw_thread",
-    "next_tick",
-    "plan",
-    "render_jobs",
-    "thread_markup",
-]
+__all__ = ["Drawn", "draw_thread", "next_tick", "plan", "thread_markup"]
 
 CHUNK: Final = 32  # pieces per job sent to a process: a few ms of work each
 _ALONE: Final = 4  # at most this many pieces render in a worker thread, not a process
 _TICKS: Final = itertools.count(1)
+_LOG: Final = logging.getLogger(__name__)
 
 
 def next_tick() -> int:
     """A new request's mark in the cache (what it used is not evicted for what it adds)."""
     return next(_TICKS)
-
-
-@dataclass(frozen=True)
-class CallJob:
-    """One call as its thread sees it now: a copy, safe to render after the lock."""
-
-    entry: CallEntry
-    state: CallState
-    outcome: RunOutcome | None
-    reason: str | None
-
-
-Job: TypeAlias = CallJob | MessageEntry | NoteEntry
-
-
-class _OneCall(Thread):
-    """What a thread says of one call: its state, its run's outcome and reason."""
-
-    def __init__(self, job: CallJob) -> None:
-        super().__init__()
-        self.job = job
-
-    def state(self, entry: CallEntry) -> CallState:
-        """The call's state when it was copied."""
-        return self.job.state
-
-    def run_outcome(self, entry: CallEntry) -> RunOutcome | None:
-        """How its run had ended when it was copied."""
-        return self.job.outcome
-
-    def run_reason(self, entry: CallEntry) -> str | None:
-        """Why its run had ended when it was copied."""
-        return self.job.reason
-
-
-def render_jobs(jobs: list[Job]) -> list[str]:
-    """Each job's markup, as ``render_thread_html`` draws that entry (runs in a process)."""
-    return [_render(job) for job in jobs]
-
-
-def _render(job: Job) -> str:
-    if isinstance(job, MessageEntry):
-        return message_html(job)
-    if isinstance(job, NoteEntry):
-        return note_html(job)
-    return render_call_html(job.entry, _OneCall(job))
-
-
-def call_job(thread: Thread, entry: CallEntry) -> CallJob:
-    """``entry`` copied with what ``thread`` says of it (under the projection's lock)."""
-    copy = replace(entry, ignored=list(entry.ignored))
-    return CallJob(copy, thread.state(entry), thread.run_outcome(entry), thread.run_reason(entry))
 
 
 @dataclass
@@ -167,9 +106,18 @@ async def draw_thread(
     if len(jobs) <= _ALONE:  # a process round trip would cost more than it saves
         chunks = [await in_worker(workers, partial(render_jobs, jobs))]
     else:
-        parts = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
-        chunks = await asyncio.gather(*(in_process(partial(render_jobs, p)) for p in parts))
+        chunks = await _in_processes(jobs, workers)
     html = [piece for chunk in chunks for piece in chunk]
     for (position, _), piece in zip(drawn.jobs, html, strict=True):
         drawn.pieces[position] = piece
         cache.put(drawn.keys[position], piece, tick)
+
+
+async def _in_processes(jobs: list[Job], workers: anyio.CapacityLimiter) -> list[list[str]]:
+    """``jobs`` rendered by the worker processes, a chunk each; in a thread if there are none."""
+    parts = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    try:
+        return await asyncio.gather(*(in_process(partial(render_jobs, p)) for p in parts))
+    except ProcessesUnavailable as exc:
+        _LOG.warning("rendering pages in a thread, other requests will wait: %s", exc)
+        return [await in_worker(workers, partial(render_jobs, jobs))]
