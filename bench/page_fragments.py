@@ -143,8 +143,28 @@ def get(port: int, path: str) -> float:
 
 
 def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of a live process (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu(pid: int) -> float:
+    """CPU seconds of a process's live children (a server's render processes)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return sum(process_cpu(int(child)) for child in children)
+
+
+def peak_mib(pid: int) -> float:
+    """A live process's peak resident memory (VmHWM), MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def renderers_cpu() -> float:
+    """CPU seconds of this process's render processes so far."""
+    return children_cpu(os.getpid())
 
 
 PATHS = ("/static/fragments.css", "/threads/t/summary")
@@ -168,20 +188,25 @@ def served(calls: int, folder: Path) -> None:
                         f"/api/threads/{thread}/observations", content=body, headers=headers
                     )
                 client.get(f"/threads/{thread}/summary").raise_for_status()  # projected
-            alone = [time.perf_counter(), process_cpu(server.process.pid)]
+            pid = server.process.pid
+            alone = [time.perf_counter(), process_cpu(pid), children_cpu(pid)]
             client.get("/threads/u").raise_for_status()
-            alone = [time.perf_counter() - alone[0], process_cpu(server.process.pid) - alone[1]]
+            now = [time.perf_counter(), process_cpu(pid), children_cpu(pid)]
+            alone = [after - before for after, before in zip(now, alone, strict=True)]
         idle = {path: [get(server.port, path) for _ in range(50)] for path in PATHS}
         during = while_viewed(server.port, "/threads/t")
         warm = time.perf_counter()
         httpx.get(f"{server.url}/threads/t", timeout=3600).raise_for_status()
         warm = time.perf_counter() - warm
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        peaks = [peak_mib(pid), max((peak_mib(int(child)) for child in children), default=0.0)]
     finally:
         server.kill()
     print(
-        f"  served page: cold {alone[0]:6.2f} s, {alone[1]:.2f} s CPU in the server's own "
-        f"process (the rest in its render processes); warm {warm:5.2f} s"
+        f"  served page: cold {alone[0]:6.2f} s: {alone[1]:.2f} s CPU in the server's loop "
+        f"process, {alone[2]:.2f} s in its render processes; warm {warm:5.2f} s"
     )
+    print(f"  peak RSS: server {peaks[0]:.0f} MiB, largest render process {peaks[1]:.0f} MiB")
     for path in PATHS:
         calm, busy = statistics.median(idle[path]), statistics.median(during[path])
         print(
