@@ -22,8 +22,9 @@ Beside the thread, a ``Tally`` (``server.tally``) keeps its summary, its
 pending calls and a version per call, updated per observation as it is folded.
 
 Decoding and folding run in a worker thread (``toolview.server.offload``)
-under the entry's lock, so whoever reads a projection's ``thread`` holds
-that lock too (``pages.rendered``): a worker may be adding to it meanwhile.
+under the entry's lock, so whoever reads a projection's ``thread`` or
+``tally`` holds that lock too (``pieces.plan`` copies what a page needs under
+it, then renders without it): a worker may be adding to it meanwhile.
 
 Why memory is bounded: a ``Thread`` keeps, per call, its call and its LATEST
 result only (a partial replaces the previous one, never appends; a second
