@@ -102,9 +102,12 @@ async def in_process(calls: int, folder: Path) -> None:
     start = time.perf_counter()
     tally.summary()
     read = time.perf_counter() - start
-    print(f"  summary: a view per call {walk:6.2f} s CPU; tally {kept:5.2f} s while folding")
     print(
-        f"           ({kept / calls * 1e6:.0f} µs per call, once), then {read * 1e6:.0f} µs a read"
+        f"  summary: a view per call {walk:.3f} s CPU a read; the tally {read * 1e6:.0f} µs a read"
+    )
+    print(
+        f"           after {kept:.3f} s CPU folding it in "
+        f"({kept / calls * 1e6:.0f} µs per call, once)"
     )
     start = cpu()
     old = render_thread_html(thread)
@@ -118,15 +121,17 @@ async def in_process(calls: int, folder: Path) -> None:
         await in_process_pool(partial(render_jobs, []))  # the pool started: not timed
         views = []
         for _ in range(2):
-            start = time.perf_counter()
+            start, rendering = cpu(), renderers_cpu()
             drawn = await thread_markup(projections, cache, "t")
-            views.append(time.perf_counter() - start)
+            views.append((cpu() - start, renderers_cpu() - rendering))
         assert drawn.html == old
     finally:
         await log.aclose()
+    (here, away), (warm, _) = views
+    print(f"  page: in one thread {single:.2f} s CPU; from pieces, cold: {away:.2f} s CPU in the")
     print(
-        f"  page: one thread {single:6.2f} s CPU; pieces cold {views[0]:6.2f} s wall, "
-        f"warm {views[1]:5.2f} s wall ({len(old) / 1e6:.0f} MB of markup)"
+        f"        render processes + {here:.2f} s here; warm: {warm:.2f} s "
+        f"({len(old) / 1e6:.0f} MB)"
     )
 
 

@@ -13,6 +13,8 @@ shared); ``bench/page_fragments.py`` prints the figure.
 
 from __future__ import annotations
 
+import os
+import select
 import socket
 import statistics
 import threading
@@ -115,3 +117,20 @@ def test_trivial_requests_keep_their_pace_while_a_big_page_renders(
 
 
 PATHS = ("/static/fragments.css", "/threads/t/summary")
+
+
+def test_the_render_processes_exit_when_the_server_is_killed(server: ToolviewServer) -> None:
+    """A server killed outright runs no clean-up: its render processes must still go."""
+    get(server.port, "/threads/t")  # rendered in the render processes, which now exist
+    pid = server.process.pid
+    children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    watched = [os.pidfd_open(child) for child in children]  # readable once the process exits
+    assert watched, "the page was rendered without starting a render process"
+    server.kill()
+    try:
+        for handle in watched:
+            exited, _, _ = select.select([handle], [], [], 60)
+            assert exited, "a render process outlived its killed server"
+    finally:
+        for handle in watched:
+            os.close(handle)

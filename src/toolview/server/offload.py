@@ -12,13 +12,17 @@ That is not enough for pure-Python work that runs for seconds: while a worker
 thread rendered a 2,000-call page, a trivial request took 46 ms instead of
 0.5 ms (it waits up to a switch interval at each of its system calls).
 Rendering therefore runs in worker *processes* (``in_process``): a small
-pool, shared by every app of the process, started on first use.
+pool, shared by every app of the process, started on first use, at a lower
+priority (``nice`` 10): on a machine with every core busy, a render process
+at the same priority took the loop's CPU and a trivial request took 4-7× its
+idle time; a page view can wait, the requests around it should not.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from collections.abc import Callable
@@ -36,6 +40,7 @@ from toolview.wire.log import ObservationLog, Replay
 
 __all__ = [
     "RENDERERS",
+    "RENDER_NICENESS",
     "WORKERS",
     "OffLoopReplay",
     "ProcessesUnavailable",
@@ -45,6 +50,7 @@ __all__ = [
 
 WORKERS: Final = 2  # the machines this runs on have few cores; the loop needs one
 RENDERERS: Final = max(1, min(2, (os.cpu_count() or 1) - 1))  # processes rendering pages
+RENDER_NICENESS: Final = 10  # a busy machine runs the loop's requests before a render
 T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 _unavailable: str | None = None
@@ -91,8 +97,31 @@ def _shared_pool() -> ProcessPoolExecutor:
     with _pool_lock:
         if _pool is None:
             spawn = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(RENDERERS, mp_context=spawn)
+            _pool = ProcessPoolExecutor(
+                RENDERERS,
+                mp_context=spawn,
+                initializer=_start_renderer,
+                initargs=(RENDER_NICENESS,),
+            )
         return _pool
+
+
+def _start_renderer(niceness: int) -> None:
+    """In each render process: a lower priority, and an exit when the server dies.
+
+    Why the exit: a server killed outright (``SIGKILL``, out of memory) runs
+    no clean-up, and its render processes, waiting for work that never comes,
+    were left running. The parent's sentinel becomes ready when it dies.
+    """
+    os.nice(niceness)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _discard() -> None:
