@@ -8,6 +8,7 @@ render of the same thread.
 
 from __future__ import annotations
 
+import asyncio
 import tempfile
 from itertools import pairwise
 from pathlib import Path
@@ -146,3 +147,22 @@ def test_a_view_bigger_than_the_cache_keeps_its_first_pieces_for_the_next() -> N
     assert cache.put((1, 0, 0), "y" * 10, next_tick())  # another request evicts the oldest
     assert cache.get((0, 0, 0), next_tick()) is None
     assert cache.size == 30
+
+
+def test_two_views_of_a_cold_page_at_once_render_it_once(tmp_path: Path) -> None:
+    items = [ToolCall(f"c{n}", "shell", {"n": n}) for n in range(40)]
+
+    async def scenario() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        try:
+            await log.create_thread("t")
+            await log.append("t", items)
+            projections, cache = Projections(log), PieceCache()
+            views = [thread_markup(projections, cache, "t") for _ in range(2)]
+            first, second = await asyncio.gather(*views)
+            assert first.html == second.html == render_thread_html(Thread.from_observations(items))
+            assert sorted([len(first.jobs), len(second.jobs)]) == [0, 40]
+        finally:
+            await log.aclose()
+
+    run_async(scenario)

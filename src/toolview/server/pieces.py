@@ -1,8 +1,9 @@
 """A thread's markup, one piece per entry, rendered in worker processes and cached.
 
-Why: a page view rendered every call of its thread (~6 ms of CPU each, a
-minute at 10,000 calls) in a worker thread, which shares the interpreter lock
-with the event loop: every other request waited ~100× its idle time meanwhile.
+Why: a page view rendered every call of its thread (2-6 ms of CPU each: 18 s
+to a minute at 10,000 calls) in a worker thread, which shares the interpreter
+lock with the event loop: a trivial request took 29× its idle time meanwhile,
+and the same thread's summary waited for the whole render (124×).
 Now a view plans, under the projection's lock, which pieces it needs: a
 cached piece is reused, the rest are copied out (a call with what its thread
 says of it: state, run outcome and reason — all the view asks) and rendered
@@ -87,12 +88,18 @@ def plan(projection: Projection, cache: PieceCache, tick: int) -> Drawn:
 
 
 async def thread_markup(projections: Projections, cache: PieceCache, thread_id: str) -> Drawn:
-    """The thread's pieces, the missing ones rendered off the loop (see the module)."""
+    """The thread's pieces, the missing ones rendered off the loop (see the module).
+
+    Views of one thread draw one at a time (``drawing``, not the projection's
+    lock): a second viewer of a cold page then finds the first one's pieces
+    cached instead of rendering them all again beside it.
+    """
     tick = next_tick()
     projection = await projections.current(thread_id)
-    async with projection.lock:
-        drawn = await in_worker(projections.workers, partial(plan, projection, cache, tick))
-    await draw_thread(drawn, cache, tick, projections.workers)
+    async with projection.drawing:
+        async with projection.lock:
+            drawn = await in_worker(projections.workers, partial(plan, projection, cache, tick))
+        await draw_thread(drawn, cache, tick, projections.workers)
     return drawn
 
 

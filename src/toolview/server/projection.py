@@ -67,6 +67,7 @@ class Projection:
     created: float | None  # the thread's creation time: another one is another thread
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     tally: Tally = field(default_factory=Tally)  # summary, pending calls, call versions
+    drawing: asyncio.Lock = field(default_factory=asyncio.Lock)  # one page render at a time
 
     @property
     def seq(self) -> int:
