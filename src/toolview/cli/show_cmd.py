@@ -29,7 +29,16 @@ __all__ = ["register", "run"]
 
 def register(subparsers: Any) -> None:
     """Add the ``show`` subcommand."""
-    parser = subparsers.add_parser("show", help="render a thread of tool calls on a surface")
+    parser = subparsers.add_parser(
+        "show",
+        help="render a thread of tool calls on a surface",
+        description=(
+            "Render a thread of tool calls on a surface, call by call as the input is read: "
+            "in thread order, each call once it is final (a call still open holds back what "
+            "follows it, up to 1,000 entries, then is written when it finishes); what is still "
+            "open at the end is written as it stands, then the summary."
+        ),
+    )
     parser.add_argument(
         "path",
         nargs="?",
