@@ -11,6 +11,7 @@ timing.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -19,6 +20,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolview.cli.inputs import lines_after, read_head
 
 LIMIT = 120.0  # seconds before a hang counts as a failure; the event comes long before
 
@@ -102,3 +107,19 @@ def test_memory_does_not_grow_with_the_thread(tmp_path: Path) -> None:
     small = peak_rss_kib(tmp_path / "small.jsonl")
     large = peak_rss_kib(tmp_path / "large.jsonl")  # ~25 MB of input: the old show held it 4×
     assert large <= 1.5 * small, f"{large} KiB for 3,000 calls vs {small} KiB for 300"
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300).map(lambda b: b.replace(b"a", b"\n")), cut=st.integers(0, 300))
+def test_lines_after_a_head_are_the_lines_of_the_whole(data: bytes, cut: int) -> None:
+    lines = list(lines_after(data[:cut], io.BytesIO(data[cut:])))
+    assert [line.removesuffix(b"\n") for line in lines] == data.split(b"\n")
+    assert all(line.endswith(b"\n") for line in lines[:-1])
+
+
+def test_the_head_stops_at_the_first_line_with_something_on_it() -> None:
+    read, write = os.pipe()
+    with os.fdopen(read, "rb") as stream, os.fdopen(write, "wb") as writer:
+        writer.write(b"\n  \n" + b'{"kind":"message"}\n{"partial')
+        writer.flush()  # and still open: the head must not wait for more
+        assert read_head(stream) == b'\n  \n{"kind":"message"}\n{"partial'

@@ -93,20 +93,36 @@ def lines_after(head: bytes, stream: BinaryIO) -> Iterator[bytes]:
     """Every line of ``head`` followed by the rest of ``stream``, as ``bytes.split(b"\\n")``
     numbers them, read one line at a time.
 
-    A line is yielded with its ``\\n`` (a JSON decoder skips it; not copying a
-    100 MB line to drop one byte halves its peak), and, as ``split`` does, the
-    piece after the last newline comes last (empty when the input ends in one).
+    A line comes with its ``\\n`` (a JSON decoder skips it; not copying a
+    100 MB line to drop one byte), and, as ``split`` does, the piece after the
+    last newline comes last (empty when the input ends in one).
     """
-    *complete, rest = head.split(b"\n")
-    for line in complete:
-        yield line + b"\n"
-    while line := stream.readline():
-        if not line.endswith(b"\n"):  # only at the end of the input
-            rest += line
-            break
-        yield rest + line if rest else line
-        rest = b""
-    yield rest
+    return _Lines(head, stream)
+
+
+class _Lines:
+    """``lines_after`` as an iterator object, not a generator: a generator suspended at
+    ``yield`` keeps its line alive while the reader decodes it, doubling a huge line's cost."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        *complete, self._rest = head.split(b"\n")
+        self._complete = complete[::-1]  # popped from the end: first line first
+        self._stream: BinaryIO | None = stream
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> bytes:
+        if self._complete:
+            return self._complete.pop() + b"\n"
+        if self._stream is None:
+            raise StopIteration
+        line = self._stream.readline()
+        if not line.endswith(b"\n"):  # the end of the input: the last piece, then stop
+            self._stream = None
+        if self._rest:
+            line, self._rest = self._rest + line, b""
+        return line
 
 
 def _has_a_line(head: bytes) -> bool:

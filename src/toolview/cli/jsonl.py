@@ -75,10 +75,19 @@ def load_toolview(data: bytes) -> list[Item]:
 
 
 def read_toolview(lines: Iterable[bytes]) -> Iterator[Item]:
-    """The items of ``lines`` (numbered from 1, blank ones counted), decoded one at a time."""
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            yield _decode_line(number, line)
+    """The items of ``lines`` (numbered from 1, blank ones counted), decoded one at a time.
+
+    Each line is let go of before its item is handed on (no ``enumerate``,
+    which keeps its last tuple; no ``strip``, which copies): a 100 MB line is
+    then held once, not two or three times, while its call is drawn.
+    """
+    number = 0
+    for line in lines:
+        number += 1  # noqa: SIM113 - enumerate keeps its last tuple, and so the line, alive
+        if line and not line.isspace():  # what ``line.strip()`` says, without a copy
+            item = _decode_line(number, line)
+            del line
+            yield item
 
 
 def _decode_line(number: int, line: bytes) -> Item:
