@@ -186,3 +186,14 @@ def test_a_drawn_call_is_forgotten_but_its_id_is_not() -> None:
     assert stream.thread.call("c49") is None and stream.thread.entries == []
     stream.add(ToolResult("c3", "bash", "late", True, False))
     assert stream.thread.call("c3") is None  # not a new call: a note
+
+
+def test_the_page_head_goes_out_with_the_first_input() -> None:
+    pieces: list[str] = []
+    stream = ThreadStream(html.stream_shape(title="live"), pieces.append)
+    stream.add(ToolCall("a", "bash", {}))  # open: not drawn yet, but the page has begun
+    assert len(pieces) == 1 and pieces[0].startswith("<!DOCTYPE html>")
+    assert pieces[0].endswith('<div class="tv-thread">') and "<style>" in pieces[0]
+    stream.add(ToolResult("a", "bash", "done", True, False))
+    stream.close()
+    assert pieces[1].startswith('<article class="tv-call"') and pieces[-1].endswith("</html>\n")

@@ -94,10 +94,11 @@ class ThreadStream(Generic[T]):
         self._queue: deque[Entry] = deque()
         self._aside: list[CallEntry] = []
         self._waited = 0
-        self._started = False
+        self._opened = self._drawn = False
 
     def add(self, observation: Observation, descriptor_error: str | None = None) -> None:
         """Apply one observation, then write every entry it settled."""
+        self._open()
         self.thread.add(observation, descriptor_error)
         if self._queue:
             self._waited += _size(observation)
@@ -105,11 +106,13 @@ class ThreadStream(Generic[T]):
 
     def note(self, text: str) -> None:
         """A visible note at the current position (e.g. a line that could not be read)."""
+        self._open()
         self.thread.note(text)
         self._settle()
 
     def close(self) -> None:
         """Write what is still open or waiting, in thread order, then the summary."""
+        self._open()
         self._take()
         for entry in [*self._aside, *self._queue]:
             self._draw(entry)
@@ -117,7 +120,8 @@ class ThreadStream(Generic[T]):
         summary = self._walker.summary()
         if summary is not None:
             self._piece(self._shape.show(summary))
-        self._write(("" if self._started else self._shape.opening) + self._shape.closing)
+        if self._shape.closing:
+            self._write(self._shape.closing)
 
     def _settle(self) -> None:
         self._take()
@@ -151,9 +155,16 @@ class ThreadStream(Generic[T]):
         if isinstance(entry, CallEntry) and self._final(entry):
             self.thread.release(entry)
 
+    def _open(self) -> None:
+        """The opening (an HTML page's head and stylesheet) goes out with the first input."""
+        if not self._opened:
+            self._opened = True
+            if self._shape.opening:
+                self._write(self._shape.opening)
+
     def _piece(self, text: str) -> None:
-        self._write((self._shape.separator if self._started else self._shape.opening) + text)
-        self._started = True
+        self._write((self._shape.separator if self._drawn else "") + text)
+        self._drawn = True
 
 
 def _size(observation: Observation) -> int:
