@@ -145,9 +145,10 @@ class Thread:
         return drained
 
     def release(self, entry: CallEntry) -> None:
-        """Forget a FINAL call a stream has drawn; only its id and tool name are kept.
+        """Forget a FINAL call a stream has drawn (and drained); only its id and tool name stay.
 
         Raises ``ValueError`` for a call still open: its state can still change.
+        A released call must be out of ``entries`` (``drain``): it has no state left.
         """
         if self.state(entry) not in FINAL_STATES:
             raise ValueError(f"call {entry.tool_call_id!r} is not final; it cannot be released")
