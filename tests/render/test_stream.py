@@ -197,3 +197,13 @@ def test_the_page_head_goes_out_with_the_first_input() -> None:
     stream.add(ToolResult("a", "bash", "done", True, False))
     stream.close()
     assert pieces[1].startswith('<article class="tv-call"') and pieces[-1].endswith("</html>\n")
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops=OPS, entries=st.integers(0, 3))
+def test_past_a_small_hold_each_entry_is_still_drawn_once_as_the_whole_thread_draws_it(
+    ops: Any, entries: int
+) -> None:
+    items = script(ops)
+    pieces = sorted(streamed(items, NAMES, Hold(entries=entries)).split("|"))
+    assert pieces == sorted(whole(items, NAMES).split("|"))

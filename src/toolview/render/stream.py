@@ -92,7 +92,7 @@ class ThreadStream(Generic[T]):
         self._shape, self._write, self._hold = shape, write, hold
         self._walker = PartWalker(self.thread, limits, shape.parts)
         self._queue: deque[Entry] = deque()
-        self._aside: list[CallEntry] = []
+        self._aside: dict[str, CallEntry] = {}  # by id, in thread order
         self._waited = 0
         self._opened = self._drawn = False
 
@@ -102,7 +102,7 @@ class ThreadStream(Generic[T]):
         self.thread.add(observation, descriptor_error)
         if self._queue:
             self._waited += _size(observation)
-        self._settle()
+        self._settle(getattr(observation, "tool_call_id", None))
 
     def note(self, text: str) -> None:
         """A visible note at the current position (e.g. a line that could not be read)."""
@@ -114,26 +114,29 @@ class ThreadStream(Generic[T]):
         """Write what is still open or waiting, in thread order, then the summary."""
         self._open()
         self._take()
-        for entry in [*self._aside, *self._queue]:
+        for entry in [*self._aside.values(), *self._queue]:
             self._draw(entry)
-        self._aside, self._queue = [], deque()
+        self._aside, self._queue = {}, deque()
         summary = self._walker.summary()
         if summary is not None:
             self._piece(self._shape.show(summary))
         if self._shape.closing:
             self._write(self._shape.closing)
 
-    def _settle(self) -> None:
+    def _settle(self, tool_call_id: str | None = None) -> None:
+        """Write what is settled: the call set aside that ``tool_call_id`` finished, then the
+        queue's settled head, again and again (an open head goes aside past the hold)."""
         self._take()
-        for entry in [entry for entry in self._aside if self._final(entry)]:
-            self._aside.remove(entry)
-            self._draw(entry)
+        aside = self._aside.get(tool_call_id) if tool_call_id is not None else None
+        if aside is not None and self._final(aside):
+            del self._aside[aside.tool_call_id]
+            self._draw(aside)
         while self._queue:
             head = self._queue[0]
             if isinstance(head, CallEntry) and not self._final(head):
                 if not self._over():
                     return
-                self._aside.append(head)  # open too long: what waits behind it goes on
+                self._aside[head.tool_call_id] = head  # open too long: what waits goes on
             else:
                 self._draw(head)
             self._queue.popleft()
