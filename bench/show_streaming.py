@@ -10,8 +10,9 @@ the time until the first call's bytes reached the pipe (the first call is a
 small shell call whose output is a marker), the whole run's wall time, and the
 child's peak RSS (``os.wait4``'s ``ru_maxrss``). Threads above 10,000 calls run
 only on ``--big-surfaces`` (text and html: the targets; terminal at 100,000
-calls takes a quarter of an hour). Last, one call whose result is ``--big-mb``
-MB of text (that renders to a few KB).
+calls takes a quarter of an hour). Last, one call whose result line is
+``--big-mb`` MB and renders to a few KB: as text alone, then as a shell
+result with the output half in its text and half in ``props.stdout``.
 
 Targets (issue 13): peak RSS ≤ 200 MiB at 100,000 calls on text and html;
 the first call on screen in < 1 s whatever the size. Not a test: timings vary
@@ -109,28 +110,28 @@ def write_thread(path: Path, calls: int) -> None:
             out.write(json.dumps(observation) + "\n")
 
 
-def write_big(path: Path, megabytes: int) -> None:
-    """One call whose result is ``megabytes`` MB of log lines (no descriptor: a text window)."""
+def write_big(path: Path, megabytes: int, *, shell: bool = False) -> None:
+    """One call whose result line is ``megabytes`` MB: log lines as its text (no descriptor:
+    a text window), or, ``shell``, the output half in the text, half in ``props.stdout``."""
     line = "2026-06-01T12:00:00Z INFO worker 7 finished job 123456 in 12 ms, cache hit\n"
-    text = MARKER.decode() + "\n" + line * (megabytes * 1_000_000 // len(line))
+    share = megabytes * 1_000_000 // (2 if shell else 1)
+    marker = MARKER.decode() + "\n"  # first and last: a text window shows the head, shell the tail
+    text = marker + line * (share // len(line)) + marker
+    result: dict[str, object] = {
+        "kind": "tool-result",
+        "toolCallId": "big",
+        "toolName": "bash",
+        "text": text,
+        "complete": True,
+        "isError": False,
+    }
+    if shell:
+        props = {"command": "make", "exitCode": 0, "stdout": text, "stderr": ""}
+        result["descriptor"] = {"kind": "shell", "props": props}
+    call = {"kind": "tool-call", "toolCallId": "big", "toolName": "bash", "args": {}}
     with path.open("w", encoding="utf-8") as out:
-        out.write(
-            json.dumps({"kind": "tool-call", "toolCallId": "big", "toolName": "bash", "args": {}})
-            + "\n"
-        )
-        out.write(
-            json.dumps(
-                {
-                    "kind": "tool-result",
-                    "toolCallId": "big",
-                    "toolName": "bash",
-                    "text": text,
-                    "complete": True,
-                    "isError": False,
-                }
-            )
-            + "\n"
-        )
+        out.write(json.dumps(call) + "\n")
+        out.write(json.dumps(result) + "\n")
 
 
 def measure(path: Path, surface: str) -> dict[str, float]:
@@ -182,11 +183,12 @@ def main() -> None:
             for surface in surfaces.split(","):
                 report(f"{calls:,} calls", path, surface)
             path.unlink()
-        if args.big_mb:
+        for shell in (False, True) if args.big_mb else ():
             path = Path(folder) / "big.jsonl"
-            write_big(path, args.big_mb)
+            write_big(path, args.big_mb, shell=shell)
+            what = "shell result (text + props)" if shell else "result (text)"
             for surface in args.surfaces.split(","):
-                report(f"one {args.big_mb} MB result", path, surface)
+                report(f"one {args.big_mb} MB {what}", path, surface)
 
 
 if __name__ == "__main__":
