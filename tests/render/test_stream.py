@@ -207,3 +207,10 @@ def test_past_a_small_hold_each_entry_is_still_drawn_once_as_the_whole_thread_dr
     items = script(ops)
     pieces = sorted(streamed(items, NAMES, Hold(entries=entries)).split("|"))
     assert pieces == sorted(whole(items, NAMES).split("|"))
+
+
+def test_a_running_call_s_own_growing_output_does_not_push_it_aside() -> None:
+    items: list[Observation | str] = [ToolCall("slow", "make", {}), Message("user", "wait")]
+    items += [ToolResult("slow", "make", "x" * n, False, False) for n in range(0, 4000, 100)]
+    items.append(ToolResult("slow", "make", "built", True, False))
+    assert names(items, Hold(chars=1000)) == ["slow:done", "msg:wait"]  # in thread order

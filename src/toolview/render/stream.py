@@ -171,7 +171,11 @@ class ThreadStream(Generic[T]):
 
 
 def _size(observation: Observation) -> int:
-    """What an observation adds to what waits: its text, and one for the observation."""
-    if isinstance(observation, ToolResult):
+    """What an observation adds to what waits: its text, and one for the observation.
+
+    A partial result adds no text: it replaces its call's output so far (the
+    running call's own partials must not push it aside).
+    """
+    if isinstance(observation, ToolResult) and observation.complete:
         return 1 + len(observation.text)
     return 1 + (len(observation.text) if isinstance(observation, Message) else 0)
