@@ -21,17 +21,14 @@ from typing import Final
 
 from toolview.contract import (
     FINAL_STATES,
-    STATUS_DISPLAY,
     CallEntry,
     CallState,
     Descriptor,
-    DisplayStatus,
     Envelope,
     Observation,
     PropsError,
     RunEnded,
     RunStarted,
-    StatusDisplay,
     Thread,
     ToolCall,
     ToolRefused,
@@ -40,18 +37,11 @@ from toolview.contract import (
     parse_envelope,
     validate_props,
 )
-from toolview.render.summary import (
-    SUMMARY_MIN_CALLS,
-    SUMMARY_ORDER,
-    Summary,
-    SummaryKey,
-    SummaryPart,
-)
+from toolview.render.summary import Summary, SummaryKey, summary_of
 
 __all__ = ["Tally", "call_key"]
 
 _EPOCHS: Final = itertools.count()
-_ARIA_SUBJECT: Final = "Tool call "
 
 
 class Tally:
@@ -93,12 +83,7 @@ class Tally:
 
     def summary(self) -> Summary | None:
         """What ``render.summary.thread_summary`` says of the thread, from the counters."""
-        total = self.counts.total()
-        if total < SUMMARY_MIN_CALLS:
-            return None
-        return Summary(
-            total, tuple(_part(k, self.counts[k]) for k in SUMMARY_ORDER if self.counts[k])
-        )
+        return summary_of(self.counts)
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)
@@ -146,17 +131,3 @@ def _mark(members: set[str], call_id: str, member: bool) -> None:
         members.add(call_id)
     else:
         members.discard(call_id)
-
-
-def _part(key: SummaryKey, count: int) -> SummaryPart:
-    """As ``render.summary`` words a part (it keeps that private)."""
-    status: DisplayStatus = "denied" if key == "refused" else key
-    display = STATUS_DISPLAY[status]
-    words = "refused" if key == "refused" else _words(display)
-    return SummaryPart(key, count, words, status, display)
-
-
-def _words(display: StatusDisplay) -> str:
-    if display.aria.startswith(_ARIA_SUBJECT):
-        return display.aria[len(_ARIA_SUBJECT) :]
-    return display.label.lower()
