@@ -3,7 +3,10 @@
 Every fragment below is repeated on ONE line (no break), aimed at one pattern's
 context check (a command before a flag, a ``.netrc`` line, a Kubernetes JSON
 string, a key's fences...). Linear: the 200/100 ratio stays near 2; a
-quadratic scan shows ~4 (tests/safety/test_linear_scans.py asserts it).
+quadratic scan shows ~4 (tests/safety/test_linear_scans.py asserts it). The
+last columns are counted, not timed (``redaction_cost`` at 200 kB): whole-text
+scans by a matching engine, and regex attempts at a start per kB (each reads
+on from its start only: what the pattern's context check costs).
 Run: .venv/bin/python bench/adversarial_scans.py [case ...]
 """
 
@@ -13,6 +16,7 @@ import sys
 import time
 
 from toolview.safety import redact
+from toolview.safety.secrets import redaction_cost
 
 _HEX = "0123456789abcdef0123456789abcdef"
 CASES: dict[str, tuple[str, str]] = {  # name: (text before, fragment repeated)
@@ -50,13 +54,12 @@ def _best(text: str) -> float:
 def main(names: list[str]) -> None:
     for name in names or list(CASES):
         before, fragment = CASES[name]
-        ms = [
-            _best(before + fragment * (n // len(fragment))) * 1000
-            for n in (50_000, 100_000, 200_000)
-        ]
-        print(
-            f"{name:18s}" + "".join(f"{m:9.1f} ms" for m in ms) + f"   200/100: {ms[2] / ms[1]:.2f}"
-        )
+        texts = [before + fragment * (n // len(fragment)) for n in (50_000, 100_000, 200_000)]
+        ms = [_best(text) * 1000 for text in texts]
+        cost = redaction_cost(texts[-1])
+        counted = f"{cost.scans} scans, {cost.attempts / 200:7.1f} attempts/kB"
+        timed = "".join(f"{m:9.1f} ms" for m in ms) + f"   200/100: {ms[2] / ms[1]:.2f}"
+        print(f"{name:18s}{timed}   {counted}")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """``safety.redact`` before/after: this tree against a git ref, side by side.
 
-Run: ``.venv/bin/python bench/redaction_compare.py [REF]`` (default ``d5a7cc6``,
-the tree before issue 10's redaction work). The ref's ``src`` is extracted with
-``git archive`` to a temporary folder; each measurement runs in a child process
-per tree, alternating old/new twice, best of 5 repetitions each, and the ratio
-new/old is printed. Not a test: the machine's load moves the absolute figures,
-the ratio measured side by side moves much less.
+Run: ``.venv/bin/python bench/redaction_compare.py [REF]`` (default ``0b2290d``:
+main before issue 13's prefilter; ``d5a7cc6`` is the tree before issue 10's).
+The ref's ``src`` is extracted with ``git archive`` to a temporary folder;
+each measurement runs in a child process per tree, alternating old/new twice,
+best of 5 repetitions each, and the ratio new/old is printed. Not a test:
+the machine's load moves the absolute figures, the ratio measured side by
+side moves much less.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 CHILD = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
-from toolview.safety import redact
+from toolview.safety import redact, redact_json
 R = random.Random(7)
 A = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"
 def al(n): return "".join(R.choice(A) for _ in range(n))
@@ -38,12 +39,18 @@ while sum(map(len, lines)) < 1_000_000:
     elif k == 5: lines.append("https://example.com/path?q=1&page=2 -> 200 OK")
     else: lines.append(" ".join(R.choices(words, k=8)) + " " + al(20))
     i += 1
+items = [{"id": f"item-{i:04d}", "name": f"module_{i}.py", "path": f"/srv/app/src/module_{i}.py",
+          "size": 1000 + i, "ok": i % 3 != 0,
+          "note": "cache hit" if i % 2 else "request queued for the worker"} for i in range(30)]
+result = {"items": items, "total": 30, "cursor": None}
+redact("warm up: password=x " * 100)
 cases = {
     "1 MB mixed log": ("\n".join(lines), 1),
     "64 KiB of the log": ("\n".join(lines)[:65_536], 20),
     "2-char string": ("ok", 20_000),
     "40-char id line": ("call-0a1b2c3d4e5f shell completed in 12 ms", 5_000),
     "300-char log line": (" ".join(lines[7:12])[:300], 2_000),
+    "40-char, not ASCII": ("call-0a1b2c3d4e5f shell \u2713 completed in 12 ms", 5_000),
 }
 out = {}
 for name, (text, n) in cases.items():
@@ -54,6 +61,13 @@ for name, (text, n) in cases.items():
             redact(text)
         times.append((time.perf_counter() - start) / n)
     out[name] = min(times)
+times = []
+for _ in range(5):
+    start = time.perf_counter()
+    for _ in range(100):
+        redact_json(result)
+    times.append((time.perf_counter() - start) / 100)
+out["30-item JSON"] = min(times)
 print(json.dumps(out))
 """
 
@@ -66,7 +80,7 @@ def measure(src: Path) -> dict[str, float]:
 
 
 def main() -> None:
-    ref = sys.argv[1] if len(sys.argv) > 1 else "d5a7cc6"
+    ref = sys.argv[1] if len(sys.argv) > 1 else "0b2290d"
     new_src = Path(__file__).resolve().parent.parent / "src"
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(["git", "archive", ref, "src"], capture_output=True, check=True)

@@ -57,12 +57,13 @@ def call(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace)
 
 
 def _say(message: str, code: int) -> int:
-    print(f"toolview: {message}", file=sys.stderr)
+    """One cleaned line: a file name or a server's words may carry terminal controls."""
+    from toolview.safety import clean_text  # on this path only: start-up stays light
+
+    print(f"toolview: {clean_text(message)}", file=sys.stderr)
     return code
 
 
 def _one_line(exc: BaseException) -> str:
-    from toolview.safety import clean_text  # on this path only: start-up stays light
-
-    text = " ".join(clean_text(str(exc)).split())[:300]
+    text = " ".join(str(exc).split())[:300]
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

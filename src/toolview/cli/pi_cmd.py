@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
+from toolview.cli.failures import EXIT_INTERRUPTED
 from toolview.cli.live import LiveCalls, live_view
 from toolview.cli.publishing import (
     CLOSE_TIMEOUT,
@@ -54,7 +55,6 @@ __all__ = ["register", "run"]
 
 PREVIEW_LINES = 20
 EXIT_NOT_INSTALLED = 127
-EXIT_INTERRUPTED: Final = 130
 _QUIT: Final = "quit"  # a second Ctrl-C: no more prompts
 PROG: Final = "toolview pi"
 

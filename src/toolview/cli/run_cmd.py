@@ -28,6 +28,7 @@ from typing import IO, Any, Final
 
 from rich.console import Console
 
+from toolview.cli.failures import EXIT_INTERRUPTED
 from toolview.cli.guarding import (
     EXIT_REFUSED,
     GuardFileError,
@@ -43,9 +44,8 @@ from toolview.guards import Guard
 from toolview.hosts.command import CommandRunner, RunSummary
 from toolview.private_files import open_private
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_REFUSED", "register", "run"]
+__all__ = ["EXIT_REFUSED", "register", "run"]
 
-EXIT_INTERRUPTED: Final = 130
 EXIT_USAGE: Final = 2
 PROG: Final = "toolview run"
 

@@ -10,7 +10,8 @@ from toolview.safety.html import escape_html, sanitize_html
 from toolview.safety.images import ALLOWED_IMAGE_TYPES, IMAGE_SIZE_CAP, check_image
 from toolview.safety.keys import SENSITIVE_KEYS
 from toolview.safety.patterns import SecretPattern
-from toolview.safety.secrets import SECRET_PATTERNS, redact, redact_json
+from toolview.safety.secrets import SECRET_PATTERNS, redact
+from toolview.safety.structured import redact_json
 from toolview.safety.terminal import clean_text, neutralize_terminal
 from toolview.safety.traces import cut_stack_trace
 from toolview.safety.urls import safe_url

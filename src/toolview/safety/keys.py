@@ -9,6 +9,7 @@ is not a secret. Only the value is hidden; the key stays readable.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from toolview.safety.patterns import SecretPattern, Span, compile_pattern, secret_span
 
@@ -41,6 +42,18 @@ _IDENTIFIER = re.compile(r"[a-z_$][\w.$]*")
 
 def key_name(key: str) -> str | None:
     """The sensitive word a key ends in, canonical (``X-Api-Key`` → ``api_key``)."""
+    return _short_key_name(key) if len(key) <= _CACHED_KEY else _key_name(key)
+
+
+_CACHED_KEY = 64  # a JSON result's keys repeat in every item: remember the short ones
+
+
+@lru_cache(maxsize=4096)
+def _short_key_name(key: str) -> str | None:
+    return _key_name(key)
+
+
+def _key_name(key: str) -> str | None:
     found = SENSITIVE_KEYS.search(key)
     if found is None:
         return None

@@ -22,6 +22,7 @@ __all__ = [
     "accept",
     "at_boundary",
     "compile_pattern",
+    "lower_text",
     "mark",
     "secret_span",
 ]
@@ -63,6 +64,15 @@ private-key block cut by a window, a Kubernetes Secret's values): given the
 text and the pattern's name, every span to hide."""
 
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+def lower_text(text: str) -> str:
+    """Lowercase with positions kept: U+0130 is the one code point whose
+    lowercase is two characters, so it is folded to a plain ``i`` first."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        lowered = text.replace("\u0130", "i").lower()
+    return lowered
 
 
 def mark(name: str) -> str:

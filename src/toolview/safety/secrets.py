@@ -9,25 +9,26 @@ pattern happened to run first.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Callable
+from functools import cache
 
 from toolview.safety.commands import COMMAND_PATTERNS
 from toolview.safety.context import CONTEXT_PATTERNS
-from toolview.safety.keys import KEY_VALUE_PATTERNS, key_name
+from toolview.safety.keys import KEY_VALUE_PATTERNS
 from toolview.safety.manifests import MANIFEST_PATTERNS
-from toolview.safety.patterns import SecretPattern, mark
+from toolview.safety.patterns import SecretPattern, lower_text, mark
+from toolview.safety.prefilter import Cost, Prefilter
 from toolview.safety.tokens import TOKEN_PATTERNS
 
 __all__ = [
-    "DEPTH_MARK",
     "PREFILTER_MAX",
     "SECRET_PATTERNS",
-    "SIZE_MARK",
     "mark",
+    "prefilter",
     "rebuild",
     "redact",
-    "redact_json",
+    "redact_many",
+    "redaction_cost",
     "scan",
     "secret_spans",
 ]
@@ -42,45 +43,18 @@ SECRET_PATTERNS: tuple[SecretPattern, ...] = (
 """In priority order: when spans overlap, the earliest pattern names the mark."""
 
 
-def _any_of(patterns: Iterable[SecretPattern]) -> re.Pattern[str]:
-    """One regex that matches wherever one of ``patterns`` could find a span.
-
-    A span only ever comes from a match of its pattern's regex, so no match
-    here means nothing to hide. Group names are dropped (they repeat).
-    """
-    sources = (re.sub(r"\(\?P<\w+>", "(?:", p.regex.pattern) for p in patterns)
-    return re.compile("|".join(f"(?:{source})" for source in sources))
+@cache
+def prefilter() -> Prefilter:
+    """The prefilter of ``SECRET_PATTERNS``, built on first use (reading the
+    patterns' starts costs a few ms that a command which redacts nothing skips)."""
+    return Prefilter(SECRET_PATTERNS)
 
 
-# A whole-text scan with literals may find spans its regex does not match (a
-# Secret cut before its kind): its literals are the prefilter's test instead.
-_GATED = tuple(p for p in SECRET_PATTERNS if p.scan is not None and p.literals)
-_CASED_ANY = _any_of(p for p in SECRET_PATTERNS if not p.lowercase and p not in _GATED)
-_LOWER_ANY = _any_of(p for p in SECRET_PATTERNS if p.lowercase and p not in _GATED)
-
-
-def _gate_opens(pattern: SecretPattern, text: str, lowered: str) -> bool:
-    hay = lowered if pattern.lowercase else text
-    return any(literal in hay for literal in pattern.literals)
-
-
-# Below this size one combined search beats ~50 separate scans (each has a
-# fixed cost); above it the separate scans, each a fast literal search, win.
+# Kept for callers that cut a text before testing it: the prefilter no longer
+# depends on the text's size (it was the limit of the old combined search).
 PREFILTER_MAX = 1024
 
-DEPTH_MARK = "[depth limit]"
-SIZE_MARK = "[size limit]"
 _SHORTEST = 5  # "pwd=x": no credential format is shorter
-_MAX_NODES = 1_000_000  # a shared sub-list repeated at every level is exponential
-
-
-def _lower(text: str) -> str:
-    """Lowercase with positions kept: U+0130 is the one code point whose
-    lowercase is two characters, so it is folded to a plain ``i`` first."""
-    lowered = text.lower()
-    if len(lowered) != len(text):
-        lowered = text.replace("\u0130", "i").lower()
-    return lowered
 
 
 def _merge(spans: list[tuple[int, int, int, str]]) -> list[tuple[int, int, str]]:
@@ -118,20 +92,57 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []
-    lowered: str | None = None
-    if len(text) <= PREFILTER_MAX:
-        lowered = _lower(text)
-        if (
-            _CASED_ANY.search(text) is None
-            and _LOWER_ANY.search(lowered) is None
-            and not any(_gate_opens(p, text, lowered) for p in _GATED)
-        ):
-            return []
-    return _spans(text, lowered)
+    lowered = _lazy_lower(text)
+    filtered = prefilter()
+    found = filtered.finder.find(text, lowered)
+    if not found and filtered.plain(text):
+        return []  # most texts: one literal scan, nothing else
+    spans = filtered.spans(text, lowered, found)
+    return _merge(spans) if spans else []
+
+
+def redact_many(texts: list[str]) -> list[str]:
+    """``[redact(text) for text in texts]``, with one literal scan for them all.
+
+    For structured values (a JSON result's keys and strings): most are short
+    and plain, and each would pay the scanner's fixed cost. The scan of the
+    joined texts tells each text where its literals are (none crosses from one
+    text to the next: no literal holds the separator), so each text is then
+    redacted exactly as :func:`redact` would, without a scan of its own.
+    """
+    filtered = prefilter()
+    each = filtered.find_each(texts)
+    out: list[str] = []
+    for index, text in enumerate(texts):
+        found = each.get(index, {})
+        if len(text) < _SHORTEST or (not found and filtered.plain(text)):
+            out.append(text)
+            continue
+        spans = filtered.spans(text, _lazy_lower(text), found)
+        out.append(rebuild(text, _merge(spans)) if spans else text)
+    return out
+
+
+def _lazy_lower(text: str) -> Callable[[], str]:
+    lowered: list[str] = []
+
+    def lower() -> str:
+        if not lowered:
+            lowered.append(lower_text(text))
+        return lowered[0]
+
+    return lower
+
+
+def redaction_cost(text: str) -> Cost:
+    """How :func:`redact` reads ``text``, counted: whole-text scans, copies,
+    regex attempts at a start (bench/redaction.py and the tests use it)."""
+    return prefilter().cost(text, lambda: lower_text(text))
 
 
 def scan(text: str, lowered: str | None = None) -> str:
-    """:func:`redact` without its prefilter: every pattern scans ``text``."""
+    """:func:`redact` without its prefilter: every pattern scans the whole
+    ``text``. The reference the prefilter is tested against."""
     spans = _spans(text, lowered)
     return rebuild(text, spans) if spans else text
 
@@ -141,7 +152,7 @@ def _spans(text: str, lowered: str | None) -> list[tuple[int, int, str]]:
     for rank, pattern in enumerate(SECRET_PATTERNS):
         if pattern.lowercase:
             if lowered is None:
-                lowered = _lower(text)
+                lowered = lower_text(text)
             hay = lowered
         else:
             hay = text
@@ -159,66 +170,3 @@ def rebuild(text: str, spans: list[tuple[int, int, str]]) -> str:
         position = end
     parts.append(text[position:])
     return "".join(parts)
-
-
-def _scalar(value: object) -> object:
-    """JSON scalars pass through, strings are redacted, anything else is shown
-    as its redacted ``str()`` -- an unknown object is not trusted to be clean."""
-    if value is None or isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, str):
-        return redact(value)
-    try:
-        return redact(str(value))
-    except Exception:
-        return f"[unprintable {type(value).__name__}]"
-
-
-def redact_json(value: object, *, max_depth: int = 64) -> object:
-    """A redacted copy of a JSON-like value; the input is never modified.
-
-    Strings (dict keys included) go through :func:`redact`; the value under a
-    sensitive key (see ``SENSITIVE_KEYS``) is replaced whole, whatever its
-    type; a value nested deeper than ``max_depth`` containers becomes
-    ``"[depth limit]"``. Iterative, so no recursion limit; never raises.
-    """
-    root: list[object] = [None]
-    tasks: list[tuple[object, int, list[object], int]] = [(value, 0, root, 0)]
-    dicts: list[tuple[dict[object, object], list[object], list[object]]] = []
-    nodes = 0
-    while tasks:
-        item, depth, target, slot = tasks.pop()
-        nodes += 1
-        if depth > max_depth:
-            target[slot] = DEPTH_MARK
-        elif nodes > _MAX_NODES:
-            target[slot] = SIZE_MARK
-        elif isinstance(item, dict):
-            keys, values = _dict_entries(item, depth, tasks)
-            out: dict[object, object] = {}
-            dicts.append((out, keys, values))
-            target[slot] = out
-        elif isinstance(item, list | tuple):
-            items: list[object] = [None] * len(item)
-            tasks.extend((child, depth + 1, items, i) for i, child in enumerate(item))
-            target[slot] = items
-        else:
-            target[slot] = _scalar(item)
-    for out, keys, values in dicts:
-        out.update(zip(keys, values, strict=True))
-    return root[0]
-
-
-def _dict_entries(
-    item: dict[object, object], depth: int, tasks: list[tuple[object, int, list[object], int]]
-) -> tuple[list[object], list[object]]:
-    """Redacted keys, and a value list the queued tasks fill in."""
-    keys: list[object] = []
-    values: list[object] = []
-    for key, child in item.items():
-        name = key_name(key) if isinstance(key, str) else None
-        keys.append(redact(key) if isinstance(key, str) else key)
-        values.append(mark(name) if name is not None else None)
-        if name is None:
-            tasks.append((child, depth + 1, values, len(values) - 1))
-    return keys, values

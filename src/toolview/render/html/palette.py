@@ -8,15 +8,33 @@ colour is drawn as the nearest of the 256. Inverse swaps the two colours
 (``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour).
 The first 16 are a palette readable on the page's light background; 16-255
 are xterm's cube and grey ramp, which every terminal draws alike.
+
+Highlighted code (``code_class``) is drawn with few colours on purpose, the
+way the "Alabaster" themes do: strings, comments, constants, the names a file
+defines, and a diff's lines. Keywords, operators and other names are plain
+text and cost no element, and tokens of one class that meet (across plain
+whitespace) share one: a highlighted 100-line file is tens of elements, not
+hundreds (docs/performance.md, "Light markup").
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
+
+from pygments.token import (  # type: ignore[import-untyped]
+    Comment,
+    Generic,
+    Keyword,
+    Name,
+    Number,
+    String,
+    _TokenType,
+)
 
 from toolview.safety.sgr import Colour, Style, palette_index
 
-__all__ = ["SGR_CSS", "palette", "style_classes"]
+__all__ = ["CODE_CSS", "SGR_CSS", "code_class", "palette", "style_classes"]
 
 _SYSTEM: Final = (
     "24292f", "cf222e", "116329", "7d4e00", "0550ae", "8250df", "1b7c83", "6e7781",
@@ -65,3 +83,35 @@ def style_classes(style: Style) -> str:
     flags = (style.bold, style.dim, style.italic, style.underline)
     classes += [f"tv-s{c}" for c, on in zip("bdiu", flags, strict=True) if on]
     return " ".join(classes)
+
+
+# Token type -> (class, CSS declarations); a subtype takes its nearest listed parent's.
+# What is drawn: strings, comments, constants, the names a file defines, a diff's
+# lines, markup emphasis. Keywords, operators and other names are plain text.
+_CODE: Final = {
+    String: ("s", "color:#0a3069"),
+    Comment: ("c", "color:#6e7781;font-style:italic"),
+    Number: ("m", "color:#0550ae"),
+    Keyword.Constant: ("m", "color:#0550ae"),
+    Name.Function: ("n", "color:#8250df"),
+    Name.Class: ("n", "color:#8250df"),
+    Generic.Inserted: ("gi", "color:#116329"),
+    Generic.Deleted: ("gd", "color:#a40e26"),
+    Generic.Subheading: ("gu", "color:#1b7c83;font-weight:600"),
+    Generic.Heading: ("gh", "font-weight:600"),
+    Generic.Strong: ("gs", "font-weight:600"),
+    Generic.Emph: ("ge", "font-style:italic"),
+}
+CODE_CSS: Final = (
+    "".join(sorted({f".tv-code .{name}{{{rule}}}" for name, rule in _CODE.values()})) + "\n"
+)
+
+
+@cache
+def code_class(token: _TokenType) -> str | None:
+    """The class highlighted code draws ``token`` with, or None for plain text."""
+    while token is not None:
+        if token in _CODE:
+            return _CODE[token][0]
+        token = token.parent
+    return None

@@ -3,8 +3,9 @@
 Everything toolview emits is styled by class, never by a ``style`` attribute,
 so the policy can allow exactly this stylesheet by its SHA-256 hash instead of
 ``'unsafe-inline'``: an injected ``<style>`` or ``style=`` (should escaping
-ever fail) is refused by the browser. Pygments' rules are scoped to
-``.tv-code`` so highlighted code needs no inline styles either.
+ever fail) is refused by the browser. Highlighted code's rules
+(``palette.CODE_CSS``) are scoped to ``.tv-code`` and need no inline style
+either; its line numbers are drawn from the ``data-ln`` attribute.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import base64
 import hashlib
 from typing import Final
 
-from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
-
-from toolview.render.html.palette import SGR_CSS
+from toolview.render.html.palette import CODE_CSS, SGR_CSS
 
 __all__ = ["CODE_CLASS", "FRAGMENT_CSS", "PAGE_CSP", "PAGE_CSS", "STATUS_COLOURS", "csp_for"]
 
@@ -64,7 +63,7 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-args { margin: 0; padding: 4px 12px; color: #57606a; font-size: 13px;
   font-family: ui-monospace, Menlo, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
 .tv-body { padding: 8px 12px; display: flex; flex-direction: column; gap: 6px; }
-.tv-pre, .tv-code pre { margin: 0; padding: 8px; border-radius: 6px; overflow-x: auto;
+.tv-pre { margin: 0; padding: 8px; border-radius: 6px; overflow-x: auto;
   font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; white-space: pre-wrap;
   overflow-wrap: anywhere; }
 .tv-pre { background: #f6f8fa; max-height: 28em; overflow: auto; }
@@ -76,8 +75,12 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-markdown pre { background: #f6f8fa; padding: 8px; border-radius: 6px; overflow-x: auto; }
 .tv-md-image { color: #57606a; font-style: italic; }
 .tv-stderr { background: #fff5f5; color: #8b1a1a; }
-.tv-code { border-radius: 6px; }
-.tv-code .linenos { color: #8c959f; user-select: none; padding-right: 12px; }
+.tv-code { display: grid; grid-template-columns: auto minmax(0, 1fr); margin: 0;
+  padding: 8px 0; border-radius: 6px; background: #f6f8fa;
+  font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; }
+.tv-code::before { content: attr(data-ln); content: attr(data-ln) / ""; white-space: pre;
+  text-align: right; color: #8c959f; padding: 0 12px 0 8px; user-select: none; }
+.tv-code > code { font: inherit; white-space: pre; overflow-x: auto; padding-right: 8px; }
 .tv-label { font-size: 12px; color: #57606a; text-transform: uppercase; letter-spacing: .04em; }
 .tv-command { font-family: ui-monospace, Menlo, monospace; font-weight: 600;
   overflow-wrap: anywhere; }
@@ -132,13 +135,7 @@ def _status_css() -> str:
     )
 
 
-def _code_css() -> str:
-    rules = HtmlFormatter(cssclass=CODE_CLASS).get_style_defs(f".{CODE_CLASS}")
-    scoped = [line for line in rules.splitlines() if line.startswith(f".{CODE_CLASS}")]
-    return "\n".join(scoped) + "\n"
-
-
-FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + _code_css() + SGR_CSS
+FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + CODE_CSS + SGR_CSS
 PAGE_CSS: Final = _PAGE_ONLY_CSS + FRAGMENT_CSS
 
 

@@ -1,54 +1,83 @@
-"""The ``file`` and ``diff`` kinds in HTML: Pygments with CSS classes and line numbers.
+"""The ``file`` and ``diff`` kinds in HTML: light highlighting, line numbers as one gutter.
 
-The formatter emits classes only (``noclasses`` off), never ``style``
-attributes, so the page's Content-Security-Policy can allow its one stylesheet
-by hash. The lexer is chosen from the declared language, else the file name;
-an unknown one falls back to plain text — never to content sniffing, which
-would let a tool steer the lexer and costs a scan of the whole text.
+A highlighted file costs few elements (docs/performance.md, "Light markup"):
+tokens are drawn with the palette's few classes (``palette.code_class``), a
+token of any other type is plain text with no element, and tokens of one
+class that meet — across plain whitespace, so a run of added diff lines or a
+block of comment lines — share one ``<span>``. The line numbers are no
+element at all: the ``<pre>`` carries them in ``data-ln`` and the stylesheet
+draws them beside the code (``::before``), where a selection never reaches —
+copying the code copies no number, and the page's text holds none. Code does
+not wrap (a long line scrolls), so each number stays beside its line.
+
+Classes only, never a ``style`` attribute: the page's Content-Security-Policy
+allows its one stylesheet by hash. The text reaching the lexer is already
+cleaned (``shown_text``), and every run is escaped here.
 """
 
 from __future__ import annotations
 
-from pygments import highlight  # type: ignore[import-untyped]
-from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
+from collections.abc import Iterable
+
 from pygments.lexer import Lexer  # type: ignore[import-untyped]
-from pygments.lexers import (  # type: ignore[import-untyped]
-    DiffLexer,
-    TextLexer,
-    get_lexer_by_name,
-    get_lexer_for_filename,
-)
-from pygments.util import ClassNotFound  # type: ignore[import-untyped]
 
 from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
+from toolview.render.highlight import diff_lexer, lexer_for
 from toolview.render.html.markup import cut_html, esc
+from toolview.render.html.palette import code_class
 from toolview.render.html.style import CODE_CLASS
 from toolview.render.view import KindBody
 
-__all__ = ["code_html", "render_diff", "render_file"]
+__all__ = ["code_html", "code_runs", "render_diff", "render_file"]
 
 _PATH_CHARS = 500
+_PLAIN = ""
+_SPACE = " "  # plain whitespace: joins the runs either side when they have one class
+_UNCLASSED = (_PLAIN, _SPACE)
 
 
 def code_html(text: str, lexer: Lexer, start_line: int = 1) -> str:
-    """Highlighted, escaped ``text`` with line numbers from ``start_line``."""
-    formatter = HtmlFormatter(
-        cssclass=CODE_CLASS, linenos="inline", linenostart=start_line, wrapcode=True
+    """Highlighted, escaped ``text`` with line numbers from ``start_line`` in ``data-ln``."""
+    runs = code_runs(lexer.get_tokens(text))
+    body = "".join(
+        esc(part) if cls is None else f'<span class="{cls}">{esc(part)}</span>'
+        for cls, part in runs
     )
-    highlighted: str = highlight(text, lexer, formatter)
-    return highlighted
+    lines = sum(part.count("\n") for _, part in runs)
+    if body.endswith("\n"):  # the lexer ends every text with one; the last line is not blank
+        body = body[:-1]
+    else:
+        lines += 1
+    numbers = "\n".join(str(n) for n in range(start_line, start_line + max(lines, 1)))
+    return f'<pre class="{CODE_CLASS}" data-ln="{numbers}"><code>{body}</code></pre>'
 
 
-def _lexer(language: str | None, path: str | None) -> Lexer:
-    try:
-        if language:
-            return get_lexer_by_name(language[:64].strip().lower())
-        if path:
-            return get_lexer_for_filename(path[-200:])
-    except ClassNotFound:
-        pass
-    return TextLexer()
+def code_runs(tokens: Iterable[tuple[object, str]]) -> list[tuple[str | None, str]]:
+    """Pygments ``tokens`` as runs of one class (None: plain text), merged where they meet."""
+    classes: list[str] = []
+    parts: list[list[str]] = []
+    for token, part in tokens:
+        cls = code_class(token) or (_SPACE if part.isspace() else _PLAIN)
+        if classes and classes[-1] == cls:
+            parts[-1].append(part)
+        elif cls not in _UNCLASSED and classes[-2:] == [cls, _SPACE]:
+            classes.pop()
+            spaces = parts.pop()
+            parts[-1] += [*spaces, part]
+        else:
+            classes.append(cls)
+            parts.append([part])
+    runs: list[tuple[str | None, str]] = []
+    for cls, chunk in zip(classes, parts, strict=True):
+        text = "".join(chunk)
+        if cls not in _UNCLASSED:
+            runs.append((cls, text))
+        elif runs and runs[-1][0] is None:
+            runs[-1] = (None, runs[-1][1] + text)
+        else:
+            runs.append((None, text))
+    return runs
 
 
 def _title(path: str | None, language: str | None) -> str:
@@ -67,7 +96,7 @@ def render_file(body: KindBody) -> str:
     if not props.content:
         code = '<p class="tv-empty">(empty file)</p>'
     else:
-        code = code_html(window.text, _lexer(language, props.path), start)
+        code = code_html(window.text, lexer_for(language, props.path), start)
     return _title(props.path, language) + code + cut_html(window.after, "below", body.truncated)
 
 
@@ -77,7 +106,7 @@ def render_diff(body: KindBody) -> str:
     path = props.path if isinstance(props.path, str) else None
     window = shown_text(props.diff, body.limits)
     code = (
-        code_html(window.text, DiffLexer())
+        code_html(window.text, diff_lexer())
         if props.diff
         else '<p class="tv-empty">(empty diff)</p>'
     )

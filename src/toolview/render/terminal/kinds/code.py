@@ -1,15 +1,21 @@
-"""The ``file`` and ``diff`` kinds: files through Pygments (via Rich's ``Syntax``) with line
-numbers; diffs coloured by line."""
+"""The ``file`` and ``diff`` kinds: files highlighted with line numbers; diffs coloured by line.
+
+A file is drawn as Rich's ``Syntax(word_wrap=True)`` drew it, by
+``NumberedCode`` in one pass over one styled ``Text`` (Syntax wrapped every
+line through the console: 27.6 ms for a 100-line file). The lexer is the
+html surface's choice, looked up once (``render.highlight``).
+"""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.syntax import Syntax
 from rich.text import Text
 
 from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
+from toolview.render.highlight import lexer_for
 from toolview.render.limits import Limits, Omission, truncation_omission
+from toolview.render.terminal.numbered import NumberedCode
 from toolview.render.terminal.styled import cut_text
 from toolview.render.view import KindBody
 
@@ -32,17 +38,13 @@ def file_renderable(
     if not props.content:
         return Group(title, Text("(empty file)", style="dim"), *cut_text(None, tool))
     window = shown_text(props.content, limits)
-    lexer = language or Syntax.guess_lexer(props.path[:500])
-    syntax = Syntax(
+    code = NumberedCode(
         window.text.rstrip("\n"),
-        lexer,
-        theme=_THEME,
-        line_numbers=True,
-        start_line=props.start_line if isinstance(props.start_line, int) else 1,
-        word_wrap=True,
-        background_color="default",
+        lexer_for(language, props.path),
+        _THEME,
+        props.start_line if isinstance(props.start_line, int) else 1,
     )
-    return Group(title, syntax, *cut_text(window.after, tool))
+    return Group(title, code, *cut_text(window.after, tool))
 
 
 def diff_renderable(

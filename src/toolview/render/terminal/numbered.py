@@ -1,0 +1,144 @@
+"""Highlighted code with line numbers for the terminal, drawn the way Rich's ``Syntax`` draws it.
+
+``Syntax(word_wrap=True)`` splits its text into one ``Text`` per line and
+wraps each through the console, even when it fits: most of a file's cost.
+``NumberedCode`` makes the segments Rich would, straight from the Pygments
+tokens in one pass (the theme's style per token type looked up once), and
+yields them line by line beside the numbers; only a line wider than the room
+left beside the numbers goes through Rich's wrapping, so its continuation is
+indented under the code as before. The output is Rich's, byte for byte
+(tests/render/test_numbered.py compares them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from pygments.lexer import Lexer  # type: ignore[import-untyped]
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.control import strip_control_codes
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
+from rich.syntax import Syntax
+from rich.text import Text
+
+__all__ = ["NumberedCode"]
+
+_TAB = 4
+_BACKGROUND = Style(bgcolor="default")  # the terminal's own background, as Syntax draws it
+_NUMBER = Style(dim=True)
+_GUTTER_PAD = 2  # Syntax's NUMBERS_COLUMN_DEFAULT_PADDING
+
+
+class _Styles(dict[Any, Style]):
+    """A theme's style per Pygments token type, each looked up once."""
+
+    def __init__(self, theme: str) -> None:
+        super().__init__()
+        self._lookup: Callable[[Any], Style] = Syntax.get_theme(theme).get_style_for_token
+
+    def __missing__(self, token: Any) -> Style:
+        style = self[token] = self._lookup(token)
+        return style
+
+
+@lru_cache(maxsize=8)
+def _styles(theme: str) -> _Styles:
+    return _Styles(theme)
+
+
+class NumberedCode:
+    """``code`` highlighted by ``lexer`` in ``theme``, numbered from ``start_line``."""
+
+    def __init__(self, code: str, lexer: Lexer, theme: str, start_line: int = 1) -> None:
+        self.source = code
+        self.code = code.expandtabs(_TAB)
+        self.start_line = start_line
+        styles = _styles(theme)
+        self._tokens = [
+            (strip_control_codes(part), styles[token])  # as Text.append_tokens does
+            for token, part in lexer.get_tokens(self.code + "\n")
+        ]
+        self._lines = _segment_lines(self._tokens)
+        self._width = len(str(start_line + self.code.count("\n"))) + _GUTTER_PAD
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((cell_len(line) for line in self.source.splitlines()), default=0)
+        return Measurement(self._width, self._width + longest + 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = max(0, options.max_width - self._width - 1)
+        lead, newline = Segment("  "), Segment("\n")
+        offset = 0
+        for number, line in enumerate(self._lines, self.start_line):
+            size = sum(len(segment.text) for segment in line)
+            yield lead
+            yield Segment(str(number).rjust(self._width - 2) + " ", _NUMBER)
+            if Segment.get_line_length(line) <= room:
+                yield from line
+                yield newline
+            else:
+                yield from self._wrapped(console, options.update(width=room), offset, size)
+            offset += size + 1
+
+    def _wrapped(
+        self, console: Console, options: ConsoleOptions, offset: int, size: int
+    ) -> RenderResult:
+        """A line wider than its room, wrapped by Rich as Syntax wrapped it."""
+        pad = Segment(" " * self._width + " ")
+        line = self._text()[offset : offset + size]
+        wrap = options.update(height=None, justify="left")
+        for index, part in enumerate(
+            console.render_lines(line, wrap, style=_BACKGROUND, pad=False)
+        ):
+            if index:
+                yield pad
+            yield from part
+            yield Segment("\n")
+
+    def _text(self) -> Text:
+        """The whole code as Syntax's ``Text`` (built only when a line must wrap)."""
+        text = Text(justify="default", style=_BACKGROUND, end="", tab_size=_TAB)
+        text.append_tokens(self._tokens)
+        text.stylize(_BACKGROUND)
+        return text
+
+
+def _segment_lines(tokens: list[tuple[str, Style]]) -> list[list[Segment]]:
+    """The segments ``Text.render`` makes of ``tokens``, split into lines.
+
+    A styled token is a span of its own (its segment is never joined to the
+    next); plain tokens run together; each is drawn on the background.
+    """
+    lines: list[list[Segment]] = [[]]
+    plain: list[str] = []
+    for part, style in tokens:
+        if not style:
+            plain.append(part)
+            continue
+        if plain:
+            _add(lines, "".join(plain), _BACKGROUND)
+            plain.clear()
+        _add(lines, part, _on_background(style))
+    if plain:
+        _add(lines, "".join(plain), _BACKGROUND)
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _add(lines: list[list[Segment]], text: str, style: Style) -> None:
+    first, *rest = text.split("\n")
+    if first:
+        lines[-1].append(Segment(first, style))
+    for piece in rest:
+        lines.append([Segment(piece, style)] if piece else [])
+
+
+@lru_cache(maxsize=256)
+def _on_background(style: Style) -> Style:
+    return Style.combine((_BACKGROUND, style, _BACKGROUND))
