@@ -101,20 +101,28 @@ def _bound_list(value: list[Any], limits: Limits, depth: int, budget: list[int])
 
 
 def _emit(value: Any, limits: Limits, indent: str, lead: str, trail: str, out: list[str]) -> None:
-    if isinstance(value, dict | list) and value:
-        opener, closer = ("{", "}") if isinstance(value, dict) else ("[", "]")
-        out.append(f"{indent}{lead}{opener}")
-        pairs = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
-        for index, (key, item) in enumerate(pairs):
-            comma = "," if index < len(pairs) - 1 else ""
-            if key == _MARK or (isinstance(item, str) and _is_marker(item)):
-                out.append(f"{indent}  {_scalar(item, limits)}")
-                continue
-            key_lead = "" if key is None else f"{_key(key, limits)}: "
-            _emit(item, limits, indent + "  ", key_lead, comma, out)
-        out.append(f"{indent}{closer}{trail}")
+    """``value``'s lines into ``out``; a placeholder is its own line, without key or comma."""
+    if not (isinstance(value, dict | list) and value):
+        out.append(f"{indent}{lead}{_scalar(value, limits)}{trail}")
         return
-    out.append(f"{indent}{lead}{_scalar(value, limits)}{trail}")
+    inner, last = indent + "  ", len(value) - 1
+    if isinstance(value, dict):
+        out.append(f"{indent}{lead}{{")
+        for index, (key, item) in enumerate(value.items()):
+            if key == _MARK or (isinstance(item, str) and item.startswith(_MARK)):
+                out.append(f"{inner}{_scalar(item, limits)}")
+            else:
+                comma = "," if index < last else ""
+                _emit(item, limits, inner, f"{_key(key, limits)}: ", comma, out)
+        out.append(f"{indent}}}{trail}")
+        return
+    out.append(f"{indent}{lead}[")
+    for index, item in enumerate(value):
+        if isinstance(item, str) and item.startswith(_MARK):
+            out.append(f"{inner}{_scalar(item, limits)}")
+        else:
+            _emit(item, limits, inner, "", "," if index < last else "", out)
+    out.append(f"{indent}]{trail}")
 
 
 def _key(key: str, limits: Limits) -> str:
