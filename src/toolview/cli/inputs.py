@@ -14,10 +14,21 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-__all__ = ["BOM", "InputError", "open_input", "refuse_binary", "strip_bom"]
+__all__ = [
+    "BOM",
+    "HEAD_BYTES",
+    "InputError",
+    "lines_after",
+    "open_input",
+    "read_head",
+    "refuse_binary",
+    "strip_bom",
+]
 
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark: Windows editors and PowerShell write one
 _SNIFF = 8192  # bytes looked at for a NUL, as git and grep do
+HEAD_BYTES = 65536
+"""What the sniffers look at: a head this long decides a format as the whole input would."""
 
 
 class InputError(OSError):
@@ -58,3 +69,62 @@ def refuse_binary(data: bytes, path: str) -> None:
 def strip_bom(data: bytes) -> tuple[bytes, bool]:
     """``data`` without a leading UTF-8 byte order mark, and whether it had one."""
     return (data[len(BOM) :], True) if data.startswith(BOM) else (data, False)
+
+
+def read_head(stream: BinaryIO) -> bytes:
+    """The start of ``stream``: up to its first complete non-blank line, ``HEAD_BYTES`` or EOF.
+
+    Why not more: on a pipe whose writer is still at work, waiting for 64 KiB
+    would hold back the first call; the first line is enough to tell
+    observations (``cli.jsonl``), to refuse a binary and to drop a byte order
+    mark. Each read takes what is there (``read1``), never waiting to fill.
+    """
+    read = getattr(stream, "read1", stream.read)
+    head = b""
+    while len(head) < HEAD_BYTES and not _has_a_line(head):
+        chunk = read(HEAD_BYTES)
+        if not chunk:
+            break
+        head += chunk
+    return head
+
+
+def lines_after(head: bytes, stream: BinaryIO) -> Iterator[bytes]:
+    """Every line of ``head`` followed by the rest of ``stream``, as ``bytes.split(b"\\n")``
+    numbers them, read one line at a time.
+
+    A line comes with its ``\\n`` (a JSON decoder skips it; not copying a
+    100 MB line to drop one byte), and, as ``split`` does, the piece after the
+    last newline comes last (empty when the input ends in one).
+    """
+    return _Lines(head, stream)
+
+
+class _Lines:
+    """``lines_after`` as an iterator object, not a generator: a generator suspended at
+    ``yield`` keeps its line alive while the reader decodes it, doubling a huge line's cost."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        *complete, self._rest = head.split(b"\n")
+        self._complete = complete[::-1]  # popped from the end: first line first
+        self._stream: BinaryIO | None = stream
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> bytes:
+        if self._complete:
+            return self._complete.pop() + b"\n"
+        if self._stream is None:
+            raise StopIteration
+        line = self._stream.readline()
+        if not line.endswith(b"\n"):  # the end of the input: the last piece, then stop
+            self._stream = None
+        if self._rest:
+            line, self._rest = self._rest + line, b""
+        return line
+
+
+def _has_a_line(head: bytes) -> bool:
+    """Whether ``head`` holds a complete line with something on it."""
+    return any(line.strip() for line in head.split(b"\n")[:-1])

@@ -4,20 +4,31 @@ Why forgiving, unlike ``toolview check``: a person looking at a thread wants
 the rest of it even when a line is broken. Each line that breaks the contract
 is kept as a ``Skipped`` item and a result whose descriptor alone is broken as
 a ``BadDescriptor``; ``build_thread`` turns both into visible notes, never
-dropping a line silently.
+dropping a line silently. ``read_toolview`` reads lines lazily, one at a time,
+and ``feed_items`` gives items to a ``Thread`` or to a stream alike, so the
+streamed ``show`` reads a line exactly as the whole-input one did.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
 from toolview.contract.thread import Thread
 
-__all__ = ["BadDescriptor", "Item", "Skipped", "build_thread", "load_toolview", "sniff_toolview"]
+__all__ = [
+    "BadDescriptor",
+    "Item",
+    "Skipped",
+    "build_thread",
+    "feed_items",
+    "load_toolview",
+    "read_toolview",
+    "sniff_toolview",
+]
 
 
 @dataclass(frozen=True)
@@ -60,11 +71,23 @@ def sniff_toolview(data: bytes) -> bool:
 
 def load_toolview(data: bytes) -> list[Item]:
     """Observation JSON Lines; a line that breaks the contract becomes ``Skipped``."""
-    items: list[Item] = []
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if line.strip():
-            items.append(_decode_line(number, line))
-    return items
+    return list(read_toolview(data.split(b"\n")))
+
+
+def read_toolview(lines: Iterable[bytes]) -> Iterator[Item]:
+    """The items of ``lines`` (numbered from 1, blank ones counted), decoded one at a time.
+
+    Each line is let go of before its item is handed on (no ``enumerate``,
+    which keeps its last tuple; no ``strip``, which copies): a 100 MB line is
+    then held once, not two or three times, while its call is drawn.
+    """
+    number = 0
+    for line in lines:
+        number += 1  # noqa: SIM113 - enumerate keeps its last tuple, and so the line, alive
+        if line and not line.isspace():  # what ``line.strip()`` says, without a copy
+            item = _decode_line(number, line)
+            del line
+            yield item
 
 
 def _decode_line(number: int, line: bytes) -> Item:
@@ -92,19 +115,30 @@ def _without_descriptor(line: bytes) -> ToolResult | None:
 def build_thread(items: Iterable[Item]) -> Thread:
     """A thread from loaded items; unreadable lines become visible notes."""
     thread = Thread()
+    feed_items(items, thread.add, thread.note, lambda: bool(thread.entries))
+    return thread
+
+
+def feed_items(
+    items: Iterable[Item],
+    add: Callable[[Observation, str | None], None],
+    note: Callable[[str], None],
+    has_entries: Callable[[], bool],
+) -> None:
+    """Give each item to ``add`` (with its descriptor's error, if broken) or, unreadable, to
+    ``note``; at the end a note says so when nothing would be drawn."""
     observations = 0
     for item in items:
         if isinstance(item, Skipped):
-            thread.note(str(item))
+            note(str(item))
             continue
         observations += 1
         if isinstance(item, BadDescriptor):
-            thread.add(item.result, descriptor_error=item.reason)
+            add(item.result, item.reason)
         else:
-            thread.add(item)
-    if not thread.entries:  # say so: a blank page would look like a failure
-        thread.note(_nothing_to_draw(observations))
-    return thread
+            add(item, None)
+    if not has_entries():  # say so: a blank page would look like a failure
+        note(_nothing_to_draw(observations))
 
 
 def _nothing_to_draw(observations: int) -> str:

@@ -4,6 +4,11 @@ Why a module of its own: ``show`` (a file, a server thread once or followed)
 and ``mcp call`` all draw a thread the same way, and before this module they
 reached into each other for it (a loop of imports). Each surface is imported
 only when it is drawn on, so ``show --surface text`` never pays for Rich.
+
+``open_stream`` is how ``show`` writes: a ``render.stream.ThreadStream`` whose
+every piece goes to standard output and is flushed at once, so the first call
+is on screen while the input is still being read (see docs/surfaces.md,
+"Streaming").
 """
 
 from __future__ import annotations
@@ -11,11 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Final
+from typing import Any, Final
 
 from toolview.contract.thread import Thread
 
-__all__ = ["SURFACES", "SurfaceUnavailable", "render", "write_thread"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from toolview.render.stream import StreamShape, ThreadStream
+
+__all__ = ["SURFACES", "SurfaceUnavailable", "open_stream", "render", "stream_shape"]
 
 SURFACES: Final = ("text", "terminal", "html", "markdown")
 
@@ -24,16 +33,49 @@ class SurfaceUnavailable(RuntimeError):
     """A surface this installation does not have."""
 
 
-def write_thread(thread: Thread, args: argparse.Namespace) -> int:
-    """Render ``thread`` on ``args.surface`` to stdout; 2 if the surface is missing."""
+def open_stream(args: argparse.Namespace) -> ThreadStream[Any] | None:
+    """A stream drawing on ``args.surface`` to stdout; ``None`` (said on stderr) if the surface
+    is missing, before anything is written."""
+    from toolview.render.stream import ThreadStream
+
     try:
-        output = render(thread, args.surface, width=args.width, color=args.color)
+        shape = stream_shape(args.surface, width=args.width, color=args.color)
     except SurfaceUnavailable as exc:
         print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    sys.stdout.write(output)
-    sys.stdout.flush()
-    return 0
+        return None
+    return ThreadStream(shape, _write)
+
+
+def stream_shape(surface: str, *, width: int | None, color: bool | None) -> StreamShape[Any]:
+    """How a stream writes on ``surface`` (one of ``SURFACES``): the same bytes as ``render``."""
+    match surface:
+        case "text":
+            from toolview.render.text import stream_shape as text_shape
+
+            return text_shape()
+        case "markdown":
+            from toolview.render.markdown import stream_shape as markdown_shape
+
+            return markdown_shape()
+        case "terminal":
+            from toolview.render.terminal import stream_shape as terminal_shape
+
+            columns, use_color = _terminal_options(width, color)
+            return terminal_shape(width=columns, color=use_color)
+        case "html":
+            try:
+                from toolview.render.html import stream_shape as html_shape
+            except ImportError as exc:
+                raise SurfaceUnavailable(f"the html surface is not available: {exc}") from None
+            return html_shape()
+    raise ValueError(f"unknown surface {surface!r}; choose from {', '.join(SURFACES)}")
+
+
+def _write(text: str) -> None:
+    """One piece out, at once: the reader sees each call as it is drawn."""
+    if text:
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 def render(thread: Thread, surface: str, *, width: int | None, color: bool | None) -> str:
@@ -56,14 +98,20 @@ def render(thread: Thread, surface: str, *, width: int | None, color: bool | Non
 
 def _terminal(thread: Thread, *, width: int | None, color: bool | None) -> str:
     """The terminal surface at ``width`` (else the terminal's, else 80), coloured on a tty."""
-    import shutil  # a few ms of start-up that the other surfaces need not pay
-
     from toolview.render.terminal import render_thread
+
+    columns, use_color = _terminal_options(width, color)
+    return render_thread(thread, width=columns, color=use_color)
+
+
+def _terminal_options(width: int | None, color: bool | None) -> tuple[int, bool]:
+    """``width`` (else the terminal's, else 80), and colour when asked or on a tty."""
+    import shutil  # a few ms of start-up that the other surfaces need not pay
 
     tty = sys.stdout.isatty()
     columns = width or (shutil.get_terminal_size().columns if tty else 80)
     use_color = color if color is not None else tty and "NO_COLOR" not in os.environ
-    return render_thread(thread, width=columns, color=use_color)
+    return columns, use_color
 
 
 def _html_page(thread: Thread) -> str:

@@ -6,6 +6,11 @@ renders. Binary input is refused whole (exit 2), and a leading byte order
 mark is ignored. ``--surface html`` writes a standalone page. A server thread's URL
 (``http://HOST:PORT/threads/ID``) is read back from the server, once or with
 ``--follow`` live (``cli.show_remote``).
+
+Observations are read, drawn and written a call at a time
+(``render.stream``): the first call is written before the input ends, and
+memory holds the calls still open, not the thread (docs/surfaces.md,
+"Streaming").
 """
 
 from __future__ import annotations
@@ -14,18 +19,26 @@ import argparse
 import sys
 from typing import Any
 
-from toolview.cli.inputs import open_input, refuse_binary, strip_bom
-from toolview.cli.jsonl import build_thread
-from toolview.cli.output import SURFACES, write_thread
-from toolview.cli.show_remote import is_url, show_url
-from toolview.cli.sources import SOURCES, SourceError, load
+from toolview.cli.inputs import open_input, read_head, refuse_binary, strip_bom
+from toolview.cli.output import SURFACES
+from toolview.cli.show_remote import draw_items, is_url, show_url
+from toolview.cli.sources import SOURCES, SourceError, read_items
 
 __all__ = ["register", "run"]
 
 
 def register(subparsers: Any) -> None:
     """Add the ``show`` subcommand."""
-    parser = subparsers.add_parser("show", help="render a thread of tool calls on a surface")
+    parser = subparsers.add_parser(
+        "show",
+        help="render a thread of tool calls on a surface",
+        description=(
+            "Render a thread of tool calls on a surface, call by call as the input is read: "
+            "in thread order, each call once it is final (a call still open holds back what "
+            "follows it, up to 1,000 entries, then is written when it finishes); what is still "
+            "open at the end is written as it stands, then the summary."
+        ),
+    )
     parser.add_argument(
         "path",
         nargs="?",
@@ -56,22 +69,22 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read the input, build the thread, write the rendered surface to stdout."""
+    """Read the input and write the surface to stdout, each call as soon as it is drawn."""
     if is_url(args.path):
         return show_url(args)
     if args.follow:
         print("toolview show: --follow needs a server thread's URL", file=sys.stderr)
         return 2
     with open_input(args.path) as stream:
-        data = stream.read()
-    refuse_binary(data, args.path)
-    data, _ = strip_bom(data)  # an editor's byte order mark is no part of the first line
-    try:
-        items = load(data, args.source)
-    except SourceError as exc:
-        print(f"toolview: {exc}", file=sys.stderr)
-        return 2
-    return write_thread(build_thread(items), args)
+        head = read_head(stream)
+        refuse_binary(head, args.path)
+        head, _ = strip_bom(head)  # an editor's byte order mark is no part of the first line
+        try:
+            items = read_items(head, stream, args.source)
+        except SourceError as exc:
+            print(f"toolview: {exc}", file=sys.stderr)
+            return 2
+        return draw_items(items, args)
 
 
 def _width(value: str) -> int:

@@ -2,7 +2,7 @@
 
 Why here and not a command of its own: a server thread is one more place a
 thread lives, so it renders exactly like a file of the same observations (the
-same ``build_thread`` and ``cli.output``). The URL is the one ``--to`` takes; the
+same ``draw_items``, streamed as a file is). The URL is the one ``--to`` takes; the
 token comes from ``$TOOLVIEW_TOKEN`` only, as for the publishing commands (a
 command line is visible to every user of the machine). Exit
 codes: 2 for a URL that names no thread (or options that cannot apply), 1
@@ -17,11 +17,11 @@ import sys
 from collections.abc import Iterable
 from typing import Final
 
-from toolview.cli.jsonl import build_thread
-from toolview.cli.output import write_thread
+from toolview.cli.jsonl import Item, feed_items
+from toolview.cli.output import open_stream
 from toolview.contract import Observation
 
-__all__ = ["EXIT_UNREADABLE", "EXIT_USAGE", "is_url", "show_url"]
+__all__ = ["EXIT_UNREADABLE", "EXIT_USAGE", "draw_items", "is_url", "show_url"]
 
 EXIT_UNREADABLE: Final = 1
 EXIT_USAGE: Final = 2
@@ -65,4 +65,14 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 
 def _show_once(observations: Iterable[Observation], args: argparse.Namespace) -> int:
-    return write_thread(build_thread(observations), args)
+    return draw_items(observations, args)
+
+
+def draw_items(items: Iterable[Item], args: argparse.Namespace) -> int:
+    """Stream ``items`` (a file's or a server's) onto ``args.surface``; 2 if it is missing."""
+    stream = open_stream(args)
+    if stream is None:
+        return EXIT_USAGE
+    feed_items(items, stream.add, stream.note, lambda: stream.entries > 0)
+    stream.close()
+    return 0

@@ -6,17 +6,22 @@ a small function, when that source is first used, so a host that is absent
 (or broken) cannot stop the others, and reading toolview's own observations
 never pays for a host. Adding a source is one function and one line in
 ``SOURCES``. The built-in ``toolview`` source is ``cli.jsonl``.
+
+``read_items`` is what ``show`` uses: observations (the ``toolview`` source)
+are read line by line as they come; a host's format is read whole, as its
+loader needs (a session file is a document, not a stream of calls).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import BinaryIO, Final
 
-from toolview.cli.jsonl import Item, load_toolview, sniff_toolview
+from toolview.cli.inputs import lines_after
+from toolview.cli.jsonl import Item, load_toolview, read_toolview, sniff_toolview
 
-__all__ = ["SOURCES", "Source", "SourceError", "detect", "load"]
+__all__ = ["SOURCES", "Source", "SourceError", "detect", "load", "read_items"]
 
 
 class SourceError(ValueError):
@@ -64,6 +69,19 @@ def load(data: bytes, source: str = "auto") -> list[Item]:
         raise
     except Exception as exc:  # a host's own format error: say it, don't crash
         raise SourceError(f"cannot read the input as {name}: {exc}") from None
+
+
+def read_items(head: bytes, rest: BinaryIO, source: str = "auto") -> Iterable[Item]:
+    """The items of the input that starts with ``head`` (``inputs.read_head``) and goes on in
+    ``rest``: lazily, a line at a time, when it is observations; else read whole and loaded.
+
+    Observations are told from ``head`` alone, exactly as from the whole input:
+    the sniffer looks at the first non-blank line within ``HEAD_BYTES``, and
+    ``head`` holds that line whole, or ``HEAD_BYTES``, or the whole input.
+    """
+    if source == "toolview" or (source == "auto" and sniff_toolview(head)):
+        return read_toolview(lines_after(head, rest))
+    return load(head + rest.read(), source)
 
 
 def detect(data: bytes) -> str:

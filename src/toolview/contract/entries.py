@@ -3,7 +3,8 @@
 A ``CallEntry`` is one tool call as the thread knows it — its call, the result
 that stands, its run — and the final results it ignored, kept for the surfaces
 to show; its state is asked of the thread (``Thread.state``), which holds the
-call's state machine.
+call's state machine. A ``NoteEntry`` may carry what came too late for a call
+already drawn and released by a stream.
 """
 
 from __future__ import annotations
@@ -53,9 +54,16 @@ class MessageEntry:
 
 @dataclass(frozen=True)
 class NoteEntry:
-    """A visible note about the thread itself, e.g. a line that could not be read."""
+    """A visible note about the thread itself, e.g. a line that could not be read.
+
+    ``late`` is a final result (or refusal) that came for a call a stream had
+    already drawn and forgotten (``Thread.release``): the call-state table
+    ignores it, as it would on the call, and the note shows it (``text`` names
+    the call; a surface words the rest as it words a call's own notes).
+    """
 
     text: str
+    late: ToolResult | ToolRefused | None = None
 
 
 Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry

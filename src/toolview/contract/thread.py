@@ -19,6 +19,13 @@ outside any run counts as open until some run ends after it, and a run that
 starts (again) reopens its calls, as the table says. A ``run-ended`` that says
 why (its ``reason``) is the run's closing line: a note at that point of the
 thread, and the reason every call the run aborted gives (``run_reason``).
+
+Streams: a reader that draws entries as they settle takes them with
+``drain`` and, once a final call is drawn, gives it back with ``release``:
+the thread forgets its result (memory stays bounded by the calls still
+open, not the thread) but remembers its id, so a later final result for it
+is still ignored — and shown, as a note at that point (``NoteEntry.late``) —
+and a late partial still changes nothing.
 """
 
 from __future__ import annotations
@@ -68,6 +75,8 @@ class Thread:
     _reasons: dict[str | None, str] = field(default_factory=dict, repr=False)
     _current_run: str | None = field(default=None, repr=False)
     _ended: RunOutcome | None = field(default=None, repr=False)
+    # calls drawn and released by a stream: id -> tool name, for the note a late result gets
+    _released: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_observations(cls, observations: Iterable[Observation]) -> Thread:
@@ -84,6 +93,8 @@ class Thread:
         the contract (it was dropped to read the rest): the call then shows its
         text with that note instead of a kind.
         """
+        if isinstance(observation, ToolCall | ToolResult | ToolRefused) and self._late(observation):
+            return
         if isinstance(observation, ToolCall):
             self._entry(observation.tool_call_id).call = observation
         elif isinstance(observation, ToolResult | ToolRefused):
@@ -122,6 +133,39 @@ class Thread:
         if self.run_outcome(entry) is None:
             return None
         return self._reasons.get(entry.run_id if entry.run_id is not None else None)
+
+    def drain(self) -> list[Entry]:
+        """The entries added since the last drain, handed over to a reader that keeps them.
+
+        A stream drains after each observation, so the thread holds no list of
+        everything it has seen; every call still answers ``state`` and ``call``
+        until it is released.
+        """
+        drained, self.entries = self.entries, []
+        return drained
+
+    def release(self, entry: CallEntry) -> None:
+        """Forget a FINAL call a stream has drawn (and drained); only its id and tool name stay.
+
+        Raises ``ValueError`` for a call still open: its state can still change.
+        A released call must be out of ``entries`` (``drain``): it has no state left.
+        """
+        if self.state(entry) not in FINAL_STATES:
+            raise ValueError(f"call {entry.tool_call_id!r} is not final; it cannot be released")
+        del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
+        self._released[entry.tool_call_id] = entry.tool_name
+
+    def _late(self, observation: ToolCall | ToolResult | ToolRefused) -> bool:
+        """Whether ``observation`` is for a released call; a note says so when it is final."""
+        tool_name = self._released.get(observation.tool_call_id)
+        if tool_name is None:
+            return False
+        named = f"call {observation.tool_call_id} ({tool_name})"
+        if isinstance(observation, ToolCall):
+            self.note(f"{named}: its tool-call came again after the call was drawn; ignored")
+        elif result_event(observation) != "partial":  # a late partial changes nothing
+            self.entries.append(NoteEntry(f"{named}: ", late=observation))
+        return True
 
     def _entry(self, tool_call_id: str) -> CallEntry:
         entry = self._calls.get(tool_call_id)

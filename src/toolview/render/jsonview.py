@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any, Final
 
 from toolview.render.clean import REDACTION_MARGIN, clean_field
@@ -99,24 +101,38 @@ def _bound_list(value: list[Any], limits: Limits, depth: int, budget: list[int])
 
 
 def _emit(value: Any, limits: Limits, indent: str, lead: str, trail: str, out: list[str]) -> None:
-    if isinstance(value, dict | list) and value:
-        opener, closer = ("{", "}") if isinstance(value, dict) else ("[", "]")
-        out.append(f"{indent}{lead}{opener}")
-        pairs = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
-        for index, (key, item) in enumerate(pairs):
-            comma = "," if index < len(pairs) - 1 else ""
-            if key == _MARK or (isinstance(item, str) and _is_marker(item)):
-                out.append(f"{indent}  {_scalar(item, limits)}")
-                continue
-            key_lead = "" if key is None else f"{_key(key, limits)}: "
-            _emit(item, limits, indent + "  ", key_lead, comma, out)
-        out.append(f"{indent}{closer}{trail}")
+    """``value``'s lines into ``out``; a placeholder is its own line, without key or comma."""
+    if not (isinstance(value, dict | list) and value):
+        out.append(f"{indent}{lead}{_scalar(value, limits)}{trail}")
         return
-    out.append(f"{indent}{lead}{_scalar(value, limits)}{trail}")
+    inner, last = indent + "  ", len(value) - 1
+    if isinstance(value, dict):
+        out.append(f"{indent}{lead}{{")
+        for index, (key, item) in enumerate(value.items()):
+            if key == _MARK or (isinstance(item, str) and item.startswith(_MARK)):
+                out.append(f"{inner}{_scalar(item, limits)}")
+            else:
+                comma = "," if index < last else ""
+                _emit(item, limits, inner, f"{_key(key, limits)}: ", comma, out)
+        out.append(f"{indent}}}{trail}")
+        return
+    out.append(f"{indent}{lead}[")
+    for index, item in enumerate(value):
+        if isinstance(item, str) and item.startswith(_MARK):
+            out.append(f"{inner}{_scalar(item, limits)}")
+        else:
+            _emit(item, limits, inner, "", "," if index < last else "", out)
+    out.append(f"{indent}]{trail}")
 
 
 def _key(key: str, limits: Limits) -> str:
-    return _dumps(clean_text(key[: limits.max_cell_chars]))
+    return _shown_key(key[: limits.max_cell_chars])
+
+
+@lru_cache(maxsize=4096)
+def _shown_key(key: str) -> str:
+    """A key cleaned and quoted: once per distinct key, not once per record that has it."""
+    return _dumps(clean_text(key))
 
 
 def _is_marker(text: str) -> bool:
@@ -132,7 +148,11 @@ def _scalar(value: Any, limits: Limits) -> str:
         if length.isdigit():
             return f"{shown} {Omission(int(length) - limits.max_cell_chars, 'chars')}"
         return shown
-    if value is None or isinstance(value, bool | int | float):
+    if value is None or isinstance(value, bool):
+        return _CONSTANTS[value]
+    if isinstance(value, int):
+        return int.__repr__(value)  # what json writes for an int (an IntEnum too)
+    if isinstance(value, float):
         return json.dumps(value)
     if isinstance(value, dict | list) and not value:
         return "{}" if isinstance(value, dict) else "[]"
@@ -141,8 +161,13 @@ def _scalar(value: Any, limits: Limits) -> str:
 
 def _dumps(text: str) -> str:
     """``text`` as a JSON string on one line: ``json`` escapes ``\\n`` but not U+2028/U+2029,
-    which some viewers break lines at, so those are escaped too (``\\u2028``)."""
-    return json.dumps(text, ensure_ascii=False).translate(_JSON_BREAKS)
+    which some viewers break lines at, so those are escaped too (``\\u2028``).
+
+    ``encode_basestring`` is what ``json.dumps(text, ensure_ascii=False)`` calls,
+    without building a ``JSONEncoder`` for every string.
+    """
+    return encode_basestring(text).translate(_JSON_BREAKS)
 
 
 _JSON_BREAKS: Final = {0x2028: "\\u2028", 0x2029: "\\u2029"}
+_CONSTANTS: Final = {None: "null", True: "true", False: "false"}

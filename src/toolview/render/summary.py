@@ -27,6 +27,8 @@ __all__ = [
     "SummaryKey",
     "SummaryPart",
     "summarize",
+    "summary_key",
+    "summary_of",
     "thread_summary",
 ]
 
@@ -71,9 +73,19 @@ class Summary:
 
 def summarize(views: Iterable[CallView | Receipt]) -> Summary | None:
     """Count the decided calls; ``None`` below two (one call's header already says it)."""
-    counts: Counter[SummaryKey] = Counter(
-        "refused" if isinstance(view, Receipt) else view.header.status for view in views
-    )
+    return summary_of(Counter(summary_key(view) for view in views))
+
+
+def summary_key(view: CallView | Receipt) -> SummaryKey:
+    """What one decided call counts as: ``refused`` for a receipt, else its display status."""
+    return "refused" if isinstance(view, Receipt) else view.header.status
+
+
+def summary_of(counts: Counter[SummaryKey]) -> Summary | None:
+    """The summary of calls already counted by ``summary_key`` (a stream keeps only counts).
+
+    ``None`` below two calls, as ``summarize``.
+    """
     if counts.total() < SUMMARY_MIN_CALLS:
         return None
     parts = tuple(_part(key, counts[key]) for key in SUMMARY_ORDER if counts[key])

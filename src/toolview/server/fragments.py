@@ -8,57 +8,61 @@ fragment says which element it is (``x-toolview-element``) and the live
 script takes nothing else.
 
 Every route reads its thread through the server's projections (``projection``):
-a request reads only the records not read before, not the whole thread; a
-whole-thread render runs in a worker (``rendered``).
+a request reads only the records not read before, not the whole thread. A
+call's markup is rendered once per version and cached; a whole thread is its
+cached pieces joined, the missing ones rendered in worker processes
+(``server.pieces``); the summary comes from counters (``server.tally``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Final, TypeVar
+from typing import Final
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Thread
-from toolview.render.html import call_element_id, render_call_html, render_thread_html
+from toolview.render.html import call_element_id
 from toolview.render.html.receipt import summary_html
-from toolview.render.summary import thread_summary
 from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.state import server_state
+from toolview.server.piece_cache import PieceKey
+from toolview.server.piece_render import CallJob, call_job, render_jobs
+from toolview.server.pieces import Drawn, next_tick, thread_markup
+from toolview.server.projection import Projection
+from toolview.server.state import ServerState, server_state
 
-__all__ = ["ELEMENT_HEADER", "find_call", "rendered", "routes"]
-
-T = TypeVar("T")
+__all__ = ["ELEMENT_HEADER", "drawn_thread", "find_call", "routes"]
 
 ELEMENT_HEADER: Final = "x-toolview-element"
 """The element id a call fragment holds: the live page accepts that element only."""
 
 
-async def rendered(request: Request, thread_id: str, render: Callable[[Thread, int], T]) -> T:
-    """``render(thread, seq)`` of the thread's projection, in a worker thread.
+async def drawn_thread(request: Request, thread_id: str) -> Drawn:
+    """The thread's markup and what the page shows beside it (``server.pieces``).
 
-    Why: rendering a big thread took minutes on the event loop, and every
-    client waited. The projection's lock is held meanwhile, so no request
-    extends the thread while the worker reads it.
+    Why: rendering a big thread took minutes, and in a worker thread still
+    held every other request ~100× its time (the interpreter lock): pieces
+    are cached per call version and the missing ones rendered in processes.
     """
     state = server_state(request)
-    projection = await state.projections.current(thread_id)
-    async with projection.lock:
-        job = partial(render, projection.thread, projection.seq)
-        return await in_worker(state.workers, job)
+    return await thread_markup(state.projections, state.pieces, thread_id)
 
 
 def find_call(thread: Thread, call_id: str, crossed: Callable[[str], str]) -> CallEntry | None:
     """The call the browser names ``call_id``: by the id it was given (``crossed``).
 
     An id holding a secret crossed to the browser as its opaque id, so it is
-    looked up by that, never by the raw id (which the browser never saw).
+    looked up by that, never by the raw id (which the browser never saw). Most
+    ids cross unchanged and are found at once; an opaque one by a walk.
     """
+    entry = thread.call(call_id)
+    if entry is not None and crossed(entry.tool_call_id) == call_id:
+        return entry
     return next((e for e in thread.calls() if crossed(e.tool_call_id) == call_id), None)
 
 
@@ -84,13 +88,8 @@ async def call_fragment_by_path(request: Request) -> Response:
 
 async def _call_response(request: Request, call_id: str, *, json_errors: bool) -> Response:
     thread_id = await thread_or_404(request)
-    id_of = server_state(request).redactor.id
-
-    def render(thread: Thread, _: int) -> tuple[str, str] | None:
-        entry = find_call(thread, call_id, id_of)
-        return None if entry is None else (render_call_html(entry, thread), entry.tool_call_id)
-
-    found = await rendered(request, thread_id, render)  # under the projection's lock
+    state = server_state(request)
+    found = await _one_call(state, thread_id, call_id)
     if found is None:
         if json_errors:
             raise ApiError(404, "no such call in this thread")
@@ -99,28 +98,54 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
     return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(tool_call_id)})
 
 
+async def _one_call(state: ServerState, thread_id: str, call_id: str) -> tuple[str, str] | None:
+    """The call's markup (cached per version) and its raw id; ``None``: no such call."""
+    tick = next_tick()
+    projection = await state.projections.current(thread_id)
+    async with projection.lock:  # a worker may be folding into the thread otherwise
+        look = partial(_look_up, projection, call_id, state.redactor.id)
+        found = await in_worker(state.workers, look)
+    if found is None:
+        return None
+    key, job = found
+    piece = state.pieces.get(key, tick)
+    if piece is None:
+        piece = (await in_worker(state.workers, partial(render_jobs, [job])))[0]
+        state.pieces.put(key, piece, tick)
+    return piece, job.entry.tool_call_id
+
+
+def _look_up(
+    projection: Projection, call_id: str, crossed: Callable[[str], str]
+) -> tuple[PieceKey, CallJob] | None:
+    thread, tally = projection.thread, projection.tally
+    entry = find_call(thread, call_id, crossed)
+    if entry is None:
+        return None
+    raw = entry.tool_call_id
+    key = (tally.epoch, tally.index[raw], tally.versions[raw])
+    return key, call_job(thread, entry)
+
+
 async def thread_fragment(request: Request) -> Response:
     """``GET /api/threads/{id}/html``: the whole thread as one fragment."""
     thread_id = await thread_or_404(request)
-    html, seq = await rendered(
-        request, thread_id, lambda thread, seq: (render_thread_html(thread), seq)
-    )
+    drawn = await drawn_thread(request, thread_id)
     # the seq it holds, so the live page skips the messages it already shows
-    return HTMLResponse(html, headers={"x-toolview-seq": str(seq)})
+    return HTMLResponse(drawn.html, headers={"x-toolview-seq": str(drawn.seq)})
 
 
 async def summary_fragment(request: Request) -> Response:
     """``GET /threads/{id}/summary``: the thread's summary footer (empty below two calls).
 
-    The live page refreshes it after calls change instead of the whole thread.
+    The live page refreshes it after calls change instead of the whole thread;
+    it is read from the projection's counters (``server.tally``), no call rendered.
     """
     thread_id = await thread_or_404(request)
-    return HTMLResponse(await rendered(request, thread_id, lambda thread, _: _summary(thread)))
-
-
-def _summary(thread: Thread) -> str:
-    summary = thread_summary(thread)
-    return "" if summary is None else summary_html(summary)
+    projection = await server_state(request).projections.current(thread_id)
+    async with projection.lock:
+        summary = projection.tally.summary()
+    return HTMLResponse("" if summary is None else summary_html(summary))
 
 
 routes = [

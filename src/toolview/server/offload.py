@@ -7,11 +7,27 @@ worker thread (at most ``WORKERS`` at once, so big requests queue behind each
 other rather than take every thread); the loop only does I/O. Python threads
 share one interpreter lock, so the loop still gets its turn every switch
 interval (5 ms) instead of after the whole job.
+
+That is not enough for pure-Python work that runs for seconds: while a worker
+thread rendered a 2,000-call page, a trivial request took 46 ms instead of
+0.5 ms (it waits up to a switch interval at each of its system calls).
+Rendering therefore runs in worker *processes* (``in_process``): a small
+pool, shared by every app of the process, started on first use, at a lower
+priority (``nice`` 10): on a machine with every core busy, a render process
+at the same priority took the loop's CPU and a trivial request took 4-7× its
+idle time; a page view can wait, the requests around it should not.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Final, TypeVar
 
@@ -22,15 +38,98 @@ import msgspec
 from toolview.wire.feed import LogItem, PartialRecord
 from toolview.wire.log import ObservationLog, Replay
 
-__all__ = ["WORKERS", "OffLoopReplay", "in_worker"]
+__all__ = [
+    "RENDERERS",
+    "RENDER_NICENESS",
+    "WORKERS",
+    "OffLoopReplay",
+    "ProcessesUnavailable",
+    "in_process",
+    "in_worker",
+]
 
 WORKERS: Final = 2  # the machines this runs on have few cores; the loop needs one
+RENDERERS: Final = max(1, min(2, (os.cpu_count() or 1) - 1))  # processes rendering pages
+RENDER_NICENESS: Final = 10  # a busy machine runs the loop's requests before a render
 T = TypeVar("T")
+_pool: ProcessPoolExecutor | None = None
+_unavailable: str | None = None
+_pool_lock = threading.Lock()
 
 
 async def in_worker(workers: anyio.CapacityLimiter, function: Callable[[], T]) -> T:
     """``function()`` in a worker thread, once ``workers`` (the app's limiter) has room."""
     return await anyio.to_thread.run_sync(function, limiter=workers)
+
+
+class ProcessesUnavailable(RuntimeError):
+    """Worker processes cannot run here (or died twice): do the work in a thread."""
+
+
+async def in_process(function: Callable[[], T]) -> T:
+    """``function()`` (picklable) in the shared pool of worker processes.
+
+    A pool whose process died (killed, out of memory) is replaced, and the
+    job is tried once more in the new one. If that fails too, or processes
+    cannot be started at all (no semaphores; a script without a ``__main__``
+    guard, which each spawned process would run again), this and every later
+    call raise ``ProcessesUnavailable``: nothing is spawned again.
+    """
+    global _unavailable  # once processes failed here, they are not tried again
+    if _unavailable is not None:
+        raise ProcessesUnavailable(_unavailable)
+    loop = asyncio.get_running_loop()
+    for attempt in (1, 2):
+        try:
+            pool = _shared_pool()
+            return await loop.run_in_executor(pool, function)
+        except (BrokenProcessPool, OSError) as exc:
+            _discard()
+            if attempt == 2:
+                _unavailable = f"worker processes failed: {exc!r}"
+                raise ProcessesUnavailable(_unavailable) from exc
+    raise AssertionError("unreachable")
+
+
+def _shared_pool() -> ProcessPoolExecutor:
+    """The pool, started on first use (spawned: a fork would copy the loop and its threads)."""
+    global _pool  # one pool per process, shared by its apps
+    with _pool_lock:
+        if _pool is None:
+            spawn = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(
+                RENDERERS,
+                mp_context=spawn,
+                initializer=_start_renderer,
+                initargs=(RENDER_NICENESS,),
+            )
+        return _pool
+
+
+def _start_renderer(niceness: int) -> None:
+    """In each render process: a lower priority, and an exit when the server dies.
+
+    Why the exit: a server killed outright (``SIGKILL``, out of memory) runs
+    no clean-up, and its render processes, waiting for work that never comes,
+    were left running. The parent's sentinel becomes ready when it dies.
+    """
+    os.nice(niceness)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+def _discard() -> None:
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class OffLoopReplay(Replay):

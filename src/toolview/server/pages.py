@@ -8,7 +8,6 @@ no inline script: the CSP forbids it), which fetches calls as fragments
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -20,17 +19,25 @@ from starlette.staticfiles import StaticFiles
 
 from toolview.contract import CallEntry, Thread
 from toolview.render.clean import clean_field
-from toolview.render.html import FRAGMENT_CSS, call_element_id, render_thread_html
+from toolview.render.html import FRAGMENT_CSS, call_element_id
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
 from toolview.server import fragments
 from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
-from toolview.server.fragments import rendered
+from toolview.server.fragments import drawn_thread
+from toolview.server.pieces import Drawn
 from toolview.server.state import server_state
 
-__all__ = ["document", "pending_calls", "pending_ids", "routes", "status_line"]
+__all__ = [
+    "document",
+    "pending_calls",
+    "pending_ids",
+    "routes",
+    "status_line",
+    "status_words",
+]
 
 STATIC: Final = Path(__file__).parent / "static"
 _NAME_CHARS: Final = 100
@@ -53,16 +60,20 @@ def pending_ids(pending: list[CallEntry]) -> str:
 
 
 def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
-    """ "running <tool>" while calls run, else how many calls the thread holds.
+    """ "running <tool>" while calls run, else how many calls the thread holds."""
+    running = pending_calls(thread) if pending is None else pending
+    return status_words(running, len(thread.calls()))
+
+
+def status_words(pending: list[CallEntry], calls: int) -> str:
+    """The status line of a thread of ``calls`` calls, ``pending`` of them running.
 
     Tool names are redacted, cleaned and kept to one line, as in a call's header.
     """
-    calls = pending_calls(thread) if pending is None else pending
-    running = [clean_field(redact(e.tool_name), _NAME_CHARS) for e in calls]
+    running = [clean_field(redact(e.tool_name), _NAME_CHARS) for e in pending]
     if running:
         return "running " + ", ".join(running)
-    count = len(thread.calls())
-    return f"{count} call{'' if count == 1 else 's'}, none running"
+    return f"{calls} call{'' if calls == 1 else 's'}, none running"
 
 
 def document(title: str, body: str, *, live: bool = False) -> str:
@@ -97,21 +108,22 @@ async def thread_page(request: Request) -> Response:
         thread_id = await thread_or_404(request)
     except ApiError:  # a person reads this one: a page, not JSON
         return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
-    body = await rendered(request, thread_id, partial(_page_body, thread_id))
+    body = _page_body(thread_id, await drawn_thread(request, thread_id))
     return HTMLResponse(document(thread_id, body, live=True))
 
 
-def _page_body(thread_id: str, thread: Thread, seq: int) -> str:
-    pending = pending_calls(thread)
+def _page_body(thread_id: str, drawn: Drawn) -> str:
+    pending = drawn.pending
     safe_id = escape_html(thread_id)
+    status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
-        f"{escape_html(status_line(thread, pending))}</p>"
-        f'<div id="tv-live" data-thread="{safe_id}" data-seq="{seq}" '
+        f"{escape_html(status)}</p>"
+        f'<div id="tv-live" data-thread="{safe_id}" data-seq="{drawn.seq}" '
         f'data-pending="{escape_html(pending_ids(pending))}" '
         f'data-max-lines="{DEFAULT_LIMITS.max_lines}" data-max-chars="{DEFAULT_LIMITS.max_chars}">'
-        f"{render_thread_html(thread)}</div></main>"
+        f"{drawn.html}</div></main>"
     )
 
 

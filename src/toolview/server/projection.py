@@ -18,9 +18,13 @@ projection read (a store that lost data), and a thread re-created under the
 same id (another ``created`` time). A read that fails half-way drops the
 entry, since its replay may have moved past records it never added.
 
+Beside the thread, a ``Tally`` (``server.tally``) keeps its summary, its
+pending calls and a version per call, updated per observation as it is folded.
+
 Decoding and folding run in a worker thread (``toolview.server.offload``)
-under the entry's lock, so whoever reads a projection's ``thread`` holds
-that lock too (``pages.rendered``): a worker may be adding to it meanwhile.
+under the entry's lock, so whoever reads a projection's ``thread`` or
+``tally`` holds that lock too (``pieces.plan`` copies what a page needs under
+it, then renders without it): a worker may be adding to it meanwhile.
 
 Why memory is bounded: a ``Thread`` keeps, per call, its call and its LATEST
 result only (a partial replaces the previous one, never appends; a second
@@ -44,6 +48,7 @@ import anyio
 
 from toolview.contract.thread import Thread
 from toolview.server.offload import WORKERS, OffLoopReplay, in_worker
+from toolview.server.tally import Tally
 from toolview.wire.feed import LogItem
 from toolview.wire.log import ObservationLog, Replay, UnknownThread
 
@@ -61,6 +66,8 @@ class Projection:
     replay: Replay
     created: float | None  # the thread's creation time: another one is another thread
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    tally: Tally = field(default_factory=Tally)  # summary, pending calls, call versions
+    drawing: asyncio.Lock = field(default_factory=asyncio.Lock)  # one page render at a time
 
     @property
     def seq(self) -> int:
@@ -133,6 +140,7 @@ class Projections:
     def _reset(self, entry: Projection, created: float | None) -> None:
         """Back to nothing read, in place (the caller holds the entry's lock)."""
         entry.thread = Thread()
+        entry.tally = Tally()
         entry.replay = self._replay(entry.replay.thread_id)
         entry.created = created
 
@@ -146,9 +154,11 @@ class Projections:
         4 s on a thread's first page request, and every other client waited.
         """
         while batch := await entry.replay.next_batch(_BATCH):
-            await in_worker(self.workers, partial(_fold, entry.thread, batch))
+            await in_worker(self.workers, partial(_fold, entry.thread, entry.tally, batch))
 
 
-def _fold(thread: Thread, batch: Sequence[LogItem]) -> None:
+def _fold(thread: Thread, tally: Tally, batch: Sequence[LogItem]) -> None:
     for item in batch:
+        before = len(thread.entries)
         thread.add(item.observation)
+        tally.observe(thread, item.observation, before)

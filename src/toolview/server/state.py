@@ -16,6 +16,7 @@ from toolview.safety import redact, redact_json
 from toolview.server.budget import BodyBudget
 from toolview.server.hubs import Hubs
 from toolview.server.offload import WORKERS
+from toolview.server.piece_cache import PIECE_CHARS, PieceCache
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
 from toolview.wire.feed import OpenCall
@@ -131,6 +132,7 @@ class ServerState:
     follow_total: int = FOLLOW_TOTAL
     workers: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(WORKERS))
     projection_limit: int = PROJECTION_LIMIT
+    pieces: PieceCache = field(default_factory=lambda: PieceCache(PIECE_CHARS))  # page markup
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)
     bodies: BodyBudget = field(init=False)

@@ -15,13 +15,13 @@ from __future__ import annotations
 from toolview.contract import CallEntry, Thread
 from toolview.render.html import layout
 from toolview.render.html.content_blocks import render_blocks
-from toolview.render.html.document import page_document
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
 from toolview.render.html.style import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
+from toolview.render.stream import StreamShape, render_whole
 from toolview.render.view import CallView
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "render_page",
     "render_thread_html",
     "render_view_html",
+    "stream_shape",
 ]
 
 REGISTRY: Registry[str] = Registry({**BUILTIN_RENDERERS, "blocks": render_blocks})
@@ -54,8 +55,8 @@ def render_page(
 ) -> str:
     """A complete, self-contained HTML document for ``thread`` (what ``toolview show
     --surface html`` writes): no script, no request, only its own stylesheet."""
-    body = layout.render_thread_html(thread, registry or REGISTRY, limits=limits)
-    return page_document(body, title=title)
+    shape = layout.stream_shape(registry or REGISTRY, limits, page=title)
+    return render_whole(thread, shape, limits)
 
 
 def render_thread_html(
@@ -84,3 +85,15 @@ def render_view_html(
 ) -> str:
     """One decided call (a refusal: its receipt) as an ``<article>`` with the given safe id."""
     return layout.render_view_html(view, element_id, registry or REGISTRY)
+
+
+def stream_shape(
+    *,
+    title: str | None = "toolview",
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[str] | None = None,
+) -> StreamShape[str]:
+    """How ``render.stream.ThreadStream`` writes a thread as HTML, entry by entry: the
+    standalone page under ``title`` (its head and stylesheet first), or with ``title=None``
+    the ``<div class="tv-thread">`` fragment alone."""
+    return layout.stream_shape(registry or REGISTRY, limits, page=title)

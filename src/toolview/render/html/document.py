@@ -13,11 +13,19 @@ from __future__ import annotations
 from toolview.render.html.style import PAGE_CSP, PAGE_CSS
 from toolview.safety import escape_html
 
-__all__ = ["page_document"]
+__all__ = ["page_document", "page_head", "page_tail"]
 
 
 def page_document(body: str, *, title: str) -> str:
     """A complete HTML document holding ``body`` (already safe markup) under ``title``.
+
+    ``title`` is untrusted text: it is escaped here.
+    """
+    return f"{page_head(title)}{body}\n{page_tail()}"
+
+
+def page_head(title: str) -> str:
+    """The document up to where its body's markup starts: a stream writes this first.
 
     ``title`` is untrusted text: it is escaped here.
     """
@@ -33,6 +41,9 @@ def page_document(body: str, *, title: str) -> str:
         f"<style>{PAGE_CSS}</style>\n"
         "</head>\n<body>\n<main>\n"
         f'<h1 class="tv-title">{safe_title}</h1>\n'
-        f"{body}\n"
-        "</main>\n</body>\n</html>\n"
     )
+
+
+def page_tail() -> str:
+    """What closes the document after its body's markup (a line break before it)."""
+    return "</main>\n</body>\n</html>\n"

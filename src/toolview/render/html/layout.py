@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.clean import clean_field, shown_text
+from toolview.render.html.document import page_head, page_tail
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.markup import esc, omission_html, window_block
@@ -26,7 +27,8 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
-from toolview.render.threadwalk import ThreadParts, walk_thread
+from toolview.render.stream import StreamShape, render_whole
+from toolview.render.threadwalk import ThreadParts
 from toolview.render.view import (
     AbortedBody,
     Body,
@@ -49,6 +51,7 @@ __all__ = [
     "render_call_html",
     "render_thread_html",
     "render_view_html",
+    "stream_shape",
 ]
 
 
@@ -56,14 +59,35 @@ def render_thread_html(
     thread: Thread, registry: Registry[str], *, limits: Limits = DEFAULT_LIMITS
 ) -> str:
     """The whole thread as one ``<div class="tv-thread">`` fragment, its summary last."""
+    return render_whole(thread, stream_shape(registry, limits), limits)
+
+
+def stream_shape(
+    registry: Registry[str], limits: Limits = DEFAULT_LIMITS, *, page: str | None = None
+) -> StreamShape[str]:
+    """The thread's ``<div class="tv-thread">``, one element per entry, as a stream writes it.
+
+    ``page`` (a title) wraps it in the standalone document: its head and
+    stylesheet are written first, its closing tags last.
+    """
     parts = ThreadParts(
         call=lambda view, entry: _entry_html(view, entry, registry),
         message=lambda entry: message_html(entry, limits),
         note=lambda entry: note_html(entry, limits),
         summary=summary_html,
     )
-    pieces = walk_thread(thread, limits, parts)
-    return '<div class="tv-thread">' + "\n".join(pieces) + "</div>"
+    before, after = ("", "") if page is None else (page_head(page), "\n" + page_tail())
+    return StreamShape(
+        parts,
+        show=_as_is,
+        opening=before + '<div class="tv-thread">',
+        separator="\n",
+        closing="</div>" + after,
+    )
+
+
+def _as_is(markup: str) -> str:
+    return markup
 
 
 def render_call_html(

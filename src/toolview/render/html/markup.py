@@ -11,6 +11,8 @@ stylesheet (``palette``), never a ``style`` attribute. What was left out is a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from toolview.contract import Truncation
 from toolview.render.html.palette import style_classes
 from toolview.render.limits import Omission, Window, omission_text, truncation_omission
@@ -27,6 +29,9 @@ __all__ = [
     "truncation_html",
     "window_block",
 ]
+
+# Command output repeats a handful of styles on every line: each one's classes once.
+_classes = lru_cache(maxsize=512)(style_classes)
 
 _SINGULAR = {"lines": "line", "bytes": "byte", "items": "item", "chars": "character"}
 _PLURAL = {"lines": "lines", "bytes": "bytes", "items": "items", "chars": "characters"}
@@ -110,7 +115,7 @@ def styled_html(text: str, styles: tuple[Run, ...]) -> str:
         end = min(run.end, len(text))
         if run.start >= end:
             continue
-        classes = style_classes(run.style)
+        classes = _classes(run.style)
         parts.append(esc(text[position : run.start]))
         chunk = esc(text[run.start : end])
         parts.append(f'<span class="{classes}">{chunk}</span>' if classes else chunk)

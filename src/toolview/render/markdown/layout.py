@@ -16,17 +16,26 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits, Omission, Window
 from toolview.render.markdown.escape import code_span, inline, omission_md, window_block
 from toolview.render.markdown.header import header_md
 from toolview.render.markdown.receipt import receipt_md, summary_md
+from toolview.render.plain_shape import plain_shape
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stream import StreamShape, render_whole
 
-__all__ = ["render_thread", "render_view"]
+__all__ = ["render_thread", "render_view", "stream_shape"]
 
 
 def render_thread(
     thread: Thread, registry: Registry[list[str]], *, limits: Limits = DEFAULT_LIMITS
 ) -> str:
     """The whole thread as Markdown, one section per call."""
-    return plain.render_thread(thread, registry, _STYLE, limits)
+    return render_whole(thread, stream_shape(registry, limits), limits)
+
+
+def stream_shape(
+    registry: Registry[list[str]], limits: Limits = DEFAULT_LIMITS
+) -> StreamShape[str]:
+    """How a stream of the thread is written on this surface (``render.stream``)."""
+    return plain_shape(registry, _STYLE, limits)
 
 
 def render_view(view: CallView | Receipt, registry: Registry[list[str]]) -> str:

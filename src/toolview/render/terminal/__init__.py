@@ -14,6 +14,7 @@ from toolview.contract.thread import Thread
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
+from toolview.render.stream import StreamShape
 from toolview.render.terminal import layout
 from toolview.render.terminal.content_blocks import blocks
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
@@ -24,6 +25,7 @@ __all__ = [
     "register",
     "render_call",
     "render_thread",
+    "stream_shape",
     "thread_renderables",
 ]
 
@@ -68,3 +70,14 @@ def render_call(
     """One decided call as terminal text."""
     renderable = layout.call_renderable(view, registry or REGISTRY)
     return layout.to_string([renderable], width=width, color=color)
+
+
+def stream_shape(
+    *,
+    width: int = 80,
+    color: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    registry: Registry[RenderableType] | None = None,
+) -> StreamShape[RenderableType]:
+    """How ``render.stream.ThreadStream`` writes a thread as terminal text, entry by entry."""
+    return layout.stream_shape(registry or REGISTRY, limits, width=width, color=color)

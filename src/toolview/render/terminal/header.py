@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from rich.text import Text
-
+from toolview.render.terminal.fit import FitText
 from toolview.render.view import Header
 from toolview.render.words import duration_text
 
 __all__ = ["header_text"]
 
 
-def header_text(header: Header) -> Text:
+def header_text(header: Header) -> FitText:
     """``✓ Success  bash · shell · 12 ms`` then, dimmed, the arguments.
 
     Drawn through ``Hanging``, which indents every line after the first (the
     arguments' line included) so that only the header starts at column 0.
     """
     display = header.display
-    text = Text()
+    text = FitText()
     text.append(f"{display.icon} {display.label}", style=f"bold {display.colour}")
     text.append("  ")
     text.append(header.tool_name, style="bold")

@@ -22,6 +22,7 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits, Window, truncation_om
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
+from toolview.render.stream import StreamShape
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.styled import (
@@ -48,6 +49,7 @@ __all__ = [
     "error_renderable",
     "fallback_renderable",
     "make_console",
+    "stream_shape",
     "to_string",
 ]
 
@@ -89,13 +91,40 @@ def thread_renderables(
     thread: Thread, registry: Registry[RenderableType], limits: Limits = DEFAULT_LIMITS
 ) -> list[RenderableType]:
     """One renderable per entry of the thread."""
-    parts = ThreadParts(
+    return walk_thread(thread, limits, _parts(registry, limits))
+
+
+def stream_shape(
+    registry: Registry[RenderableType],
+    limits: Limits = DEFAULT_LIMITS,
+    *,
+    width: int,
+    color: bool,
+) -> StreamShape[RenderableType]:
+    """Each entry printed on one console as it comes: what ``to_string`` writes, in pieces.
+
+    Every piece ends at a line's end, so taking the spaces off line ends piece
+    by piece gives the same text as taking them off the whole.
+    """
+    console, buffer = make_console(width, color)
+
+    def show(renderable: RenderableType) -> str:
+        console.print(renderable, markup=False, highlight=False, emoji=False)
+        printed = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        return _TRAILING_SPACES.sub(r"\1", printed)
+
+    return StreamShape(_parts(registry, limits), show=show, separator="\n")
+
+
+def _parts(registry: Registry[RenderableType], limits: Limits) -> ThreadParts[RenderableType]:
+    return ThreadParts(
         call=lambda view, _entry: call_renderable(view, registry),
         message=lambda entry: _message(entry.message.role, shown_text(entry.message.text, limits)),
         note=lambda entry: Hanging(note_text(clean_field(entry.text, limits.max_chars, "space"))),
         summary=SummaryLine,
     )
-    return walk_thread(thread, limits, parts)
 
 
 def _message(role: str, window: Window) -> RenderableType:

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from toolview.contract import Truncation
 from toolview.render.limits import Omission, Window, truncation_omission
+from toolview.render.terminal.fit import FitText, fits, line_segments
 from toolview.render.words import omission_line
 from toolview.safety.sgr import Colour, Run, Style, palette_index
 
@@ -42,7 +43,7 @@ NOTE_STYLE = "yellow italic"
 
 def omission_text(omission: Omission) -> Text:
     """ "… 4,000 more lines", styled as commentary."""
-    return Text(str(omission), style=OMISSION_STYLE)
+    return FitText(str(omission), style=OMISSION_STYLE)
 
 
 def truncation_text(truncated: Truncation | None) -> list[Text]:
@@ -89,7 +90,7 @@ def rich_style(style: Style) -> RichStyle:
 
 def styled_text(text: str, runs: tuple[Run, ...], style: str = "") -> Text:
     """Cleaned ``text`` in ``style``, each run of command output's own colours on top."""
-    out = Text(text, style=style)
+    out = FitText(text, style=style)
     for run in runs:
         if run.start < len(text):
             out.stylize(rich_style(run.style), run.start, min(run.end, len(text)))
@@ -99,12 +100,12 @@ def styled_text(text: str, runs: tuple[Run, ...], style: str = "") -> Text:
 def cut_text(shown: Omission | None, tool: Omission | None) -> list[Text]:
     """One styled line for what this surface and the tool left out, or nothing."""
     line = omission_line(shown, tool)
-    return [Text(line, style=OMISSION_STYLE)] if line else []
+    return [FitText(line, style=OMISSION_STYLE)] if line else []
 
 
 def lines_text(lines: list[str], style: str = "") -> Text:
     """Already-cleaned lines as one ``Text``."""
-    return Text("\n".join(lines), style=style)
+    return FitText("\n".join(lines), style=style)
 
 
 @dataclass(frozen=True)
@@ -123,10 +124,17 @@ class Hanging:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(1, options.max_width - self.indent)
-        for index, line in enumerate(self.text.wrap(console, width)):
+        if not fits(self.text, width):
+            for index, line in enumerate(self.text.wrap(console, width)):
+                if index:
+                    line.pad_left(self.indent)
+                yield line
+            return
+        # Nothing to wrap: the lines as the wrap gives them, each rendered once.
+        for index, line in enumerate(self.text.split(allow_blank=True)):
             if index:
                 line.pad_left(self.indent)
-            yield line
+            yield from line_segments(line, console)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.text)
@@ -134,4 +142,4 @@ class Hanging:
 
 def note_text(note: str) -> Text:
     """A visible note, e.g. why the text is shown instead of a kind."""
-    return Text(f"note: {note}", style=NOTE_STYLE)
+    return FitText(f"note: {note}", style=NOTE_STYLE)

@@ -11,12 +11,13 @@ from toolview.contract.thread import Thread
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
+from toolview.render.stream import StreamShape
 from toolview.render.text import layout
 from toolview.render.text.content_blocks import blocks
 from toolview.render.text.kinds import BUILTIN_RENDERERS
 from toolview.render.view import CallView
 
-__all__ = ["REGISTRY", "register", "render_call", "render_thread"]
+__all__ = ["REGISTRY", "register", "render_call", "render_thread", "stream_shape"]
 
 REGISTRY: Registry[list[str]] = Registry({**BUILTIN_RENDERERS, "blocks": blocks})
 
@@ -39,3 +40,10 @@ def render_thread(
 def render_call(view: CallView | Receipt, *, registry: Registry[list[str]] | None = None) -> str:
     """One decided call as plain text."""
     return layout.render_view(view, registry or REGISTRY) + "\n"
+
+
+def stream_shape(
+    *, limits: Limits = DEFAULT_LIMITS, registry: Registry[list[str]] | None = None
+) -> StreamShape[str]:
+    """How ``render.stream.ThreadStream`` writes a thread on this surface, entry by entry."""
+    return layout.stream_shape(registry or REGISTRY, limits)

@@ -13,20 +13,29 @@ from toolview.contract import Thread
 from toolview.render import plain
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
+from toolview.render.plain_shape import plain_shape
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
+from toolview.render.stream import StreamShape, render_whole
 from toolview.render.text.header import header_lines
 from toolview.render.text.lines import INDENT, window_lines
 from toolview.render.text.receipt import receipt_line, summary_line
 
-__all__ = ["render_thread", "render_view"]
+__all__ = ["render_thread", "render_view", "stream_shape"]
 
 
 def render_thread(
     thread: Thread, registry: Registry[list[str]], *, limits: Limits = DEFAULT_LIMITS
 ) -> str:
     """The whole thread as plain text, one block per message, call or note."""
-    return plain.render_thread(thread, registry, _STYLE, limits)
+    return render_whole(thread, stream_shape(registry, limits), limits)
+
+
+def stream_shape(
+    registry: Registry[list[str]], limits: Limits = DEFAULT_LIMITS
+) -> StreamShape[str]:
+    """How a stream of the thread is written on this surface (``render.stream``)."""
+    return plain_shape(registry, _STYLE, limits)
 
 
 def render_view(view: CallView | Receipt, registry: Registry[list[str]]) -> str:

@@ -7,13 +7,13 @@ from typing import Any
 
 import msgspec
 from rich.console import Group, RenderableType
-from rich.text import Text
 
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits
 from toolview.render.tables import shown_table
+from toolview.render.terminal.fit import FitText
 from toolview.render.terminal.kinds.records import FittedTable
 from toolview.render.terminal.styled import lines_text, omission_text, truncation_text, window_text
 from toolview.render.view import KindBody
@@ -38,8 +38,8 @@ def table_renderable(props: TableProps, limits: Limits) -> RenderableType:
     shown = shown_table(props, limits)
     notes = [omission_text(o) for o in (shown.more_columns, shown.more_rows) if o]
     if not shown.columns:
-        return Group(Text("(no columns)", style="dim"), *notes)
-    empty = [] if shown.rows else [Text("(no rows)", style="dim")]
+        return Group(FitText("(no columns)", style="dim"), *notes)
+    empty = [] if shown.rows else [FitText("(no rows)", style="dim")]
     return Group(FittedTable(shown), *notes, *empty)
 
 
@@ -47,8 +47,9 @@ def envelope(body: KindBody) -> RenderableType:
     props: Envelope = body.props
     parts: list[RenderableType] = []
     if isinstance(props.summary, str):
-        parts.append(Text(clean_field(props.summary, body.limits.max_args_chars * 4, "space")))
-    line = Text(f"{clean_field(props.tool, _FIELD)}: {clean_field(props.status, 80)}", style="dim")
+        parts.append(FitText(clean_field(props.summary, body.limits.max_args_chars * 4, "space")))
+    status = f"{clean_field(props.tool, _FIELD)}: {clean_field(props.status, 80)}"
+    line = FitText(status, style="dim")
     if isinstance(props.error_code, str):
         line.append(f" · error code {clean_field(props.error_code, 200)}", style="bold")
     parts.append(line)

@@ -1,0 +1,71 @@
+"""One piece of a thread's markup, rendered from a copy: what a worker process runs.
+
+A call's markup depends on the call and on what its thread says of it — its
+state, and its run's outcome and reason (``render.view.view_entry`` asks
+nothing else) — so a ``CallJob`` carries exactly that, copied under the
+projection's lock, and renders anywhere, later, to what
+``render_thread_html`` draws for that entry (tests/server/test_pieces.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from toolview.contract import CallEntry, CallState, MessageEntry, NoteEntry, RunOutcome, Thread
+from toolview.render.html import render_call_html
+from toolview.render.html.layout import message_html, note_html
+
+__all__ = ["CallJob", "Job", "call_job", "render_jobs"]
+
+
+@dataclass(frozen=True)
+class CallJob:
+    """One call as its thread sees it now: a copy, safe to render after the lock."""
+
+    entry: CallEntry
+    state: CallState
+    outcome: RunOutcome | None
+    reason: str | None
+
+
+Job: TypeAlias = CallJob | MessageEntry | NoteEntry
+
+
+class _OneCall(Thread):
+    """What a thread says of one call: its state, its run's outcome and reason."""
+
+    def __init__(self, job: CallJob) -> None:
+        super().__init__()
+        self.job = job
+
+    def state(self, entry: CallEntry) -> CallState:
+        """The call's state when it was copied."""
+        return self.job.state
+
+    def run_outcome(self, entry: CallEntry) -> RunOutcome | None:
+        """How its run had ended when it was copied."""
+        return self.job.outcome
+
+    def run_reason(self, entry: CallEntry) -> str | None:
+        """Why its run had ended when it was copied."""
+        return self.job.reason
+
+
+def render_jobs(jobs: list[Job]) -> list[str]:
+    """Each job's markup, as ``render_thread_html`` draws that entry (runs in a process)."""
+    return [_render(job) for job in jobs]
+
+
+def _render(job: Job) -> str:
+    if isinstance(job, MessageEntry):
+        return message_html(job)
+    if isinstance(job, NoteEntry):
+        return note_html(job)
+    return render_call_html(job.entry, _OneCall(job))
+
+
+def call_job(thread: Thread, entry: CallEntry) -> CallJob:
+    """``entry`` copied with what ``thread`` says of it (under the projection's lock)."""
+    copy = replace(entry, ignored=list(entry.ignored))
+    return CallJob(copy, thread.state(entry), thread.run_outcome(entry), thread.run_reason(entry))

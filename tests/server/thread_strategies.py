@@ -1,0 +1,72 @@
+"""Random threads of every shape the summary and a call's markup depend on."""
+
+from __future__ import annotations
+
+import msgspec
+from hypothesis import strategies as st
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+)
+
+__all__ = ["results", "threads"]
+
+CALLS = ["a", "b", "c", "d"]
+STATUSES = ["ok", "failed", "denied", "timed_out", "canceled", "pending", "weird", "needs_input"]
+
+
+def envelope(status: str) -> dict[str, object]:
+    return {"schemaVersion": "1.0", "tool": "t", "status": status, "summary": "said"}
+
+
+@st.composite
+def results(draw: st.DrawFn, call: str) -> Observation:
+    """A final result of any shape the status decision looks at."""
+    shape = draw(st.integers(0, 5))
+    is_error = draw(st.booleans())
+    status = draw(st.sampled_from(STATUSES))
+    text, descriptor = draw(st.text(max_size=12)), None
+    if shape == 1:  # an envelope in the text, no descriptor
+        text = msgspec.json.encode(envelope(status)).decode()
+    elif shape == 2:  # a descriptor of kind envelope, valid
+        descriptor = Descriptor("envelope", envelope(status))
+    elif shape == 3:  # a descriptor of kind envelope whose props do not validate
+        descriptor = Descriptor("envelope", {"status": status})
+    elif shape == 4:  # a shell descriptor, valid or not
+        props = {"command": "ls", "exitCode": 1, "stdout": text, "stderr": ""}
+        descriptor = Descriptor("shell", props if draw(st.booleans()) else {"command": 3})
+    if descriptor is None:
+        return ToolResult(call, "tool", text, complete=True, is_error=is_error)
+    return ToolResult(call, "tool", text, True, is_error, descriptor)
+
+
+@st.composite
+def threads(draw: st.DrawFn) -> list[Observation]:
+    out: list[Observation] = []
+    for _ in range(draw(st.integers(1, 30))):
+        call = draw(st.sampled_from(CALLS))
+        step = draw(st.integers(0, 7))
+        if step <= 1:
+            out.append(ToolCall(call, "shell", {"n": step}))
+        elif step == 2:
+            text = draw(st.text(max_size=8))
+            out.append(ToolResult(call, "shell", text, complete=False, is_error=False))
+        elif step == 3:
+            out.append(draw(results(call)))
+        elif step == 4:
+            out.append(ToolRefused(call, "shell", draw(st.text(max_size=8))))
+        elif step == 5:
+            run = draw(st.sampled_from(["r1", "r2"]))
+            outcome = draw(st.sampled_from(["completed", "aborted", "error"]))
+            reason = draw(st.sampled_from(["", "interrupted by SIGINT", "gone"]))
+            out.append(RunStarted(run) if draw(st.booleans()) else RunEnded(run, outcome, reason))
+        else:
+            out.append(Message("user", draw(st.text(max_size=8))))
+    return out
