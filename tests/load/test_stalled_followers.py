@@ -30,7 +30,7 @@ MEGABYTES = env_int("TOOLVIEW_STALLED_MB", 16)
 def bound_mib(stalled: int) -> int:
     """32 MiB plus 1/4 MiB per stalled follower, whatever is produced: 44 MiB in CI.
 
-    Measured +25 MiB (50 stalled, 16 MiB) and +58 MiB (300, 64 MiB). Before
+    Measured +25–29 MiB (50 stalled, 16 MiB) and +58–62 MiB (300, 64 MiB). Before
     the hub every follower made its own frames and the shared redaction memo
     kept them: +91 MiB, which this bound fails. Unbounded buffering would
     need stalled × produced (800 MiB in CI).
