@@ -8,7 +8,9 @@ from toolview.contract import ToolRefused, ToolResult
 from toolview.contract.thread import Thread
 from toolview.render import DEFAULT_LIMITS, Registry, Window
 from toolview.render.limits import Omission
-from toolview.render.plain import PlainStyle, render_thread
+from toolview.render.plain import PlainStyle
+from toolview.render.plain_shape import plain_shape
+from toolview.render.stream import render_whole
 from toolview.render.words import receipt_text, summary_text
 
 
@@ -35,7 +37,8 @@ STYLE = PlainStyle(
 
 
 def render(thread: Thread) -> str:
-    return render_thread(thread, Registry[list[str]](), STYLE, DEFAULT_LIMITS)
+    shape = plain_shape(Registry[list[str]](), STYLE, DEFAULT_LIMITS)
+    return render_whole(thread, shape, DEFAULT_LIMITS)
 
 
 def test_a_call_is_its_header_then_its_indented_body() -> None:

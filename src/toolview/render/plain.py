@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from toolview.contract import Thread
 from toolview.render.bodies import (
     AbortedBody,
     Body,
@@ -24,13 +23,11 @@ from toolview.render.bodies import (
     KindBody,
     PendingBody,
 )
-from toolview.render.clean import clean_field, shown_text
-from toolview.render.limits import Limits, Omission, Window, truncation_omission
+from toolview.render.limits import Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
 from toolview.render.summary import Summary
-from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.words import aborted_text, fallback_note
 
 __all__ = [
@@ -39,7 +36,6 @@ __all__ = [
     "body_parts",
     "error_parts",
     "fallback_parts",
-    "render_thread",
     "render_view",
 ]
 
@@ -67,21 +63,6 @@ class PlainStyle:
     """What joins a call's header and body lines."""
     body_indent: str
     """What each non-empty body line starts with, under the header."""
-
-
-def render_thread(
-    thread: Thread, registry: Registry[list[str]], style: PlainStyle, limits: Limits
-) -> str:
-    """The whole thread, a blank line between entries, ending in a newline."""
-    parts = ThreadParts(
-        call=lambda view, _entry: render_view(view, registry, style),
-        message=lambda entry: style.message(
-            entry.message.role, shown_text(entry.message.text, limits)
-        ),
-        note=lambda entry: style.note(clean_field(entry.text, limits.max_chars, "space")),
-        summary=style.summary,
-    )
-    return "\n\n".join(walk_thread(thread, limits, parts)) + "\n"
 
 
 def render_view(view: CallView | Receipt, registry: Registry[list[str]], style: PlainStyle) -> str:

@@ -156,7 +156,7 @@ def _done(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Body
             return _fallback(result.text, limits, note, _truncation(descriptor))
     if envelope is not None:
         return KindBody("envelope", envelope, result.text, limits)
-    if not result.text.strip():
+    if not result.text or result.text.isspace():  # no copy of a 100 MB text
         return EmptyBody()
     return _fallback(result.text, limits, None, None)
 
@@ -179,7 +179,7 @@ def _truncation(descriptor: Descriptor | object) -> Truncation | None:
 def _fallback(
     text: str, limits: Limits, note: str | None, truncated: Truncation | None
 ) -> FallbackBody:
-    shown = shown_output(text if text.strip() else "(no output)", limits, "head")
+    shown = shown_output(text if text and not text.isspace() else "(no output)", limits, "head")
     return FallbackBody(
         shown, clean_field(note, limits.max_args_chars, "space") if note else None, truncated
     )
