@@ -12,7 +12,8 @@ indented under the code as before. The output is Rich's, byte for byte
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +33,7 @@ _TAB = 4
 _BACKGROUND = Style(bgcolor="default")  # the terminal's own background, as Syntax draws it
 _NUMBER = Style(dim=True)
 _GUTTER_PAD = 2  # Syntax's NUMBERS_COLUMN_DEFAULT_PADDING
+_ONE_CELL = re.compile("[\x20-\x7e]*")  # printable ASCII: a cell per character
 
 
 class _Styles(dict[Any, Style]):
@@ -63,7 +65,7 @@ class NumberedCode:
             (strip_control_codes(part), styles[token])  # as Text.append_tokens does
             for token, part in lexer.get_tokens(self.code + "\n")
         ]
-        self._lines = _segment_lines(self._tokens)
+        self._lines = [_measured(line) for line in _segment_lines(self._tokens)]
         self._width = len(str(start_line + self.code.count("\n"))) + _GUTTER_PAD
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -71,23 +73,28 @@ class NumberedCode:
         return Measurement(self._width, self._width + longest + 1)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.tv_segments(console, options)
+
+    def tv_segments(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """Every line's number and segments, as one list (``draw.segments_of`` takes it whole)."""
         room = max(0, options.max_width - self._width - 1)
         lead, newline = Segment("  "), Segment("\n")
+        digits = self._width - 2
+        out: list[Segment] = []
         offset = 0
-        for number, line in enumerate(self._lines, self.start_line):
-            size = sum(len(segment.text) for segment in line)
-            yield lead
-            yield Segment(str(number).rjust(self._width - 2) + " ", _NUMBER)
-            if Segment.get_line_length(line) <= room:
-                yield from line
-                yield newline
+        for number, (line, size, cells) in enumerate(self._lines, self.start_line):
+            out += (lead, Segment(str(number).rjust(digits) + " ", _NUMBER))
+            if cells <= room:
+                out += line
+                out.append(newline)
             else:
-                yield from self._wrapped(console, options.update(width=room), offset, size)
+                out += self._wrapped(console, options.update(width=room), offset, size)
             offset += size + 1
+        return out
 
     def _wrapped(
         self, console: Console, options: ConsoleOptions, offset: int, size: int
-    ) -> RenderResult:
+    ) -> Iterator[Segment]:
         """A line wider than its room, wrapped by Rich as Syntax wrapped it."""
         pad = Segment(" " * self._width + " ")
         line = self._text()[offset : offset + size]
@@ -137,6 +144,13 @@ def _add(lines: list[list[Segment]], text: str, style: Style) -> None:
         lines[-1].append(Segment(first, style))
     for piece in rest:
         lines.append([Segment(piece, style)] if piece else [])
+
+
+def _measured(line: list[Segment]) -> tuple[list[Segment], int, int]:
+    """A line with its length in characters and in cells (by ``len`` where that is exact)."""
+    plain = "".join([segment.text for segment in line])
+    one_cell = _ONE_CELL.fullmatch(plain) is not None
+    return line, len(plain), len(plain) if one_cell else Segment.get_line_length(line)
 
 
 @lru_cache(maxsize=256)
