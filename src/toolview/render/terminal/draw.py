@@ -27,8 +27,9 @@ from rich.style import Style
 
 __all__ = ["Drawer", "Segmented", "fit_line", "segments_of", "strip_line_ends"]
 
-# Rich pads each line of a group to the group's width; those spaces carry nothing.
-_TRAILING_SPACES: Final = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+# Rich pads each line of a group to the group's width; those spaces carry nothing. (A
+# lookahead keeps the codes, so the replacement is "" and needs no template per match.)
+_TRAILING_SPACES: Final = re.compile(r" +(?=(?:\x1b\[[0-9;]*m)*$)", re.MULTILINE)
 _ONE_CELL: Final = re.compile("[\x20-\x7e]*")  # printable ASCII: a cell per character
 
 
@@ -76,7 +77,7 @@ def fit_line(
 
 def strip_line_ends(text: str) -> str:
     """Trailing spaces off every line (before any closing SGR codes)."""
-    return _TRAILING_SPACES.sub(r"\1", text)
+    return _TRAILING_SPACES.sub("", text)
 
 
 class Drawer:

@@ -34,18 +34,22 @@ _BACKGROUND = Style(bgcolor="default")  # the terminal's own background, as Synt
 _NUMBER = Style(dim=True)
 _GUTTER_PAD = 2  # Syntax's NUMBERS_COLUMN_DEFAULT_PADDING
 _ONE_CELL = re.compile("[\x20-\x7e]*")  # printable ASCII: a cell per character
+_ONE_CELL_LINES = re.compile("[\x20-\x7e\n]*")
+_STRIPPED = re.compile("[\x07\x08\x0b\x0c\x0d]")  # what strip_control_codes takes out
 
 
-class _Styles(dict[Any, Style]):
-    """A theme's style per Pygments token type, each looked up once."""
+class _Styles(dict[Any, tuple[Style, Style | None]]):
+    """A theme's style per Pygments token type, each looked up once: the style, and the style
+    it is drawn in (on the background; ``None`` for no style, drawn with its plain neighbours)."""
 
     def __init__(self, theme: str) -> None:
         super().__init__()
         self._lookup: Callable[[Any], Style] = Syntax.get_theme(theme).get_style_for_token
 
-    def __missing__(self, token: Any) -> Style:
-        style = self[token] = self._lookup(token)
-        return style
+    def __missing__(self, token: Any) -> tuple[Style, Style | None]:
+        style = self._lookup(token)
+        pair = self[token] = (style, _on_background(style) if style else None)
+        return pair
 
 
 @lru_cache(maxsize=8)
@@ -61,15 +65,18 @@ class NumberedCode:
         self.code = code.expandtabs(_TAB)
         self.start_line = start_line
         styles = _styles(theme)
-        self._tokens = [
-            (strip_control_codes(part), styles[token])  # as Text.append_tokens does
-            for token, part in lexer.get_tokens(self.code + "\n")
-        ]
+        tokens = lexer.get_tokens(self.code + "\n")
+        if _STRIPPED.search(self.code):  # tokens are pieces of the code: none has one otherwise
+            tokens = ((token, strip_control_codes(part)) for token, part in tokens)
+        self._tokens = [(part, styles[token]) for token, part in tokens]
         self._lines = [_measured(line) for line in _segment_lines(self._tokens)]
         self._width = len(str(start_line + self.code.count("\n"))) + _GUTTER_PAD
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        longest = max((cell_len(line) for line in self.source.splitlines()), default=0)
+        if _ONE_CELL_LINES.fullmatch(self.source):
+            longest = max(map(len, self.source.split("\n")))
+        else:
+            longest = max((cell_len(line) for line in self.source.splitlines()), default=0)
         return Measurement(self._width, self._width + longest + 1)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -110,12 +117,12 @@ class NumberedCode:
     def _text(self) -> Text:
         """The whole code as Syntax's ``Text`` (built only when a line must wrap)."""
         text = Text(justify="default", style=_BACKGROUND, end="", tab_size=_TAB)
-        text.append_tokens(self._tokens)
+        text.append_tokens([(part, style) for part, (style, _) in self._tokens])
         text.stylize(_BACKGROUND)
         return text
 
 
-def _segment_lines(tokens: list[tuple[str, Style]]) -> list[list[Segment]]:
+def _segment_lines(tokens: list[tuple[str, tuple[Style, Style | None]]]) -> list[list[Segment]]:
     """The segments ``Text.render`` makes of ``tokens``, split into lines.
 
     A styled token is a span of its own (its segment is never joined to the
@@ -123,14 +130,17 @@ def _segment_lines(tokens: list[tuple[str, Style]]) -> list[list[Segment]]:
     """
     lines: list[list[Segment]] = [[]]
     plain: list[str] = []
-    for part, style in tokens:
-        if not style:
+    for part, (_, drawn) in tokens:
+        if drawn is None:
             plain.append(part)
             continue
         if plain:
             _add(lines, "".join(plain), _BACKGROUND)
             plain.clear()
-        _add(lines, part, _on_background(style))
+        if "\n" in part:
+            _add(lines, part, drawn)
+        elif part:
+            lines[-1].append(Segment(part, drawn))
     if plain:
         _add(lines, "".join(plain), _BACKGROUND)
     if not lines[-1]:
