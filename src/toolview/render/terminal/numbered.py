@@ -27,6 +27,8 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
+from toolview.render.terminal.lexing import tokens as lexed
+
 __all__ = ["NumberedCode"]
 
 _TAB = 4
@@ -65,7 +67,7 @@ class NumberedCode:
         self.code = code.expandtabs(_TAB)
         self.start_line = start_line
         styles = _styles(theme)
-        tokens = lexer.get_tokens(self.code + "\n")
+        tokens = lexed(lexer, self.code + "\n")
         if _STRIPPED.search(self.code):  # tokens are pieces of the code: none has one otherwise
             tokens = ((token, strip_control_codes(part)) for token, part in tokens)
         self._tokens = [(part, styles[token]) for token, part in tokens]
