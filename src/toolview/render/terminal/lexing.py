@@ -39,12 +39,12 @@ def tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
     return ((token, part) for _, token, part in _unprocessed(lexer, text, ("root",)))
 
 
-class _Plan:
-    """A state's rules, the one match finding the first to match, the rule each group marks."""
+class _Block:
+    """Consecutive rules of a state: one match finds the first of them to match, if any."""
 
     def __init__(self, rules: list[_Rule]) -> None:
         self.rules = rules
-        self.choose = _chooser(rules)
+        self.choose = _chooser(rules) if len(rules) > 1 else None
         self.rule_of: dict[int, _Rule] = {}
         group = 0
         for rule in rules if self.choose else ():  # a chooser means every rule is a Pattern's
@@ -52,7 +52,7 @@ class _Plan:
             self.rule_of[group] = rule
 
     def first(self, text: str, pos: int) -> tuple[Any, Any, Any] | None:
-        """The first rule matching at ``pos``, with its match, as Pygments' loop finds it."""
+        """The first of the rules matching at ``pos``, with its match, as Pygments finds it."""
         if self.choose is None:
             for rexmatch, action, new_state in self.rules:
                 m = rexmatch(text, pos)
@@ -64,6 +64,33 @@ class _Plan:
             return None
         rexmatch, action, new_state = self.rule_of[chosen.lastindex]
         return rexmatch(text, pos), action, new_state
+
+
+class _Plan:
+    """A state's rules in blocks: runs of rules that combine, and each rule that does not
+    (a backreference, a named group) on its own, tried in the state's order."""
+
+    def __init__(self, rules: list[_Rule]) -> None:
+        self.blocks: list[_Block] = []
+        run: list[_Rule] = []
+        for rule in rules:
+            if _scoped(getattr(rule[0], "__self__", None)) is not None:
+                run.append(rule)
+                continue
+            if run:
+                self.blocks.append(_Block(run))
+                run = []
+            self.blocks.append(_Block([rule]))
+        if run:
+            self.blocks.append(_Block(run))
+
+    def first(self, text: str, pos: int) -> tuple[Any, Any, Any] | None:
+        """The first rule matching at ``pos``, with its match, as Pygments' loop finds it."""
+        for block in self.blocks:
+            found = block.first(text, pos)
+            if found is not None:
+                return found
+        return None
 
 
 _PLANS: dict[int, tuple[list[_Rule], _Plan]] = {}
