@@ -9,6 +9,7 @@ code, the width (down to 1) and colour, the bytes are the same.
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 from hypothesis import given, settings
@@ -108,3 +109,21 @@ def test_buffer_unused() -> None:
     console, buffer = make_console(30, False)
     Drawer(console, False).draw(Group(Text("a"), Indent(Text("b"))))
     assert isinstance(buffer, StringIO) and buffer.getvalue() == ""
+
+
+_OLD_TRAILING = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([" ", "  ", "a", "\n", "\x1b[1m", "\x1b[0m", "\x1b[", "m", ";"])))
+def test_line_ends_stripped_as_before(parts: list[str]) -> None:
+    text = "".join(parts)
+    assert strip_line_ends(text) == _OLD_TRAILING.sub(r"\1", text)
+
+
+def test_linked_style_drawn_by_rich() -> None:
+    """The surface writes no links, but a style with one is left to Rich (its id is random)."""
+    text = Text("see", style="link https://example.com")
+    drawer = Drawer(make_console(20, True)[0], True)
+    unlinked = re.compile(r"id=\d+;")
+    assert unlinked.sub("", drawer.draw(text)) == unlinked.sub("", _printed(text, 20, True))

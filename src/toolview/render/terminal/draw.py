@@ -28,8 +28,9 @@ from rich.style import Style
 __all__ = ["Drawer", "Segmented", "fit_line", "segments_of", "strip_line_ends"]
 
 # Rich pads each line of a group to the group's width; those spaces carry nothing. (A
-# lookahead keeps the codes, so the replacement is "" and needs no template per match.)
-_TRAILING_SPACES: Final = re.compile(r" +(?=(?:\x1b\[[0-9;]*m)*$)", re.MULTILINE)
+# lookahead keeps the codes, so the replacement is "" and needs no template per match;
+# possessive, a run of spaces that is not at a line's end is given up without backtracking.)
+_TRAILING_SPACES: Final = re.compile(r" ++(?=(?:\x1b\[[0-9;]*m)*$)", re.MULTILINE)
 _ONE_CELL: Final = re.compile("[\x20-\x7e]*")  # printable ASCII: a cell per character
 
 
@@ -96,6 +97,7 @@ class Drawer:
         )
         self._system = ColorSystem.EIGHT_BIT if color else None
         self._controls = color  # a terminal writes control segments; a file does not
+        self._wrap: dict[Style, tuple[str, str]] = {}
 
     def draw(self, renderable: RenderableType) -> str:
         """What ``Console.print`` writes for ``renderable``, trailing spaces off each line."""
@@ -124,9 +126,24 @@ class Drawer:
         return out
 
     def _write(self, line: list[Segment], out: list[str]) -> None:
-        system, controls = self._system, self._controls
+        """Each segment as ``Console._render_buffer`` writes it (a style's codes found once)."""
+        controls, wrap = self._controls, self._wrap
         for text, style, control in line:
             if style:
-                out.append(style.render(text, color_system=system))
+                if text:
+                    codes = wrap.get(style) or self._codes(style)
+                    out.append(
+                        codes[0] + text + codes[1]
+                        if codes
+                        else style.render(text, color_system=self._system)
+                    )
             elif controls or not control:
                 out.append(text)
+
+    def _codes(self, style: Style) -> tuple[str, str] | None:
+        """What ``style.render`` puts around a text (None: a link, rendered each time)."""
+        if style.link:
+            return None
+        before, _, after = style.render("\x00", color_system=self._system).partition("\x00")
+        self._wrap[style] = codes = (before, after)
+        return codes
