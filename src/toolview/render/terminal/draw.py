@@ -66,6 +66,8 @@ def fit_line(
     """``Segment.adjust_line_length(line, width, style, pad)``, a printable-ASCII line measured
     once (control segments there have no text: the same cells either way)."""
     plain = "".join([segment.text for segment in line])
+    if not pad and len(plain) <= width and plain.isascii():  # an ASCII character: 0 or 1 cell
+        return line
     if not _ONE_CELL.fullmatch(plain):
         return Segment.adjust_line_length(line, width, style=style, pad=pad)
     length = len(plain)

@@ -83,6 +83,9 @@ class _Plan:
             self.blocks.append(_Block([rule]))
         if run:
             self.blocks.append(_Block(run))
+        self.find: Callable[[str, int], tuple[Any, Any, Any] | None] = (
+            self.blocks[0].first if len(self.blocks) == 1 else self.first
+        )  # one block (most states): asked directly
 
     def first(self, text: str, pos: int) -> tuple[Any, Any, Any] | None:
         """The first rule matching at ``pos``, with its match, as Pygments' loop finds it."""
@@ -141,16 +144,16 @@ def _unprocessed(lexer: Any, text: str, stack: tuple[str, ...]) -> Iterator[tupl
     """``RegexLexer.get_tokens_unprocessed``, each state's rule found by its plan."""
     tokendefs = lexer._tokens
     statestack = list(stack)
-    plan = _plan(tokendefs[statestack[-1]])
+    find = _plan(tokendefs[statestack[-1]]).find
     pos = 0
     while True:
-        rule = plan.first(text, pos)
+        rule = find(text, pos)
         if rule is None:
             if pos >= len(text):
                 return
             if text[pos] == "\n":  # at a line's end, back to "root"
                 statestack = ["root"]
-                plan = _plan(tokendefs["root"])
+                find = _plan(tokendefs["root"]).find
                 yield pos, Whitespace, "\n"
             else:
                 yield pos, Error, text[pos]
@@ -165,7 +168,7 @@ def _unprocessed(lexer: Any, text: str, stack: tuple[str, ...]) -> Iterator[tupl
         pos = m.end()
         if new_state is not None:
             _transition(statestack, new_state)
-            plan = _plan(tokendefs[statestack[-1]])
+            find = _plan(tokendefs[statestack[-1]]).find
 
 
 def _transition(statestack: list[str], new_state: Any) -> None:
