@@ -28,6 +28,7 @@ SAMPLES = {
     "wide": "s = '漢字かな' * 30  # 全角\nprint(s)\n",
     "json": '{"a": [1, true, null], "b": "' + "v" * 150 + '"}',
     "blank": "\n\nfirst after blanks\n\n\n",
+    "controls": "a = 1\x07  # bell\nb\x0b = '\x08'\x0c\n",  # stripped per token, as Rich does
 }
 LEXERS = {
     "python": lexer_for("python", None),
@@ -35,6 +36,7 @@ LEXERS = {
     "wide": lexer_for("python", None),
     "json": lexer_for(None, "x.json"),
     "blank": lexer_for(None, "notes.txt"),
+    "controls": lexer_for("python", None),
 }
 
 

@@ -70,6 +70,13 @@ class FitText(Text):
             return
         yield from line_segments(self, console)
 
+    def tv_segments(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """The segments as one list (``draw.segments_of`` takes it whole)."""
+        justify = self.justify or options.justify or "default"
+        if justify != "default" or not fits(self, options.max_width):
+            return list(console.render(self, options))
+        return list(line_segments(self, console))
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """``Text``'s measure (widest word, widest line), counted by ``len`` where that is exact."""
         plain = self.plain

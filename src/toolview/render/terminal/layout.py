@@ -9,11 +9,9 @@ so a render is reproducible.
 
 from __future__ import annotations
 
-import re
 from io import StringIO
 
 from rich.console import Console, Group, RenderableType
-from rich.padding import Padding
 from rich.text import Text
 
 from toolview.contract import Thread
@@ -23,7 +21,9 @@ from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
 from toolview.render.stream import StreamShape
+from toolview.render.terminal.draw import Drawer
 from toolview.render.terminal.header import header_text
+from toolview.render.terminal.indent import Indent
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.styled import (
     Hanging,
@@ -53,8 +53,6 @@ __all__ = [
     "to_string",
 ]
 
-# Rich pads each line of a group to the group's width; those spaces carry nothing.
-_TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
 _ROLE_STYLE = {"user": "bold cyan", "assistant": "bold"}
 
 
@@ -79,12 +77,8 @@ def make_console(width: int, color: bool) -> tuple[Console, StringIO]:
 
 def to_string(renderables: list[RenderableType], *, width: int, color: bool) -> str:
     """Render ``renderables`` one after another, a blank line between them."""
-    console, buffer = make_console(width, color)
-    for index, renderable in enumerate(renderables):
-        if index:
-            console.line()
-        console.print(renderable, markup=False, highlight=False, emoji=False)
-    return _TRAILING_SPACES.sub(r"\1", buffer.getvalue())
+    drawer = Drawer(make_console(width, color)[0], color)
+    return "\n".join(drawer.draw(renderable) for renderable in renderables)
 
 
 def thread_renderables(
@@ -106,16 +100,8 @@ def stream_shape(
     Every piece ends at a line's end, so taking the spaces off line ends piece
     by piece gives the same text as taking them off the whole.
     """
-    console, buffer = make_console(width, color)
-
-    def show(renderable: RenderableType) -> str:
-        console.print(renderable, markup=False, highlight=False, emoji=False)
-        printed = buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        return _TRAILING_SPACES.sub(r"\1", printed)
-
-    return StreamShape(_parts(registry, limits), show=show, separator="\n")
+    drawer = Drawer(make_console(width, color)[0], color)
+    return StreamShape(_parts(registry, limits), show=drawer.draw, separator="\n")
 
 
 def _parts(registry: Registry[RenderableType], limits: Limits) -> ThreadParts[RenderableType]:
@@ -138,10 +124,10 @@ def _message(role: str, window: Window) -> RenderableType:
 
 def call_renderable(view: CallView | Receipt, registry: Registry[RenderableType]) -> RenderableType:
     """A call: its header, then its body indented by two (a refusal: its receipt); notes last."""
-    notes = [Padding(note_text(note), (0, 0, 0, 2), expand=False) for note in view.notes]
+    notes = [Indent(note_text(note)) for note in view.notes]
     if isinstance(view, Receipt):
         return Group(ReceiptLine(view), *notes) if notes else ReceiptLine(view)
-    body = Padding(body_renderable(view.body, registry), (0, 0, 0, 2), expand=False)
+    body = Indent(body_renderable(view.body, registry))
     return Group(Hanging(header_text(view.header)), body, *notes)
 
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.padding import Padding
 from rich.text import Text
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.terminal.indent import Indent
 from toolview.render.terminal.styled import Hanging
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
@@ -49,7 +49,7 @@ class ReceiptLine:
             return
         yield Hanging(receipt_text(replace(self.receipt, args=None)))
         args = Text(self.receipt.args, style=_ROLE_STYLE["args"])
-        yield Padding(args, (0, 0, 0, 2), expand=False)
+        yield Indent(args)
 
 
 def receipt_text(receipt: Receipt) -> Text:

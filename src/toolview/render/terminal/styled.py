@@ -16,6 +16,7 @@ from functools import lru_cache
 from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 
@@ -135,6 +136,17 @@ class Hanging:
             if index:
                 line.pad_left(self.indent)
             yield from line_segments(line, console)
+
+    def tv_segments(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """The segments as one list (``draw.segments_of`` takes it whole)."""
+        if not fits(self.text, max(1, options.max_width - self.indent)):
+            return list(console.render(self, options))
+        out: list[Segment] = []
+        for index, line in enumerate(self.text.split(allow_blank=True)):
+            if index:
+                line.pad_left(self.indent)
+            out += line_segments(line, console)
+        return out
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.text)
