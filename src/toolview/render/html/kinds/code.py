@@ -27,6 +27,7 @@ from toolview.render.highlight import diff_lexer, lexer_for
 from toolview.render.html.markup import cut_html, esc
 from toolview.render.html.palette import code_class
 from toolview.render.html.style import CODE_CLASS
+from toolview.render.regexlex import tokens
 from toolview.render.view import KindBody
 
 __all__ = ["code_html", "code_runs", "render_diff", "render_file"]
@@ -39,7 +40,7 @@ _UNCLASSED = (_PLAIN, _SPACE)
 
 def code_html(text: str, lexer: Lexer, start_line: int = 1) -> str:
     """Highlighted, escaped ``text`` with line numbers from ``start_line`` in ``data-ln``."""
-    runs = code_runs(lexer.get_tokens(text))
+    runs = code_runs(tokens(lexer, text))
     body = "".join(
         esc(part) if cls is None else f'<span class="{cls}">{esc(part)}</span>'
         for cls, part in runs

@@ -1,0 +1,182 @@
+"""Pygments' ``RegexLexer`` loop with each state's rules tried as one regex: the same tokens.
+
+A ``RegexLexer`` tries a state's rules one by one at each position (a Python
+call per rule: ~20 failed matches a token for Python or Rust source) and
+takes the first that matches. An ordered alternation ``(r1)|(r2)|…`` matched
+at that position takes exactly the same rule with the same match — ``re``
+tries the branches in order and stops at the first that matches, and nothing
+follows the alternation to backtrack into it — so the rules are tried in C,
+and the winner is the outermost group that closed last (``lastindex``).
+
+A rule that cannot sit in an alternation keeps its own match between the
+combined runs, in order: one whose flags differ (an inline ``(?i)``), one that
+refers to a group by number or name (a backreference, a conditional, a named
+group two rules could share), one that is not a compiled pattern's ``match``;
+a verbose-mode lexer (a ``#`` comment would swallow the closing paren) or a
+lexer whose class changes ``get_tokens``/``get_tokens_unprocessed`` or has
+filters is not combined at all (``lexer.get_tokens``). A callback rule
+(``bygroups``, ``using``) is matched again alone, so it sees its own groups.
+The state machine below is ``RegexLexer.get_tokens_unprocessed``'s, line for
+line; a hypothesis test holds the two equal on every lexer the surfaces use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, Final, TypeAlias
+
+from pygments.lexer import Lexer, RegexLexer  # type: ignore[import-untyped]
+from pygments.token import Error, Whitespace, _TokenType  # type: ignore[import-untyped]
+
+__all__ = ["tokens"]
+
+_Rule: TypeAlias = tuple[Callable[[str, int], Any], Any, Any]
+_Segment: TypeAlias = tuple[Callable[[str, int], Any] | None, dict[int, _Rule]]
+_Sourced: TypeAlias = tuple[_Rule, str]
+_Table: TypeAlias = dict[str, list[_Segment]]
+
+_REFERS: Final = re.compile(r"\(\?P=|\(\?\(|\\[1-9]|\(\?P<")
+_LEADING_FLAGS: Final = re.compile(r"\(\?([ims]+)\)")
+_TABLES: dict[type, _Table | None] = {}
+
+
+def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
+    """``lexer.get_tokens(text)``'s tokens, the rules of a ``RegexLexer`` state tried at once."""
+    table = _table(lexer)
+    if table is None:
+        return lexer.get_tokens(text)  # type: ignore[no-any-return]
+    return _lex(lexer, table, lexer._preprocess_lexer_input(text))
+
+
+def _table(lexer: Lexer) -> _Table | None:
+    """The lexer class's states as segments, built once (None: use Pygments' own loop)."""
+    cls = type(lexer)
+    if cls not in _TABLES:
+        plain = (
+            cls.get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed
+            and cls.get_tokens is Lexer.get_tokens
+            and not lexer.filters
+            and not cls.flags & re.VERBOSE
+        )
+        _TABLES[cls] = (
+            {name: _segments(rules, cls.flags) for name, rules in lexer._tokens.items()}
+            if plain
+            else None
+        )
+    return _TABLES[cls] if not lexer.filters else None
+
+
+def _source(rule: _Rule, flags: int) -> str | None:
+    """The rule's pattern as it can sit in an alternation (a leading ``(?i)`` scoped), or None."""
+    pattern = getattr(rule[0], "__self__", None)
+    if not isinstance(pattern, re.Pattern) or getattr(rule[0], "__name__", "") != "match":
+        return None
+    source = pattern.pattern
+    if not isinstance(source, str) or _REFERS.search(source):
+        return None
+    expected = re.compile("", flags).flags
+    lead = _LEADING_FLAGS.match(source)
+    if lead:
+        expected = re.compile(lead.group(), flags).flags
+        source = f"(?{lead[1]}:{source[lead.end() :]})"
+    try:
+        scoped = re.compile(f"(?:{source})()", flags).flags == re.compile("", flags).flags
+    except re.error:
+        return None
+    return source if scoped and pattern.flags == expected else None
+
+
+def _segments(rules: list[_Rule], flags: int) -> list[_Segment]:
+    """Runs of combinable rules as one alternation each; any other rule alone, in order."""
+    segments: list[_Segment] = []
+    run: list[_Sourced] = []
+
+    def close() -> None:
+        if run:
+            segments.append(_combined(run, flags))
+            run.clear()
+
+    for rule in rules:
+        source = _source(rule, flags)
+        if source is not None:
+            run.append((rule, source))
+        else:
+            close()
+            segments.append((None, {0: rule}))
+    close()
+    return segments
+
+
+def _combined(rules: list[_Sourced], flags: int) -> _Segment:
+    """``(?:r1)()|(?:r2)()|…`` and each rule by its empty group's number (the last to close)."""
+    by_group: dict[int, _Rule] = {}
+    group = 0
+    for rule, _ in rules:
+        group += 1 + rule[0].__self__.groups  # type: ignore[attr-defined]
+        by_group[group] = rule
+    pattern = "|".join(f"(?:{source})()" for _, source in rules)
+    return re.compile(pattern, flags).match, by_group
+
+
+def _lex(lexer: Lexer, table: _Table, text: str) -> list[tuple[_TokenType, str]]:
+    out: list[tuple[_TokenType, str]] = []
+    pos = 0
+    statestack = ["root"]
+    segments = table["root"]
+    while True:
+        for combined, rules in segments:
+            if combined is None:
+                rexmatch, action, new_state = rules[0]
+                m = rexmatch(text, pos)
+            else:
+                m = combined(text, pos)
+                if m:
+                    rexmatch, action, new_state = rules[m.lastindex]
+                    if action is not None and type(action) is not _TokenType:
+                        m = rexmatch(text, pos)  # the callback reads its own groups
+            if not m:
+                continue
+            if action is not None:
+                if type(action) is _TokenType:
+                    out.append((action, m.group()))
+                else:
+                    out += [(token, value) for _, token, value in action(lexer, m)]
+            pos = m.end()
+            if new_state is not None:
+                _transition(statestack, new_state)
+                segments = table[statestack[-1]]
+            break
+        else:
+            if pos >= len(text):
+                break
+            if text[pos] == "\n":  # at a line's end, back to "root"
+                statestack = ["root"]
+                segments = table["root"]
+                out.append((Whitespace, "\n"))
+            else:
+                out.append((Error, text[pos]))
+            pos += 1
+    return out
+
+
+def _transition(statestack: list[str], new_state: Any) -> None:
+    """``RegexLexer``'s state change: push, pop, or pop to a depth (never the last)."""
+    if isinstance(new_state, tuple):
+        for state in new_state:
+            if state == "#pop":
+                if len(statestack) > 1:
+                    statestack.pop()
+            elif state == "#push":
+                statestack.append(statestack[-1])
+            else:
+                statestack.append(state)
+    elif isinstance(new_state, int):
+        if abs(new_state) >= len(statestack):
+            del statestack[1:]
+        else:
+            del statestack[new_state:]
+    elif new_state == "#push":
+        statestack.append(statestack[-1])
+    else:
+        raise AssertionError(f"wrong state def: {new_state!r}")
