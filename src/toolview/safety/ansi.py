@@ -22,7 +22,8 @@ sequence (see docs/safety.md):
 script); ``parse_growing`` stops before an escape sequence the text ends
 inside, so the output of a growing text only ever grows (``safety.output``).
 Text with none of these characters (``safety.inert``: most output) is
-returned as it is, without the scan.
+returned as it is, without the scan; text whose only controls are newlines
+and SGR codes is read by ``safety.ansi_fast`` in one ``finditer``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import re
 from itertools import groupby
 from typing import Final
 
+from toolview.safety.ansi_fast import colours_only
 from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.sgr import PLAIN, Run, Style, Styled, apply_sgr
@@ -150,7 +152,8 @@ def parse_growing(text: str) -> tuple[Styled, int]:
 def _parse(text: str, overwrite: bool, growing: bool) -> tuple[Styled, int]:
     if inert(text):  # printable lines only: as they are, no style (what _scan gives)
         return Styled(text), len(text)
-    return _scan(text, overwrite, growing)
+    coloured = colours_only(text, MAX_SGR_PARAMS)  # lines and SGR codes only: appends
+    return (coloured, len(text)) if coloured is not None else _scan(text, overwrite, growing)
 
 
 def _scan(text: str, overwrite: bool, growing: bool) -> tuple[Styled, int]:
