@@ -34,11 +34,10 @@ __all__ = ["tokens"]
 _Rule: TypeAlias = tuple[Callable[[str, int], Any], Any, Any]
 _Segment: TypeAlias = tuple[Callable[[str, int], Any] | None, dict[int, _Rule]]
 _Sourced: TypeAlias = tuple[_Rule, str]
-_Table: TypeAlias = dict[str, list[_Segment]]
 
 _REFERS: Final = re.compile(r"\(\?P=|\(\?\(|\\[1-9]|\(\?P<")
 _LEADING_FLAGS: Final = re.compile(r"\(\?([ims]+)\)")
-_TABLES: dict[type, _Table | None] = {}
+_TABLES: dict[type, _States | None] = {}
 
 
 def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
@@ -49,22 +48,30 @@ def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
     return _lex(lexer, table, lexer._preprocess_lexer_input(text))
 
 
-def _table(lexer: Lexer) -> _Table | None:
-    """The lexer class's states as segments, built once (None: use Pygments' own loop)."""
+def _table(lexer: Lexer) -> _States | None:
+    """The lexer class's states as segments, each built when first entered (None: Pygments')."""
     cls = type(lexer)
     if cls not in _TABLES:
         plain = (
             cls.get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed
             and cls.get_tokens is Lexer.get_tokens
-            and not lexer.filters
             and not cls.flags & re.VERBOSE
         )
-        _TABLES[cls] = (
-            {name: _segments(rules, cls.flags) for name, rules in lexer._tokens.items()}
-            if plain
-            else None
-        )
+        _TABLES[cls] = _States(lexer._tokens, cls.flags) if plain else None
     return _TABLES[cls] if not lexer.filters else None
+
+
+class _States(dict[str, list["_Segment"]]):
+    """A state's segments by its name, compiled on first use (a file enters few of them)."""
+
+    def __init__(self, rules: dict[str, list[_Rule]], flags: int) -> None:
+        super().__init__()
+        self.rules = rules
+        self.flags = flags
+
+    def __missing__(self, name: str) -> list[_Segment]:
+        segments = self[name] = _segments(self.rules[name], self.flags)
+        return segments
 
 
 def _source(rule: _Rule, flags: int) -> str | None:
@@ -119,29 +126,29 @@ def _combined(rules: list[_Sourced], flags: int) -> _Segment:
     return re.compile(pattern, flags).match, by_group
 
 
-def _lex(lexer: Lexer, table: _Table, text: str) -> list[tuple[_TokenType, str]]:
+def _lex(lexer: Lexer, table: _States, text: str) -> list[tuple[_TokenType, str]]:
     out: list[tuple[_TokenType, str]] = []
     pos = 0
     statestack = ["root"]
     segments = table["root"]
+    append = out.append
     while True:
         for combined, rules in segments:
-            if combined is None:
+            if combined is not None:
+                m = combined(text, pos)
+                if m is None:
+                    continue
+                rexmatch, action, new_state = rules[m.lastindex]
+            else:
                 rexmatch, action, new_state = rules[0]
                 m = rexmatch(text, pos)
-            else:
-                m = combined(text, pos)
-                if m:
-                    rexmatch, action, new_state = rules[m.lastindex]
-                    if action is not None and type(action) is not _TokenType:
-                        m = rexmatch(text, pos)  # the callback reads its own groups
-            if not m:
-                continue
-            if action is not None:
-                if type(action) is _TokenType:
-                    out.append((action, m.group()))
-                else:
-                    out += [(token, value) for _, token, value in action(lexer, m)]
+                if m is None:
+                    continue
+            if type(action) is _TokenType:
+                append((action, m.group()))
+            elif action is not None:
+                m = rexmatch(text, pos)  # the callback reads its own groups
+                out += [(token, value) for _, token, value in action(lexer, m)]
             pos = m.end()
             if new_state is not None:
                 _transition(statestack, new_state)

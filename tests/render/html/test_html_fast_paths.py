@@ -1,4 +1,4 @@
-"""``code_runs`` in one pass gives the runs the two-pass merge gave, for any token stream."""
+"""The html surface's fast paths give what the slow ones gave: ``code_runs``, ``esc``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from pygments.token import Comment, Generic, Keyword, Name, String, Text  # type: ignore[import-untyped]
 
 from toolview.render.html.kinds.code import code_runs
+from toolview.render.html.markup import esc
 from toolview.render.html.palette import code_class
+from toolview.safety import escape_html
 
 _TOKENS = [Comment, Comment.Single, String, String.Doc, Keyword, Name, Name.Function, Text]
 _TOKENS += [Generic.Inserted, Generic.Deleted, Text.Whitespace]
@@ -46,3 +48,8 @@ def _two_pass(tokens: Iterable[tuple[object, str]]) -> list[tuple[str | None, st
 @given(st.lists(st.tuples(st.sampled_from(_TOKENS), st.sampled_from(_PARTS) | st.text(max_size=3))))
 def test_one_pass_equals_two_pass(tokens: list[tuple[object, str]]) -> None:
     assert code_runs(tokens) == _two_pass(tokens)
+
+
+@given(st.text() | st.text(st.sampled_from("<>&\"'ab \u202e\u200b\ufeff\x00é")))
+def test_esc_equals_escape_html(text: str) -> None:
+    assert esc(text) == escape_html(text)
