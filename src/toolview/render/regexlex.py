@@ -15,7 +15,8 @@ group two rules could share), one that is not a compiled pattern's ``match``;
 a verbose-mode lexer (a ``#`` comment would swallow the closing paren) or a
 lexer whose class changes ``get_tokens``/``get_tokens_unprocessed`` or has
 filters is not combined at all (``lexer.get_tokens``). A callback rule
-(``bygroups``, ``using``) is matched again alone, so it sees its own groups.
+(``using``, a ``bygroups`` holding one) is matched again alone, so it sees its own
+groups; a ``bygroups`` of token types only is read from the combined match.
 The state machine below is ``RegexLexer.get_tokens_unprocessed``'s, line for
 line; a hypothesis test holds the two equal on every lexer the surfaces use.
 """
@@ -26,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeAlias
 
-from pygments.lexer import Lexer, RegexLexer  # type: ignore[import-untyped]
+from pygments.lexer import Lexer, RegexLexer, bygroups  # type: ignore[import-untyped]
 from pygments.token import Error, Whitespace, _TokenType  # type: ignore[import-untyped]
 
 __all__ = ["tokens"]
@@ -38,6 +39,7 @@ _Sourced: TypeAlias = tuple[_Rule, str]
 _REFERS: Final = re.compile(r"\(\?P=|\(\?\(|\\[1-9]|\(\?P<")
 _LEADING_FLAGS: Final = re.compile(r"\(\?([ims]+)\)")
 _TABLES: dict[type, _States | None] = {}
+_BYGROUPS: Final = bygroups().__code__
 
 
 def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
@@ -120,10 +122,25 @@ def _combined(rules: list[_Sourced], flags: int) -> _Segment:
     by_group: dict[int, _Rule] = {}
     group = 0
     for rule, _ in rules:
+        plan = _token_groups(rule[1], group)
         group += 1 + rule[0].__self__.groups  # type: ignore[attr-defined]
-        by_group[group] = rule
+        by_group[group] = rule if plan is None else (rule[0], plan, rule[2])
     pattern = "|".join(f"(?:{source})()" for _, source in rules)
     return re.compile(pattern, flags).match, by_group
+
+
+def _token_groups(action: Any, base: int) -> tuple[tuple[int, _TokenType], ...] | None:
+    """A ``bygroups`` of token types only, as (group in the alternation, token) pairs.
+
+    What its callback yields, read straight from the combined match: each
+    non-empty group with its token, in order (a None skips its group).
+    """
+    if getattr(action, "__code__", None) is not _BYGROUPS:
+        return None
+    args = action.__closure__[action.__code__.co_freevars.index("args")].cell_contents
+    if not all(arg is None or type(arg) is _TokenType for arg in args):
+        return None
+    return tuple((base + 1 + i, arg) for i, arg in enumerate(args) if arg is not None)
 
 
 def _lex(lexer: Lexer, table: _States, text: str) -> list[tuple[_TokenType, str]]:
@@ -146,6 +163,11 @@ def _lex(lexer: Lexer, table: _States, text: str) -> list[tuple[_TokenType, str]
                     continue
             if type(action) is _TokenType:
                 append((action, m.group()))
+            elif type(action) is tuple:  # a bygroups of tokens (_token_groups)
+                for group, token in action:
+                    data = m.group(group)
+                    if data:
+                        append((token, data))
             elif action is not None:
                 m = rexmatch(text, pos)  # the callback reads its own groups
                 out += [(token, value) for _, token, value in action(lexer, m)]
