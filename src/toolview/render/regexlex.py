@@ -30,10 +30,13 @@ from typing import Any, Final, TypeAlias
 from pygments.lexer import Lexer, RegexLexer, bygroups  # type: ignore[import-untyped]
 from pygments.token import Error, Whitespace, _TokenType  # type: ignore[import-untyped]
 
+from toolview.render.firstchar import first_chars
+
 __all__ = ["tokens"]
 
 _Rule: TypeAlias = tuple[Callable[[str, int], Any], Any, Any]
-_Segment: TypeAlias = tuple[Callable[[str, int], Any] | None, dict[int, _Rule]]
+_Match: TypeAlias = Callable[[str, int], Any]
+_Segment: TypeAlias = tuple[_Match | None, dict[int, _Rule], "_ByChar | None"]
 _Sourced: TypeAlias = tuple[_Rule, str]
 
 _REFERS: Final = re.compile(r"\(\?P=|\(\?\(|\\[1-9]|\(\?P<")
@@ -112,12 +115,23 @@ def _segments(rules: list[_Rule], flags: int) -> list[_Segment]:
             run.append((rule, source))
         else:
             close()
-            segments.append((None, {0: rule}))
+            segments.append((None, {0: rule}, None))
     close()
     return segments
 
 
 def _combined(rules: list[_Sourced], flags: int) -> _Segment:
+    """The rules' alternation, and one of only those that can start with each ASCII character."""
+    firsts = [first_chars(source, flags) for _, source in rules]
+    keys = [
+        tuple(i for i, chars in enumerate(firsts) if chars is None or code in chars)
+        for code in range(128)
+    ]
+    match, by_group = _alternation(rules, flags)
+    return match, by_group, _ByChar(list(rules), flags, keys, (match, by_group))
+
+
+def _alternation(rules: list[_Sourced], flags: int) -> tuple[_Match, dict[int, _Rule]]:
     """``(?:r1)()|(?:r2)()|…`` and each rule by its empty group's number (the last to close)."""
     by_group: dict[int, _Rule] = {}
     group = 0
@@ -125,8 +139,34 @@ def _combined(rules: list[_Sourced], flags: int) -> _Segment:
         plan = _token_groups(rule[1], group)
         group += 1 + rule[0].__self__.groups  # type: ignore[attr-defined]
         by_group[group] = rule if plan is None else (rule[0], plan, rule[2])
-    pattern = "|".join(f"(?:{source})()" for _, source in rules)
+    pattern = "|".join(f"(?:{source})()" for _, source in rules) or "(?!)"
     return re.compile(pattern, flags).match, by_group
+
+
+class _ByChar(list[tuple[_Match, dict[int, _Rule]] | None]):
+    """The alternation to try where the text has character ``code`` (128: any other, or the end).
+
+    Built when first needed, one per distinct set of rules (``render.firstchar``:
+    a rule is left out only where it provably cannot match).
+    """
+
+    def __init__(
+        self,
+        rules: list[_Sourced],
+        flags: int,
+        keys: list[tuple[int, ...]],
+        full: tuple[_Match, dict[int, _Rule]],
+    ) -> None:
+        super().__init__([None] * 128 + [full])
+        self.rules, self.flags, self.keys = rules, flags, keys
+        self.built: dict[tuple[int, ...], tuple[_Match, dict[int, _Rule]]] = {}
+
+    def fill(self, code: int) -> tuple[_Match, dict[int, _Rule]]:
+        key = self.keys[code]
+        if key not in self.built:
+            self.built[key] = _alternation([self.rules[i] for i in key], self.flags)
+        self[code] = self.built[key]
+        return self.built[key]
 
 
 def _token_groups(action: Any, base: int) -> tuple[tuple[int, _TokenType], ...] | None:
@@ -149,9 +189,12 @@ def _lex(lexer: Lexer, table: _States, text: str) -> list[tuple[_TokenType, str]
     statestack = ["root"]
     segments = table["root"]
     append = out.append
+    size = len(text)
     while True:
-        for combined, rules in segments:
-            if combined is not None:
+        code = min(ord(text[pos]), 128) if pos < size else 128
+        for combined, rules, by_char in segments:
+            if by_char is not None:
+                combined, rules = by_char[code] or by_char.fill(code)
                 m = combined(text, pos)
                 if m is None:
                     continue
