@@ -43,6 +43,7 @@ _REFERS: Final = re.compile(r"\(\?P=|\(\?\(|\\[1-9]|\(\?P<")
 _LEADING_FLAGS: Final = re.compile(r"\(\?([ims]+)\)")
 _TABLES: dict[type, _States | None] = {}
 _BYGROUPS: Final = bygroups().__code__
+_COMMON: Final = 64
 
 
 def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
@@ -146,8 +147,10 @@ def _alternation(rules: list[_Sourced], flags: int) -> tuple[_Match, dict[int, _
 class _ByChar(list[tuple[_Match, dict[int, _Rule]] | None]):
     """The alternation to try where the text has character ``code`` (128: any other, or the end).
 
-    Built when first needed, one per distinct set of rules (``render.firstchar``:
-    a rule is left out only where it provably cannot match).
+    Built once a character has come up ``_COMMON`` times in the state (before
+    that, the whole alternation), one per distinct set of rules
+    (``render.firstchar``: a rule is left out only where it provably cannot
+    match) — so a short text pays for no compiling it would not win back.
     """
 
     def __init__(
@@ -160,8 +163,13 @@ class _ByChar(list[tuple[_Match, dict[int, _Rule]] | None]):
         super().__init__([None] * 128 + [full])
         self.rules, self.flags, self.keys = rules, flags, keys
         self.built: dict[tuple[int, ...], tuple[_Match, dict[int, _Rule]]] = {}
+        self.hits = [0] * 128
 
     def fill(self, code: int) -> tuple[_Match, dict[int, _Rule]]:
+        """The alternation for ``code``: the whole one until the character is common here."""
+        self.hits[code] += 1
+        if self.hits[code] < _COMMON:  # compiling costs more than a short text saves
+            return self[128]  # type: ignore[return-value]
         key = self.keys[code]
         if key not in self.built:
             self.built[key] = _alternation([self.rules[i] for i in key], self.flags)
