@@ -21,6 +21,9 @@ sequence (see docs/safety.md):
 ``ERASE_MARK``) for a reader that applies them itself (the live page's
 script); ``parse_growing`` stops before an escape sequence the text ends
 inside, so the output of a growing text only ever grows (``safety.output``).
+Text with none of these characters (``safety.inert``: most output) is
+returned as it is, without the scan; text whose only controls are newlines
+and SGR codes is read by ``safety.ansi_fast`` in one ``finditer``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import re
 from itertools import groupby
 from typing import Final
 
+from toolview.safety.ansi_fast import colours_only
+from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.sgr import PLAIN, Run, Style, Styled, apply_sgr
 
@@ -145,6 +150,13 @@ def parse_growing(text: str) -> tuple[Styled, int]:
 
 
 def _parse(text: str, overwrite: bool, growing: bool) -> tuple[Styled, int]:
+    if inert(text):  # printable lines only: as they are, no style (what _scan gives)
+        return Styled(text), len(text)
+    coloured = colours_only(text, MAX_SGR_PARAMS)  # lines and SGR codes only: appends
+    return (coloured, len(text)) if coloured is not None else _scan(text, overwrite, growing)
+
+
+def _scan(text: str, overwrite: bool, growing: bool) -> tuple[Styled, int]:
     screen = _Screen(overwrite, growing)
     index, size = 0, len(text)
     while index < size:

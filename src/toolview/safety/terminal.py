@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.secrets import redact
 
@@ -55,8 +56,11 @@ def neutralize_terminal(text: str) -> str:
     """Text with no escape sequence, control or bidi character left to obey.
 
     The output contains no ESC, no C1 control, no bidi/invisible character and
-    no lone carriage return; ``\\n`` and ``\\t`` are kept. Linear time.
+    no lone carriage return; ``\\n`` and ``\\t`` are kept. Linear time. Text with
+    nothing to neutralize (``safety.inert``: most text) is returned as it is, unscanned.
     """
+    if inert(text):
+        return text
     return _SEQUENCE.sub(_replace, text)
 
 

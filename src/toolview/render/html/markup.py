@@ -11,6 +11,7 @@ stylesheet (``palette``), never a ``style`` attribute. What was left out is a
 
 from __future__ import annotations
 
+import html as _html
 from functools import lru_cache
 
 from toolview.contract import Truncation
@@ -38,8 +39,12 @@ _PLURAL = {"lines": "lines", "bytes": "bytes", "items": "items", "chars": "chara
 
 
 def esc(text: str) -> str:
-    """Escape cleaned text for an element body or a quoted attribute."""
-    return escape_html(text)
+    """Escape cleaned text for an element body or a quoted attribute.
+
+    ASCII text holds no invisible or bidi character to reveal, so it needs only
+    the five entities (what ``escape_html`` then does), without the search.
+    """
+    return _html.escape(text, quote=True) if text.isascii() else escape_html(text)
 
 
 def _count(count: int, unit: str) -> str:

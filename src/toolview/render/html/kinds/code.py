@@ -27,19 +27,17 @@ from toolview.render.highlight import diff_lexer, lexer_for
 from toolview.render.html.markup import cut_html, esc
 from toolview.render.html.palette import code_class
 from toolview.render.html.style import CODE_CLASS
+from toolview.render.regexlex import tokens
 from toolview.render.view import KindBody
 
 __all__ = ["code_html", "code_runs", "render_diff", "render_file"]
 
 _PATH_CHARS = 500
-_PLAIN = ""
-_SPACE = " "  # plain whitespace: joins the runs either side when they have one class
-_UNCLASSED = (_PLAIN, _SPACE)
 
 
 def code_html(text: str, lexer: Lexer, start_line: int = 1) -> str:
     """Highlighted, escaped ``text`` with line numbers from ``start_line`` in ``data-ln``."""
-    runs = code_runs(lexer.get_tokens(text))
+    runs = code_runs(tokens(lexer, text))
     body = "".join(
         esc(part) if cls is None else f'<span class="{cls}">{esc(part)}</span>'
         for cls, part in runs
@@ -54,30 +52,48 @@ def code_html(text: str, lexer: Lexer, start_line: int = 1) -> str:
 
 
 def code_runs(tokens: Iterable[tuple[object, str]]) -> list[tuple[str | None, str]]:
-    """Pygments ``tokens`` as runs of one class (None: plain text), merged where they meet."""
-    classes: list[str] = []
-    parts: list[list[str]] = []
+    """Pygments ``tokens`` as runs of one class (None: plain text), merged where they meet.
+
+    One pass: plain whitespace right after a classed run is held, and joins
+    that run if the next token has its class, else starts the plain run.
+    """
+    runs: list[tuple[str | None, list[str]]] = []
+    held: list[str] = []  # whitespace after the last (classed) run
     for token, part in tokens:
-        cls = code_class(token) or (_SPACE if part.isspace() else _PLAIN)
-        if classes and classes[-1] == cls:
-            parts[-1].append(part)
-        elif cls not in _UNCLASSED and classes[-2:] == [cls, _SPACE]:
-            classes.pop()
-            spaces = parts.pop()
-            parts[-1] += [*spaces, part]
+        cls = _class_of(token)
+        last = runs[-1] if runs else None
+        if cls is None:
+            if last is not None and last[0] is not None and part.isspace():
+                held.append(part)
+            elif last is not None and last[0] is None:
+                last[1].append(part)
+            else:
+                runs.append((None, [*held, part]))
+                held = []
+        elif last is not None and last[0] == cls:
+            last[1].extend(held)
+            last[1].append(part)
+            held = []
         else:
-            classes.append(cls)
-            parts.append([part])
-    runs: list[tuple[str | None, str]] = []
-    for cls, chunk in zip(classes, parts, strict=True):
-        text = "".join(chunk)
-        if cls not in _UNCLASSED:
-            runs.append((cls, text))
-        elif runs and runs[-1][0] is None:
-            runs[-1] = (None, runs[-1][1] + text)
-        else:
-            runs.append((None, text))
-    return runs
+            if held:
+                runs.append((None, held))
+                held = []
+            runs.append((cls, [part]))
+    if held:
+        runs.append((None, held))
+    return [(cls, "".join(parts)) for cls, parts in runs]
+
+
+_CLASSES: dict[object, str | None] = {}
+
+
+def _class_of(token: object) -> str | None:
+    """``code_class``, looked up in a plain dict (a token type is a tuple: hashing it walks it)."""
+    try:
+        return _CLASSES[token]
+    except KeyError:
+        cls = _CLASSES[token] = code_class(token)
+        return cls
 
 
 def _title(path: str | None, language: str | None) -> str:
