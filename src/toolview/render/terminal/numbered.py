@@ -27,7 +27,7 @@ from rich.style import Style
 from rich.syntax import Syntax
 from rich.text import Text
 
-from toolview.render.terminal.lexing import tokens as lexed
+from toolview.render.regexlex import tokens as lexed
 
 __all__ = ["NumberedCode"]
 

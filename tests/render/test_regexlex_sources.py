@@ -1,4 +1,4 @@
-"""``lexing.tokens`` gives exactly the tokens Pygments' own loop gives.
+"""``render.regexlex.tokens`` is Pygments' own loop on the lexers a thread uses.
 
 Random code-like text through the lexers the thread uses (and some whose
 states fall back to Pygments' loop), and whole source files of this repo.
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolview.render.highlight import diff_lexer, lexer_for
-from toolview.render.terminal.lexing import tokens
+from toolview.render.regexlex import tokens
 
 _LANGUAGES = ("python", "rust", "go", "typescript", "bash", "json", "c", "yaml", "text", "toml")
 _CODE = st.sampled_from(
@@ -44,7 +44,7 @@ _CODE = st.sampled_from(
         "=> ",
     ]
 )
-SRC = Path(__file__).parents[3] / "src" / "toolview"
+SRC = Path(__file__).parents[2] / "src" / "toolview"
 
 
 @settings(max_examples=400, deadline=None)
