@@ -98,17 +98,11 @@ def shown_text(text: str, limits: Limits, keep: Literal["head", "tail"] = "head"
 
 def clean_window(text: str, window: Window, keep: Literal["head", "tail"]) -> Window:
     """Clean ``window`` (a slice of ``text``) with the margin, then cut it again."""
-    size = len(window.text)
-    if keep == "head":
-        extended = text[: size + REDACTION_MARGIN]
-    else:
-        extended = text[max(0, len(text) - size - REDACTION_MARGIN) :]
+    extended = _with_margin(text, window, keep)
     cleaned = clean_lines(extended)
-    if len(extended) == size:
+    if len(extended) == len(window.text):
         return Window(cleaned, window.before, window.after)
-    lines = window.text.count("\n") + (0 if window.text.endswith("\n") else 1)
-    room = size + max(0, len(cleaned) - len(extended))
-    again = head(cleaned, lines, room) if keep == "head" else tail(cleaned, lines, room)
+    again = _recut(window, extended, cleaned, keep)
     return Window(again.text, window.before, window.after)
 
 
@@ -122,17 +116,29 @@ def shown_output(text: str, limits: Limits, keep: Literal["head", "tail"] = "tai
     """
     cut = head if keep == "head" else tail
     window = cut(text, limits.max_lines, limits.max_chars)
-    size = len(window.text)
-    if keep == "head":
-        extended = text[: size + REDACTION_MARGIN]
-    else:
-        extended = text[max(0, len(text) - size - REDACTION_MARGIN) :]
+    extended = _with_margin(text, window, keep)
     cleaned = clean_output(extended)
-    if len(extended) == size:
+    if len(extended) == len(window.text):
         return Window(cleaned.text, window.before, window.after, cleaned.runs)
-    lines = window.text.count("\n") + (0 if window.text.endswith("\n") else 1)
-    room = size + max(0, len(cleaned.text) - len(extended))
-    again = cut(cleaned.text, lines, room)
+    again = _recut(window, extended, cleaned.text, keep)
     start = 0 if keep == "head" else len(cleaned.text) - len(again.text)
     styles = clip_runs(cleaned.runs, start, start + len(again.text))
     return Window(again.text, window.before, window.after, styles)
+
+
+def _with_margin(text: str, window: Window, keep: Literal["head", "tail"]) -> str:
+    """The window's side of ``text`` with ``REDACTION_MARGIN`` more: a secret cut in two is seen."""
+    size = len(window.text)
+    if keep == "head":
+        return text[: size + REDACTION_MARGIN]
+    return text[max(0, len(text) - size - REDACTION_MARGIN) :]
+
+
+def _recut(window: Window, extended: str, cleaned: str, keep: Literal["head", "tail"]) -> Window:
+    """``cleaned`` (the margin's text, cleaned) cut to the window's lines again.
+
+    Room grows by what cleaning added (a redaction mark is longer than a short secret).
+    """
+    lines = window.text.count("\n") + (0 if window.text.endswith("\n") else 1)
+    room = len(window.text) + max(0, len(cleaned) - len(extended))
+    return head(cleaned, lines, room) if keep == "head" else tail(cleaned, lines, room)
