@@ -22,6 +22,8 @@ from toolview import (
     MarkdownProps,
     ShellProps,
     TableProps,
+    TodoItem,
+    TodoProps,
     ToolResult,
     decode_observation,
     encode_observation,
@@ -60,6 +62,12 @@ TYPED: dict[str, tuple[msgspec.Struct, dict[str, Any]]] = {
     "blocks": (
         BlocksProps(blocks=[TextBlock(text="t")]),
         {"blocks": [{"type": "text", "text": "t"}]},
+    ),
+    "todo": (
+        TodoProps(
+            items=[TodoItem(content="Run tests", status="in_progress", active_form="Running")]
+        ),
+        {"items": [{"content": "Run tests", "status": "in_progress", "activeForm": "Running"}]},
     ),
 }
 

@@ -27,6 +27,7 @@ VALID: dict[str, dict[str, Any]] = {
     "markdown": {"markdown": ""},
     "envelope": {"schemaVersion": "1.9", "tool": "t", "status": "ok"},
     "blocks": {"blocks": [{"type": "text", "text": "x"}]},
+    "todo": {"items": [{"content": "x", "status": "pending"}]},
 }
 
 INVALID: list[tuple[str, dict[str, Any]]] = [
@@ -50,6 +51,8 @@ INVALID: list[tuple[str, dict[str, Any]]] = [
     ("blocks", {"blocks": [{"type": "video", "uri": "x"}]}),
     ("blocks", {"blocks": [{"type": "structured", "view": "chart", "props": {}}]}),
     ("blocks", {"blocks": [], "notes": None}),
+    ("todo", {"items": [{"content": "x", "status": "done"}]}),
+    ("todo", {"items": [{"content": "x"}]}),
 ]
 
 

@@ -11,7 +11,7 @@ kind to its Struct and validates.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, TypeAlias
 
 import msgspec
 
@@ -25,6 +25,9 @@ __all__ = [
     "MarkdownProps",
     "ShellProps",
     "TableProps",
+    "TodoItem",
+    "TodoProps",
+    "TodoStatus",
 ]
 
 _NonNegativeInt = Annotated[int, msgspec.Meta(ge=0)]
@@ -39,7 +42,9 @@ class ShellProps(_Props, frozen=True):
     """A command run in a shell: its exit code (null if it never exited) and output.
 
     ``spill_path`` names the file holding the whole combined output when the
-    command host left some of it out of the result.
+    command host left some of it out of the result; ``interrupted``: the user
+    or the agent stopped it; ``background_task_id``: it went on in the
+    background under that id (its output comes later, elsewhere).
     """
 
     command: str
@@ -48,6 +53,8 @@ class ShellProps(_Props, frozen=True):
     stderr: str
     duration_ms: _NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     spill_path: str | msgspec.UnsetType = msgspec.UNSET
+    interrupted: bool | msgspec.UnsetType = msgspec.UNSET
+    background_task_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class FileProps(_Props, frozen=True):
@@ -111,3 +118,20 @@ class MarkdownProps(_Props, frozen=True):
     """Markdown source; HTML output goes through the allowlist sanitizer."""
 
     markdown: str
+
+
+TodoStatus: TypeAlias = Literal["pending", "in_progress", "completed", "cancelled"]
+
+
+class TodoItem(_Props, frozen=True):
+    """One item of an agent's plan; ``active_form`` is its wording while in progress."""
+
+    content: str
+    status: TodoStatus
+    active_form: str | msgspec.UnsetType = msgspec.UNSET
+
+
+class TodoProps(_Props, frozen=True):
+    """An agent's plan as a checklist (Claude Code's TodoWrite, Codex's update_plan)."""
+
+    items: list[TodoItem]

@@ -8,12 +8,12 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Literal, TypeAlias, TypeGuard
+from typing import Annotated, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
 from toolview.contract.descriptor import Descriptor
-from toolview.contract.types import JSONObject, NonEmptyStr
+from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt
 
 __all__ = [
     "Message",
@@ -25,17 +25,32 @@ __all__ = [
     "ToolCall",
     "ToolRefused",
     "ToolResult",
+    "Usage",
     "decode_observation",
     "encode_observation",
     "is_partial",
 ]
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
-MessageRole: TypeAlias = Literal["user", "assistant"]
+MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
+Timestamp: TypeAlias = Annotated[
+    str, msgspec.Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$")
+]
+"""RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone."""
 
 
-class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel"):
-    """Base: every observation is tagged by ``kind`` and camelCase on the wire."""
+class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):
+    """Base: every observation is tagged by ``kind`` and camelCase on the wire.
+
+    Two optional fields any observation may carry (keyword-only, absent when
+    unknown — a host fills them where it knows them, nothing invents them):
+    ``at``, when it happened; ``parent_call_id`` (``parentCallId``), the call
+    whose sub-agent produced it — absent for the thread's own observations, so
+    a sub-agent's calls form a child thread under that call.
+    """
+
+    at: Timestamp | msgspec.UnsetType = msgspec.UNSET
+    parent_call_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
 
 
 class ToolCall(_Observation, frozen=True, tag="tool-call"):
@@ -84,13 +99,26 @@ class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
 
 
 class Message(_Observation, frozen=True, tag="message"):
-    """Assistant or user text, so a thread reads as a conversation."""
+    """User or assistant text, so a thread reads as a conversation; ``thinking``: reasoning."""
 
     role: MessageRole
     text: str
 
 
-Observation: TypeAlias = ToolCall | ToolResult | ToolRefused | RunStarted | RunEnded | Message
+class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
+    """The tokens one model turn took: summed per model in a thread's summary."""
+
+    model: NonEmptyStr
+    input_tokens: NonNegativeInt
+    output_tokens: NonNegativeInt
+    cache_read_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
+    cache_write_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
+    run_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
+
+
+Observation: TypeAlias = (
+    ToolCall | ToolResult | ToolRefused | RunStarted | RunEnded | Message | Usage
+)
 
 
 def is_partial(observation: Observation) -> TypeGuard[ToolResult]:

@@ -26,6 +26,7 @@ from toolview.contract.kinds import (
     MarkdownProps,
     ShellProps,
     TableProps,
+    TodoProps,
 )
 
 __all__ = ["KIND_PROPS", "KindProps", "PropsError", "validate_props"]
@@ -39,6 +40,7 @@ KindProps: TypeAlias = (
     | LinksProps
     | ImageProps
     | MarkdownProps
+    | TodoProps
     | Envelope
     | BlocksProps
 )
@@ -52,6 +54,7 @@ KIND_PROPS: Final[dict[str, type[KindProps]]] = {
     "links": LinksProps,
     "image": ImageProps,
     "markdown": MarkdownProps,
+    "todo": TodoProps,
     "envelope": Envelope,
     "blocks": BlocksProps,
 }

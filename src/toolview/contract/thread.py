@@ -57,6 +57,7 @@ from toolview.contract.observations import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
 )
 
 __all__ = ["Thread"]
@@ -67,6 +68,8 @@ class Thread:
     """Ordered entries, one state machine per call, and the runs; feed it with ``add``."""
 
     entries: list[Entry] = field(default_factory=list)
+    # every model turn's token counts, in order: the summary sums them per model
+    usage: list[Usage] = field(default_factory=list)
     _calls: dict[str, CallEntry] = field(default_factory=dict, repr=False)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     # calls not yet final, by run (None: outside any run): the run's events reach these
@@ -103,6 +106,8 @@ class Thread:
             self._run_started(observation.run_id)
         elif isinstance(observation, RunEnded):
             self._run_ended(observation)
+        elif isinstance(observation, Usage):
+            self.usage.append(observation)
         else:
             self.entries.append(MessageEntry(observation))
 

@@ -33,6 +33,10 @@ import json
 import msgspec
 from ag_ui.core import (
     BaseEvent,
+    CustomEvent,
+    ReasoningMessageContentEvent,
+    ReasoningMessageEndEvent,
+    ReasoningMessageStartEvent,
     RunErrorEvent,
     RunFinishedCancelledOutcome,
     RunFinishedEvent,
@@ -56,6 +60,7 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
     is_partial,
 )
 from toolview.wire.follow import Redactor, redact_observation
@@ -114,7 +119,12 @@ class AguiTranslator:
         if isinstance(observation, RunEnded):
             return self._end(seq, observation)
         events = self._ensure_run(seq)
-        if isinstance(observation, Message):
+        if isinstance(observation, Usage):
+            value = msgspec.to_builtins(observation)
+            events.append(CustomEvent(name="toolview:usage", value=value))
+        elif isinstance(observation, Message) and observation.role == "thinking":
+            events += self._reasoning(seq, observation)
+        elif isinstance(observation, Message):
             events += self._message(seq, observation)
         elif isinstance(observation, ToolCall):
             events += self._call(
@@ -178,9 +188,18 @@ class AguiTranslator:
         )
         return [*events, RunFinishedEvent(thread_id=self.thread_id, run_id=run_id, outcome=outcome)]
 
+    def _reasoning(self, seq: int, message: Message) -> list[BaseEvent]:
+        message_id = f"{self.thread_id}:message-{seq}"
+        start = ReasoningMessageStartEvent(message_id=message_id, role="reasoning")
+        events: list[BaseEvent] = [start]
+        if message.text:
+            events.append(ReasoningMessageContentEvent(message_id=message_id, delta=message.text))
+        return [*events, ReasoningMessageEndEvent(message_id=message_id)]
+
     def _message(self, seq: int, message: Message) -> list[BaseEvent]:
         message_id = f"{self.thread_id}:message-{seq}"
-        events: list[BaseEvent] = [TextMessageStartEvent(message_id=message_id, role=message.role)]
+        role = "assistant" if message.role == "thinking" else message.role
+        events: list[BaseEvent] = [TextMessageStartEvent(message_id=message_id, role=role)]
         if message.text:
             events.append(TextMessageContentEvent(message_id=message_id, delta=message.text))
         return [*events, TextMessageEndEvent(message_id=message_id)]

@@ -32,6 +32,7 @@ from toolview.contract import (
     RunStarted,
     ToolCall,
     ToolRefused,
+    Usage,
     encode_observation,
 )
 from toolview.safety.opaque import crossing_id
@@ -166,6 +167,10 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
         return replace(observation, run_id=redactor.id(observation.run_id), reason=safe)
     if isinstance(observation, Message):
         return replace(observation, text=redactor.text(observation.text))
+    if isinstance(observation, Usage):
+        run = observation.run_id
+        safe_run = redactor.id(run) if isinstance(run, str) else run
+        return replace(observation, model=short(observation.model), run_id=safe_run)
     call_id, name = redactor.id(observation.tool_call_id), short(observation.tool_name)
     if isinstance(observation, ToolCall):
         args = redactor.json(observation.args)
