@@ -25,7 +25,14 @@ from pathlib import Path
 
 from .scripted_anthropic import Script, Turn, serve
 
-__all__ = ["CLAUDE_BIN", "CLAUDE_VERSION", "ClaudeRun", "claude_env", "require_claude", "run_claude"]
+__all__ = [
+    "CLAUDE_BIN",
+    "CLAUDE_VERSION",
+    "ClaudeRun",
+    "claude_env",
+    "require_claude",
+    "run_claude",
+]
 
 REPO = Path(__file__).resolve().parents[3]
 CLAUDE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "claude"
