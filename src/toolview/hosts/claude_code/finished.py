@@ -29,6 +29,8 @@ class Finished:
     is_error: bool
     detail: object = None
     images: list[ImageData] = field(default_factory=list)
+    stored: bool | None = None
+    """``None``: the output was kept whole; else it was stored apart and read (``True``) or not."""
 
     @property
     def details(self) -> Mapping[str, object]:

@@ -19,6 +19,7 @@ from typing import Final
 from toolview.contract import Observation, ToolResult
 from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
 from toolview.hosts.claude_code.stored import StoredOutputs
+from toolview.hosts.claude_code.subagents import SubagentFiles
 from toolview.hosts.sessions import SessionLineError, SessionNote, decode_record, file_lines
 
 __all__ = ["load_observations", "session_files", "sniff"]
@@ -82,6 +83,7 @@ class _Loader:
     def __init__(self, session_dir: Path) -> None:
         self.session_dir = session_dir
         self.stored = StoredOutputs(session_dir)
+        self.agents = SubagentFiles(session_dir)
         self.seen: set[str] = set()
 
     def load(self, path: Path, parent: str | None, depth: int) -> Iterator[Item]:
@@ -109,24 +111,14 @@ class _Loader:
         for index, observation in enumerate(out):
             if not links or not isinstance(observation, ToolResult):
                 continue
-            agent = links.get(observation.tool_call_id)
-            file = self.subagent_file(path.parent, agent) if agent else None
-            if agent is None or file is None or agent in self.seen or depth >= _MAX_DEPTH:
+            call_id = observation.tool_call_id
+            if call_id not in links or depth >= _MAX_DEPTH:
                 continue
-            self.seen.add(agent)
+            file = self.agents.find(links[call_id], call_id, path.parent)
+            if file is None or str(file) in self.seen:
+                continue
+            self.seen.add(str(file))
             yield from out[start:index]
             start = index
-            yield from self.load(file, observation.tool_call_id, depth + 1)
+            yield from self.load(file, call_id, depth + 1)
         yield from out[start:]
-
-    def subagent_file(self, beside: Path, agent: str) -> Path | None:
-        """``<session>/subagents/agent-<id>.jsonl``, or ``agent-<id>.jsonl`` beside the session."""
-        if len(agent) > 200 or not all(char.isalnum() or char in "-_" for char in agent):
-            return None
-        for candidate in (
-            self.session_dir / "subagents" / f"agent-{agent}.jsonl",
-            beside / f"agent-{agent}.jsonl",
-        ):
-            if candidate.is_file():
-                return candidate
-        return None

@@ -77,7 +77,12 @@ class ClaudeCodeMapper:
         return notes
 
     def take_subagents(self) -> list[tuple[str, str]]:
-        """``(call id, agent id)`` of each Task/Agent call finished since the last call."""
+        """``(call id, agent id)`` of each Task/Agent call finished since the last call.
+
+        The agent id is ``""`` when the result does not say it (a sub-agent's own
+        results carry no ``toolUseResult``): the loader then finds the file by
+        the call id its ``agent-<id>.meta.json`` names.
+        """
         links, self.subagents = self.subagents, []
         return links
 

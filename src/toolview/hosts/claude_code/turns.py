@@ -163,9 +163,8 @@ class Turns:
             out.extend(child.finish())
         done = self._finished(call, block, detail, note)
         out.append(msgspec.structs.replace(self._observation(call_id, done, block), **stamp))
-        agent = get_str(done.details, "agentId")
-        if call.name in AGENT_TOOLS and child is None and agent:
-            self._owner.subagents.append((call_id, agent))
+        if call.name in AGENT_TOOLS and child is None:
+            self._owner.subagents.append((call_id, get_str(done.details, "agentId") or ""))
         return out
 
     def _finished(
@@ -175,17 +174,20 @@ class Turns:
         self._owner.notes.extend(content.notes)
         is_error = block.get("is_error") is True
         text = strip_error_tags(content.text) if is_error else content.text
-        text = self._stored(text)
+        text, stored = self._stored(text)
         if note:
             text += f"\n[note: {note}]"
-        return Finished(call.name, call.args, text, is_error, detail, content.images)
+        return Finished(call.name, call.args, text, is_error, detail, content.images, stored)
 
-    def _stored(self, text: str) -> str:
+    def _stored(self, text: str) -> tuple[str, bool | None]:
+        """The whole output when it was stored apart and is here; else the preview, said so."""
         name = persisted_name(text)
         if name is None:
-            return text
+            return text, None
         whole = self._read_stored(name) if self._read_stored is not None else None
-        return whole if whole is not None else text + _NO_STORED.format(name=name)
+        if whole is None:
+            return text + _NO_STORED.format(name=name), False
+        return whole, True
 
     def _observation(self, call_id: str, done: Finished, block: Mapping[str, object]) -> ToolResult:
         try:
