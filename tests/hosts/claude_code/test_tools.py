@@ -143,7 +143,9 @@ def test_edit_is_a_unified_diff_from_the_structured_patch() -> None:
     }
     found = one("Edit", {"file_path": "/w/notes.md"}, "The file has been updated.", detail)
     assert props(found, "diff") == DiffProps(
-        diff="--- a/w/notes.md\n+++ b/w/notes.md\n@@ -3,1 +3,1 @@\n-status: draft\n+status: final\n",
+        diff=(
+            "--- a/w/notes.md\n+++ b/w/notes.md\n@@ -3,1 +3,1 @@\n-status: draft\n+status: final\n"
+        ),
         path="/w/notes.md",
     )
 
