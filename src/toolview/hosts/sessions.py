@@ -30,6 +30,14 @@ __all__ = [
 
 _JSON: Final = msgspec.json.Decoder()
 _CHUNK: Final = 1 << 20
+_JSON_NAMES: Final = {
+    list: "array",
+    str: "string",
+    int: "number",
+    float: "number",
+    bool: "boolean",
+    type(None): "null",
+}
 _CONTRACT_TIME: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
 
 
@@ -57,7 +65,7 @@ def decode_record(line: bytes) -> Mapping[str, object]:
     except (UnicodeError, RecursionError, ValueError):
         raise SessionLineError("not UTF-8 JSON within bounds") from None
     if not isinstance(record, dict):
-        raise SessionLineError(f"a JSON {type(record).__name__}, not an object")
+        raise SessionLineError(f"a JSON {_JSON_NAMES.get(type(record), 'value')}, not an object")
     return record
 
 

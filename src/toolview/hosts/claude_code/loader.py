@@ -28,13 +28,20 @@ Item = Observation | SessionNote
 _MAX_DEPTH: Final = 8
 _SNIFF_LINES: Final = 8
 _OWN_RECORDS: Final = frozenset({"user", "assistant", "system"})
+_MARKS: Final = (b'"sessionId":"', b'"uuid":"', b'"type":"')
 _BOOKKEEPING: Final = frozenset(
     {"summary", "file-history-snapshot", "queue-operation", "last-prompt", "custom-title"}
 )
 
 
 def sniff(head: bytes) -> bool:
-    """Whether the first bytes of a file look like a Claude Code session."""
+    """Whether the first bytes of a file look like a Claude Code session.
+
+    Decided by the first whole records; when the head holds none (a first
+    prompt longer than the head), by the fields every record of the CLI's
+    compact JSON carries.
+    """
+    whole = 0
     for line in head.split(b"\n")[:_SNIFF_LINES]:
         if not line.strip():
             continue
@@ -42,12 +49,16 @@ def sniff(head: bytes) -> bool:
             record = decode_record(line)
         except SessionLineError:
             continue  # a cut last line of the head, or one bad line
+        whole += 1
         kind = record.get("type")
         if "kind" in record or not isinstance(kind, str):
             return False
         if kind in _BOOKKEEPING or (kind in _OWN_RECORDS and "sessionId" in record):
             return True
-    return False
+    if whole:
+        return False
+    first = head.split(b"\n", 1)[0]
+    return first.startswith(b"{") and all(mark in first for mark in _MARKS)
 
 
 def session_files(root: Path) -> list[Path]:
