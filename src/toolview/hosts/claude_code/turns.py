@@ -60,7 +60,7 @@ class Turns:
         self._read_stored = read_stored
         self._calls: dict[str, _Call] = {}
         self._closed: set[str] = set()
-        self._early: dict[str, tuple[Mapping[str, object], object, Stamp]] = {}
+        self._early: dict[str, tuple[Mapping[str, object], object, Stamp, str]] = {}
         self.children: dict[str, Child] = {}
         self._tasks = TaskBoard()
         self._usage = UsageCounter()
@@ -107,17 +107,18 @@ class Turns:
         blocks = content if isinstance(content, list) else []
         results = [b for b in blocks if isinstance(b, Mapping) and b.get("type") == "tool_result"]
         detail = record.get("toolUseResult") if len(results) == 1 else None
+        hint = get_str(record, "agentId") if record.get("isSidechain") is not True else None
         for block in results:
-            out.extend(self._result(block, detail, stamp))
+            out.extend(self._result(block, detail, stamp, hint or ""))
         return out
 
     def finish(self, stamp: Stamp) -> list[Observation]:
         """The held usage, results that never met their call, sub-agents still open."""
         out: list[Observation] = list(self._usage.flush())
-        for call_id, (block, detail, early) in list(self._early.items()):
+        for call_id, (block, detail, early, hint) in list(self._early.items()):
             self._calls[call_id] = _Call(UNKNOWN_TOOL, {})
             out.append(ToolCall(tool_call_id=call_id, tool_name=UNKNOWN_TOOL, args={}, **early))
-            out.extend(self._result(block, detail, early, note="the session has no call for it"))
+            out.extend(self._result(block, detail, early, hint, "the session has no call for it"))
         self._early.clear()
         for child in self.children.values():
             out.extend(child.finish())
@@ -145,8 +146,14 @@ class Turns:
             out.extend(self._result(*early))
 
     def _result(
-        self, block: Mapping[str, object], detail: object, stamp: Stamp, note: str = ""
+        self,
+        block: Mapping[str, object],
+        detail: object,
+        stamp: Stamp,
+        hint: str = "",
+        note: str = "",
     ) -> list[Observation]:
+        """The call's result; ``hint``: the record's own ``agentId`` (2.0 put the link there)."""
         call_id = get_str(block, "tool_use_id")
         if not call_id:
             self._owner.notes.append("a tool_result block without a tool_use_id; left out")
@@ -154,7 +161,7 @@ class Turns:
         call = self._calls.pop(call_id, None)
         if call is None:
             if call_id not in self._closed:
-                self._early[call_id] = (block, detail, stamp)
+                self._early[call_id] = (block, detail, stamp, hint)
             return []
         self._closed.add(call_id)
         out: list[Observation] = []
@@ -164,7 +171,8 @@ class Turns:
         done = self._finished(call, block, detail, note)
         out.append(msgspec.structs.replace(self._observation(call_id, done, block), **stamp))
         if call.name in AGENT_TOOLS and child is None:
-            self._owner.subagents.append((call_id, get_str(done.details, "agentId") or ""))
+            agent = get_str(done.details, "agentId") or hint
+            self._owner.subagents.append((call_id, agent))
         return out
 
     def _finished(
