@@ -63,6 +63,14 @@ def test_bash_interrupted_or_in_the_background_has_no_known_exit_code() -> None:
     assert shell.background_task_id == "bg7" and shell.exit_code is None
 
 
+def test_a_command_that_printed_an_image_is_an_image() -> None:
+    detail = {"stdout": "iVBORw0KGgo=", "stderr": "", "interrupted": False, "isImage": True}
+    found = one("Bash", {"command": "cat p.png"}, [image_block()], detail)
+    assert props(found, "image") == ImageProps(
+        mime_type="image/png", data="iVBORw0KGgo=", alt="cat p.png"
+    )
+
+
 def test_a_failing_command_is_an_error_result_with_its_clean_text() -> None:
     found = one(
         "Bash",
