@@ -19,8 +19,8 @@ def real_run(tmp_path_factory: pytest.TempPathFactory) -> ClaudeRun:
     return run_real_session(tmp_path_factory.mktemp("claude-home"))
 
 
-MAIN_SESSION = FIXTURE / "141edb52-bb48-444a-aaca-8b8ec6d87caa.jsonl"
-TASKS_SESSION = FIXTURE / "17110ad5-b15f-4ca2-ae83-9644e0f565dc.jsonl"
+MAIN_SESSION = FIXTURE / "a8ad1218-839d-43f0-b15d-24f99c7bcee0.jsonl"
+TASKS_SESSION = FIXTURE / "d4bcab06-3388-4364-a88a-ecbbddedf62a.jsonl"
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +30,7 @@ def fixture_session() -> Path:
 
 
 @pytest.fixture(scope="module")
-def tasks_run(tmp_path_factory: pytest.TempPathFactory) -> ClaudeRun:
-    """The task-tools session, run once per module."""
-    return run_tasks_session(tmp_path_factory.mktemp("claude-home"))
+def tasks_run(real_run: ClaudeRun) -> ClaudeRun:
+    """The task-tools session, run once per module after the main one in its HOME
+    (as ``make_fixture`` does: it edits a file the main session wrote)."""
+    return run_tasks_session(real_run.home)

@@ -3,8 +3,9 @@
 By default (no ``CLAUDE_CODE_ENABLE_TASKS=0``) Claude Code 2.1.197 offers the
 task tools (TaskCreate, TaskUpdate, TaskList, TaskGet) instead of TodoWrite;
 the host maps both to the ``todo`` kind, so both need a real session. This
-one also starts a Bash in the background (a background task id) and reads a
-missing file (a ``<tool_use_error>`` result).
+one also starts a Bash in the background (a background task id), reads a
+missing file (an error) and edits a file it has not read (an error in a
+``<tool_use_error>`` wrapper).
 
 ``make_fixture`` runs it after the main session, in the same HOME and workspace.
 """
@@ -27,6 +28,7 @@ TASK_CALLS = (
     ("toolu_t3update", "TaskUpdate"),
     ("toolu_t4bg", "Bash"),
     ("toolu_t5missing", "Read"),
+    ("toolu_t5edit", "Edit"),
     ("toolu_t6update", "TaskUpdate"),
     ("toolu_t7list", "TaskList"),
     ("toolu_t8get", "TaskGet"),
@@ -46,6 +48,8 @@ def tasks_lanes(workspace: Path) -> dict[str, list[Turn]]:
         "description": "Build in the background",
         "run_in_background": True,
     }
+    # notes.md exists (the main session wrote it) but this session never read it
+    unread = {"file_path": str(workspace / "notes.md"), "old_string": "final", "new_string": "x"}
     return {
         TASKS: [
             _one("toolu_t1create", "TaskCreate", build, "Planning two tasks."),
@@ -53,6 +57,7 @@ def tasks_lanes(workspace: Path) -> dict[str, list[Turn]]:
             _one("toolu_t3update", "TaskUpdate", {"taskId": "1", "status": "in_progress"}),
             _one("toolu_t4bg", "Bash", background),
             _one("toolu_t5missing", "Read", {"file_path": str(workspace / "missing.txt")}),
+            _one("toolu_t5edit", "Edit", unread),
             _one("toolu_t6update", "TaskUpdate", {"taskId": "1", "status": "completed"}),
             _one("toolu_t7list", "TaskList", {}),
             _one("toolu_t8get", "TaskGet", {"taskId": "2"}),

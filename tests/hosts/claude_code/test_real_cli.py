@@ -162,6 +162,8 @@ def test_the_task_tools_write_deltas_and_a_background_bash_its_task_id(
     ]
     assert results["toolu_t4bg"]["backgroundTaskId"]
     assert results["toolu_t5missing"].startswith("Error: File does not exist")
+    refused = next(blocks([results_by_id(rows)["toolu_t5edit"]], "tool_result"))
+    assert refused["content"].startswith("<tool_use_error>File has not been read yet")
     assert list((tasks_run.home / "tmp").iterdir())  # the CLI's temp files stay in HOME
 
 
