@@ -8,6 +8,8 @@ check — the whole path a user's ``toolview show`` takes.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,3 +136,29 @@ def test_the_observations_pass_the_contract_check(case: Case) -> None:
     lines = [encode_observation(observation) for observation in observations(case.path)]
     assert [str(violation) for violation in check_lines(lines, strict=True)] == []
     assert [decode_observation(line) for line in lines] == observations(case.path)
+
+
+def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The ``toolview`` command itself, in a subprocess, as a user runs it."""
+    command = [sys.executable, "-m", "toolview", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, timeout=300, check=False)
+
+
+def test_show_json_then_check_strict_passes_with_every_call_and_no_secret(case: Case) -> None:
+    shown = toolview("show", "--json", str(case.path))
+    assert shown.returncode == 0, shown.stderr
+    checked = toolview("check", "--strict", "-", stdin=shown.stdout)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    lines = [decode_observation(line) for line in shown.stdout.splitlines()]
+    ids = [o.tool_call_id for o in lines if isinstance(o, ToolCall)]
+    assert sorted(ids) == sorted(call_id for call_id, _ in case.calls)
+    assert [secret for secret in SECRETS if secret.encode() in shown.stdout] == []
+
+
+def test_show_on_the_project_folder_draws_both_sessions_newest_first() -> None:
+    shown = toolview("show", "--surface", "text", str(MAIN_SESSION.parent))
+    assert shown.returncode == 0, shown.stderr
+    out = shown.stdout.decode()
+    assert out.index(TASKS_SESSION.stem) < out.index(MAIN_SESSION.stem)
+    assert len(HEADER.findall(out)) == len(CALLS + SUB_CALLS + TASK_CALLS)
+    assert [secret for secret in SECRETS if secret in out] == []
