@@ -21,8 +21,10 @@ from typing import Final
 
 from watchfiles import Change, awatch
 
-from toolview.server.watch_formats import SessionFormat, formats_for
-from toolview.server.watch_reader import FileReader, FileReplaced, open_reader
+from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for
+from toolview.server.watch_position import ReadPosition
+from toolview.server.watch_reader import FileReader, FileReplaced, Join, open_reader
+from toolview.server.watch_subagents import META, SubAgentFile, sub_agent_file
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
 
 __all__ = ["SUFFIX", "SessionWatcher", "WatchRoot"]
@@ -45,10 +47,17 @@ class WatchRoot:
 class SessionWatcher:
     """Reads every session file under the roots into ``log``, then follows changes."""
 
-    def __init__(self, log: PositionedLog, roots: Iterable[WatchRoot]) -> None:
+    def __init__(
+        self,
+        log: PositionedLog,
+        roots: Iterable[WatchRoot],
+        formats: tuple[SessionFormat, ...] = FORMATS,
+    ) -> None:
         self.log = log
+        self.formats = formats
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
         self.readers: dict[Path, FileReader] = {}
+        self.waiting: dict[Path, set[Path]] = {}  # main file → sub-agent files waiting for it
         self._queue: asyncio.Queue[Path] = asyncio.Queue()
         self._queued: set[Path] = set()
         self._stop = asyncio.Event()
@@ -86,6 +95,8 @@ class SessionWatcher:
                         self._put(inner)
                 elif path.name.endswith(SUFFIX):
                     self._put(path)
+                elif path.name.endswith(META):  # a sub-agent's link, written as it starts
+                    self._put(path.with_name(path.name.removesuffix(META) + SUFFIX))
 
     def _put(self, path: Path) -> None:
         if path not in self._queued:
@@ -108,7 +119,14 @@ class SessionWatcher:
         stored = await self.log.position(source)
         reader = self.readers.get(path)
         if reader is None or reader.stored != stored:  # new, restarted, or moved by another
-            reader = await asyncio.to_thread(open_reader, path, stored, self._formats(path))
+            join = None
+            sub = sub_agent_file(path) if stored is None else None
+            if sub is not None and sub.main.is_file():
+                join = await self._join(path, sub)
+                if join is None:
+                    return  # its session or its link is not there yet: asked again then
+            formats = self._formats(path)
+            reader = await asyncio.to_thread(open_reader, path, stored, formats, join)
             if reader is None:
                 self.readers.pop(path, None)
                 return
@@ -130,10 +148,21 @@ class SessionWatcher:
                 del self.readers[path]
                 return await self.ingest(path)
             reader.commit(batch)
+            for waiting in self.waiting.pop(path, set()):
+                self._put(waiting)
+
+    async def _join(self, path: Path, sub: SubAgentFile) -> Join | None:
+        """A sub-agent file's thread and call, or ``None`` (remembered) until both are known."""
+        raw = await self.log.position(str(sub.main))
+        main = ReadPosition.decode(raw) if raw is not None else None
+        if main is None or sub.parent_call_id is None:
+            self.waiting.setdefault(sub.main, set()).add(path)
+            return None
+        return Join(main.thread, sub.parent_call_id)
 
     def _formats(self, path: Path) -> tuple[SessionFormat, ...]:
         root = next((r for r in self.roots if path.is_relative_to(r.path)), None)
-        return formats_for(root.preferred if root is not None else None)
+        return formats_for(root.preferred if root is not None else None, self.formats)
 
 
 def _said(task: asyncio.Task[None]) -> None:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+import msgspec
+
 from toolview.contract import Observation, decode_observation
 from toolview.server.api import THREAD_ID
 
@@ -55,11 +57,18 @@ class ObservationLines:
     """toolview's own format: each line is one observation."""
 
     def __init__(self, parent_call_id: str | None = None) -> None:
-        self.parent_call_id = parent_call_id  # toolview lines carry their own marks
+        self.parent_call_id = parent_call_id
 
     def feed_line(self, line: bytes) -> list[Observation]:
-        """The line's observation (``ObservationError`` when it is not one)."""
-        return [decode_observation(line)]
+        """The line's observation (``ObservationError`` when it is not one).
+
+        Read as a sub-agent's file, an observation without a mark of its own
+        gets the mark of the call that ran the sub-agent.
+        """
+        observation = decode_observation(line)
+        if self.parent_call_id is not None and observation.parent_call_id is msgspec.UNSET:
+            observation = msgspec.structs.replace(observation, parent_call_id=self.parent_call_id)
+        return [observation]
 
 
 def _sniff_observations(head: bytes) -> bool:
@@ -93,9 +102,11 @@ FORMATS: Final = tuple(
 )
 
 
-def formats_for(preferred: str | None) -> tuple[SessionFormat, ...]:
-    """Every format, the ``preferred`` one (a folder's own) first."""
-    return tuple(sorted(FORMATS, key=lambda f: f.name != preferred))
+def formats_for(
+    preferred: str | None, formats: tuple[SessionFormat, ...] = FORMATS
+) -> tuple[SessionFormat, ...]:
+    """The ``formats``, the ``preferred`` one (a folder's own) first."""
+    return tuple(sorted(formats, key=lambda f: f.name != preferred))
 
 
 def thread_id(fmt: SessionFormat, path: Path, version: int) -> str:

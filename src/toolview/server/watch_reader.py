@@ -27,7 +27,15 @@ from toolview.contract import Observation
 from toolview.server.watch_formats import SessionFormat, SessionMapper, thread_id
 from toolview.server.watch_position import ReadPosition, head_digest
 
-__all__ = ["MAX_BYTES", "MAX_OBSERVATIONS", "Batch", "FileReader", "FileReplaced", "open_reader"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_OBSERVATIONS",
+    "Batch",
+    "FileReader",
+    "FileReplaced",
+    "Join",
+    "open_reader",
+]
 
 MAX_OBSERVATIONS: Final = 500  # per batch: a live follower sees a long catch-up arrive in steps
 MAX_BYTES: Final = 4 * 1024 * 1024  # of lines per batch (one line may be longer)
@@ -38,6 +46,14 @@ log = logging.getLogger("toolview.watch")
 
 class FileReplaced(RuntimeError):
     """The file is no longer the one being read (replaced, cut or rewritten)."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """A sub-agent's file goes into another file's thread, marked with the call that ran it."""
+
+    thread: str
+    parent_call_id: str
 
 
 @dataclass(frozen=True)
@@ -94,13 +110,14 @@ class FileReader:
 
 
 def open_reader(
-    path: Path, stored: bytes | None, formats: tuple[SessionFormat, ...]
+    path: Path, stored: bytes | None, formats: tuple[SessionFormat, ...], join: Join | None = None
 ) -> FileReader | None:
     """A reader for ``path`` from its stored position, or ``None`` when there is nothing to read.
 
     The same file, grown: its format's mapper is fed the lines already read
     (outputs dropped) and reading goes on. A new file, or one replaced or cut:
-    read from the start into the next version's thread. ``None``: the file is
+    read from the start into the next version's thread (a sub-agent's: into
+    ``join``'s thread, marked with its call). ``None``: the file is
     as far as it was read, has no complete line yet, or is not a session.
     """
     old = ReadPosition.decode(stored) if stored is not None else None
@@ -116,11 +133,12 @@ def open_reader(
         if fmt is None:
             return None
         version = old.version + 1 if old is not None else 1
+        thread = join.thread if join is not None else thread_id(fmt, path, version)
+        parent = join.parent_call_id if join is not None else None
         inode = os.fstat(stream.fileno()).st_ino
-        position = ReadPosition(
-            fmt.name, thread_id(fmt, path, version), version, 0, inode, head_digest(stream, 0)
-        )
-    return FileReader(path, position, stored, fmt.mapper(None))
+        head = head_digest(stream, 0)
+        position = ReadPosition(fmt.name, thread, version, 0, inode, head, parent)
+    return FileReader(path, position, stored, fmt.mapper(parent))
 
 
 def _sniff(stream: BinaryIO, formats: tuple[SessionFormat, ...]) -> SessionFormat | None:
