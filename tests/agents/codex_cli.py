@@ -35,7 +35,8 @@ CODEX_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "codex"
 # Fake credentials planted in command outputs: toolview must redact them.
 SECRETS = (
     "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
-    "AKIA" + "Q3EXAMPLE7ZX9KT2WQ",
+    "AKIA" + "Q3EXAMPLE7ZX9KT2",
+    "sk-proj-" + "Zq4Xw8Vb2Nm6Lk9Jh3Gf5Ds7Ap1Ty0Rc",
 )
 SUB_AGENT = "/root/counter"
 
@@ -93,6 +94,7 @@ PATCH = (
     " gamma\n"
     "*** Add File: added.txt\n"
     "+a new file\n"
+    f"+OPENAI_API_KEY={SECRETS[2]}\n"
     "+second line\n"
     "*** End Patch\n"
 )
@@ -137,8 +139,8 @@ def session_turns() -> tuple[list[Turn], dict[str, list[Turn]]]:
         Turn((Text("All done: numbers listed, notes patched, the sub-agent counted."),)),
     ]
     sub = [
-        Turn((Reasoning("Count with wc."), _exec("call_sub_wc", "wc -l notes.txt"))),
-        Turn((Text("notes.txt has 3 lines."),)),
+        Turn((Reasoning("Count with wc."), _exec("call_sub_wc", "wc -l notes.txt; cat added.txt"))),
+        Turn((Text("notes.txt has 3 lines; added.txt holds a key."),)),
     ]
     return main, {SUB_AGENT: sub}
 
