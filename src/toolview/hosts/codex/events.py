@@ -61,7 +61,7 @@ class EventState:
         self.model = as_str(body.get("model")) or self.model
 
     def unknown(self, kind: object) -> None:
-        name = kind if isinstance(kind, str) else type(kind).__name__
+        name = kind if isinstance(kind, str) else "(none)"
         if name not in self._unknown and len(self._unknown) < 100:
             self._unknown.add(name)
             self.notes.append(f"Codex record type {name[:60]!r} is not shown")
@@ -101,7 +101,7 @@ class EventState:
             self.end_run(None)
 
     def event(self, body: Mapping[str, object], at: str | None) -> None:
-        kind = body.get("type")
+        kind = as_str(body.get("type"))
         if kind in ("task_started", "turn_started"):
             self.start_run(explicit=True)
         elif kind in ("task_complete", "turn_complete"):
@@ -124,7 +124,7 @@ class EventState:
             self.spawned(as_str(body.get("new_thread_id")), as_str(body.get("call_id")))
 
     def item_completed(self, item: Mapping[str, object], at: str | None) -> None:
-        kind = item.get("type")
+        kind = as_str(item.get("type"))
         if kind in _END_ITEMS:
             self.ended(as_str(item.get("id")), item, at)
         elif kind == "SubAgentActivity" and item.get("kind") == "started":

@@ -64,7 +64,7 @@ def content_text(content: object, *, kinds: frozenset[str] | None = None) -> str
             parts.append(part)
             continue
         part = as_map(part)
-        kind, text = part.get("type"), part.get("text")
+        kind, text = as_str(part.get("type")), part.get("text")
         if isinstance(text, str) and (kinds is None or kind in kinds):
             parts.append(text)
         elif kind in ("input_image", "image"):

@@ -54,7 +54,7 @@ def reasoning_of(item: Mapping[str, object]) -> Message | None:
 
 def call_of(item: Mapping[str, object]) -> PendingCall | None:
     """The call a ``function_call``/``custom_tool_call``/``local_shell_call`` makes."""
-    kind = item.get("type")
+    kind = as_str(item.get("type"))
     call_id = as_str(item.get("call_id")) or as_str(item.get("id"))
     if call_id is None:
         return None

@@ -53,7 +53,7 @@ class CodexMapper(EventState):
     def feed(self, record: Mapping[str, object]) -> list[Observation]:
         """The observations one decoded record makes (often none)."""
         at = timestamp(record.get("timestamp"))
-        kind, payload = record.get("type"), record.get("payload")
+        kind, payload = as_str(record.get("type")), record.get("payload")
         if payload is None and kind in _LEGACY_ITEMS:  # before the {type, payload} wrapper
             kind, payload = "response_item", record
         body = as_map(payload)
@@ -78,7 +78,7 @@ class CodexMapper(EventState):
         return self.stamped(None)
 
     def item(self, item: Mapping[str, object], at: str | None) -> None:
-        kind = item.get("type")
+        kind = as_str(item.get("type"))
         if kind in CALL_TYPES:
             call = call_of(item)
             if call is not None and call.call_id not in self.calls:
