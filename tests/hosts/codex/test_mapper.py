@@ -367,3 +367,14 @@ def test_wrong_shapes_read_as_what_they_hold() -> None:
     out = run(*weird)
     assert result(out, "c").text == ""
     assert any(isinstance(o, ToolCall) and o.tool_call_id == "l" for o in out)
+
+
+def test_injected_context_is_not_the_user_speaking() -> None:
+    injected = [
+        "<permissions instructions>\nsandbox: none\n</permissions instructions>",
+        "# AGENTS.md instructions for /w\n\nbe nice",
+        "<user_instructions>x</user_instructions>\n",
+    ]
+    spoken = ["<b>bold</b> please", "fix <div> in page.html", "<" + "a " * 100_000]
+    out = run(*(user(text) for text in injected + spoken))
+    assert [o.text for o in out if isinstance(o, Message)] == spoken

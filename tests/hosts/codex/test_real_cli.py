@@ -23,6 +23,7 @@ from toolview.contract import (
     decode_observation,
     encode_observation,
 )
+from toolview.contract.props import validate_props
 from toolview.hosts.codex import load_observations, session_files, sniff
 from toolview.hosts.sessions import SessionNote
 
@@ -137,6 +138,11 @@ def test_every_call_drawn_on_every_surface_secrets_redacted(
         assert "redacted" in shown
 
 
-def test_every_observation_round_trips(stream: list[Observation | SessionNote]) -> None:
+def test_every_observation_round_trips_and_its_props_validate(
+    stream: list[Observation | SessionNote],
+) -> None:
     for observation in _observations(stream):
         assert decode_observation(encode_observation(observation)) == observation
+        descriptor = getattr(observation, "descriptor", msgspec.UNSET)
+        if descriptor is not msgspec.UNSET:
+            validate_props(descriptor.kind, descriptor.props)  # raises PropsError if not

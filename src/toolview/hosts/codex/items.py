@@ -22,9 +22,7 @@ __all__ = ["CALL_TYPES", "OUTPUT_TYPES", "call_of", "message_of", "reasoning_of"
 CALL_TYPES: Final = frozenset({"function_call", "custom_tool_call", "local_shell_call"})
 OUTPUT_TYPES: Final = frozenset({"function_call_output", "custom_tool_call_output"})
 _TEXT_PARTS: Final = frozenset({"input_text", "output_text", "text"})
-_INJECTED: Final = re.compile(
-    r"\A\s*(?:<([a-z_ ]+)\b[^>]*>.*</\1>\s*\Z|# AGENTS\.md instructions)", re.S
-)
+_OPENING: Final = re.compile(r"<([a-z_]{1,40}(?: [a-z_]{1,40})?)[ >]")
 
 
 def message_of(item: Mapping[str, object]) -> Message | None:
@@ -36,9 +34,19 @@ def message_of(item: Mapping[str, object]) -> Message | None:
         return Message(role="user", text=text)
     if role == "assistant":
         return Message(role="assistant", text=text)
-    if role == "user" and not _INJECTED.match(text):
+    if role == "user" and not _injected(text):
         return Message(role="user", text=text)
     return None
+
+
+def _injected(text: str) -> bool:
+    """Context Codex adds as a user message: one whole ``<tag>…</tag>`` element
+    (``<environment_context>``, ``<user_instructions>``…) or AGENTS.md's text."""
+    head = text.lstrip()[:200]
+    if head.startswith("# AGENTS.md instructions"):
+        return True
+    opening = _OPENING.match(head)
+    return opening is not None and text.rstrip().endswith(f"</{opening.group(1)}>")
 
 
 def reasoning_of(item: Mapping[str, object]) -> Message | None:
