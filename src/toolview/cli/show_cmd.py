@@ -126,7 +126,10 @@ def run(args: argparse.Namespace) -> int:
         refuse_binary(head, args.path)
         head, _ = strip_bom(head)  # an editor's byte order mark is no part of the first line
         try:
-            items = read_items(head, stream, args.source, None if args.path == "-" else path)
+            # a session's own loader reads a regular file (and its sub-agents' beside it); a
+            # pipe (stdin, <(…)) is read once, through the stream already opened
+            file = path if args.path != "-" and path.is_file() else None
+            items = read_items(head, stream, args.source, file)
         except SourceError as exc:
             print(f"toolview: {exc}", file=sys.stderr)
             return 2
