@@ -16,10 +16,11 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .scripted_responses import Custom, Function, Reasoning, Script, Text, Turn, serve
+from .scripted_responses import Custom, Function, Reasoning, Script, Text, ToolSearch, Turn, serve
 
 __all__ = [
     "CODEX_BIN",
+    "EVERYTHING",
     "SECRETS",
     "CodexRun",
     "codex_env",
@@ -30,7 +31,9 @@ __all__ = [
 ]
 
 REPO = Path(__file__).resolve().parents[2]
-CODEX_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "codex"
+NODE_MODULES = REPO / "tests" / "node" / "node_modules"
+CODEX_BIN = NODE_MODULES / ".bin" / "codex"
+EVERYTHING = NODE_MODULES / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
 
 # Fake credentials planted in command outputs: toolview must redact them.
 SECRETS = (
@@ -39,6 +42,7 @@ SECRETS = (
     "sk-proj-" + "Zq4Xw8Vb2Nm6Lk9Jh3Gf5Ds7Ap1Ty0Rc",
 )
 SUB_AGENT = "/root/counter"
+MCP = "mcp__everything"  # the namespace Codex gives the everything server's tools
 
 
 @dataclass
@@ -70,6 +74,8 @@ def write_config(codex_home: Path, base_url: str) -> None:
         "[features]\nplugins = false\n"
         "[analytics]\nenabled = false\n"
         "[tools.update_plan]\nenabled = true\n"
+        # the MCP everything server (tests/node), started by the CLI over stdio
+        f'[mcp_servers.everything]\ncommand = "node"\nargs = ["{EVERYTHING}"]\n'
     )
 
 
@@ -121,6 +127,13 @@ def session_turns() -> tuple[list[Turn], dict[str, list[Turn]]]:
         Turn((_exec("call_fail", f"echo aws={SECRETS[1]} >&2; ls /no/such/dir; exit 3"),)),
         Turn((Custom("call_patch", "apply_patch", PATCH),)),
         Turn((Function("call_plan", "update_plan", PLAN),)),
+        Turn((ToolSearch("call_search", "echo tiny image"),)),
+        Turn(
+            (
+                Function("call_echo", "echo", {"message": f"key {SECRETS[0]}"}, MCP),
+                Function("call_image", "get_tiny_image", {}, MCP),
+            )
+        ),
         Turn(
             (
                 Function(

@@ -19,8 +19,8 @@ from toolview.contract import (
 from toolview.hosts.codex import CodexMapper, load_observations, session_files
 from toolview.hosts.sessions import SessionNote
 
-MAIN = "01a2340e-79cb-7ad2-9864-208c4d751e4d"
-SUB = "01a2340e-7bd6-7c03-a752-84d6d41f69d4"
+MAIN = "01a23416-c6e3-7683-95fb-af366e11f712"
+SUB = "01a23416-cfb4-71c2-bcee-441af626da86"
 
 
 @pytest.fixture
@@ -87,7 +87,7 @@ def test_runs_messages_and_usage(observations: list[Observation]) -> None:
         ("assistant", "notes.txt has 3 lines; added.txt holds a key."),
     ]
     usage = [o for o in observations if isinstance(o, Usage)]
-    assert len(usage) == 9 and {u.run_id for u in usage} == {f"{MAIN}/1", f"{SUB}/1"}
+    assert len(usage) == 11 and {u.run_id for u in usage} == {f"{MAIN}/1", f"{SUB}/1"}
 
 
 def test_a_growing_file_maps_like_a_finished_one(fixture_sessions: Path) -> None:

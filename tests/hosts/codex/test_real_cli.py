@@ -35,6 +35,9 @@ DRAWN = {
     "call_fail": "/no/such/dir",
     "call_patch": "beta, patched",
     "call_plan": "patch notes.txt",
+    "call_search": "mcp__everything.get_tiny_image",
+    "call_echo": "Echo: key",
+    "call_image": "image you requested",
     "call_spawn": "/root/counter",
     "call_wait": "Wait completed.",
     "call_sub_wc": "3 notes.txt",
@@ -64,7 +67,7 @@ def _outputs(requests: list[dict[str, Any]]) -> dict[str, str]:
 
 def test_the_cli_ran_offline_and_sent_every_output_back(real_run: CodexRun) -> None:
     outputs = _outputs(real_run.script.requests)
-    assert set(outputs) == set(DRAWN)
+    assert set(outputs) == set(DRAWN) - {"call_search"}  # a search answers in its own item
     assert "Total output lines: 30001" in outputs["call_big"]
     assert "Process exited with code 3" in outputs["call_fail"]
     assert "Success. Updated the following files" in outputs["call_patch"]
@@ -93,6 +96,9 @@ def test_every_call_is_answered_with_its_kind(stream: list[Observation | Session
         "call_fail": "shell",
         "call_patch": "diff",
         "call_plan": "todo",
+        "call_search": None,
+        "call_echo": None,
+        "call_image": "blocks",
         "call_spawn": "json",
         "call_wait": "json",
         "call_sub_wc": "shell",
@@ -136,6 +142,8 @@ def test_every_call_drawn_on_every_surface_secrets_redacted(
         for secret in SECRETS:
             assert secret not in shown, f"{surface}: a planted secret is shown"
         assert "redacted" in shown
+    html = every_surface(_observations(stream))["html"]
+    assert '<img src="data:image/png;base64,' in html  # the MCP tool's image, through the MCP host
 
 
 def test_every_observation_round_trips_and_its_props_validate(

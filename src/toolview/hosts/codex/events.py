@@ -22,7 +22,7 @@ from toolview.hosts.codex.results import PendingCall
 
 __all__ = ["EventState"]
 
-_END_ITEMS: Final = frozenset({"CommandExecution", "FileChange"})
+_END_ITEMS: Final = frozenset({"CommandExecution", "FileChange", "McpToolCall"})
 
 
 class EventState:
@@ -112,7 +112,7 @@ class EventState:
             self._error = as_str(body.get("message")) or "error"
         elif kind == "token_count":
             self.usage(as_map(body.get("info")))
-        elif kind in ("exec_command_end", "patch_apply_end"):
+        elif kind in ("exec_command_end", "patch_apply_end", "mcp_tool_call_end"):
             self.ended(as_str(body.get("call_id")), body, at)
         elif kind == "patch_apply_begin":
             call = self.calls.get(as_str(body.get("call_id")) or "")

@@ -22,6 +22,7 @@ from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.codex.events import EventState
 from toolview.hosts.codex.fields import as_map, as_str, timestamp
 from toolview.hosts.codex.items import CALL_TYPES, OUTPUT_TYPES, call_of, message_of, reasoning_of
+from toolview.hosts.codex.mcp import search_text
 from toolview.hosts.codex.results import output_text, tool_result
 from toolview.hosts.sessions import SessionLineError
 
@@ -90,6 +91,8 @@ class CodexMapper(EventState):
             call_id = as_str(item.get("call_id"))
             if call_id is not None and call_id in self.calls:
                 text, failed = output_text(item.get("output"))
+                if kind == "tool_search_output":
+                    text = search_text(item.get("tools"))
                 self.answer(call_id, text, failed=failed, at=at)
         elif kind == "reasoning":
             self.add(reasoning_of(item))

@@ -1,8 +1,9 @@
 """A finished Codex call as a ``tool-result`` with typed props.
 
 Shell calls become ``shell``, ``apply_patch`` a ``diff``, ``update_plan`` a
-``todo`` checklist; any other call keeps its output as text, or as ``json``
-when the output is a JSON object or array (the sub-agent tools answer so).
+``todo`` checklist, an MCP tool's call what the MCP host makes of its result;
+any other call keeps its output as text, or as ``json`` when the output is a
+JSON object or array (the sub-agent tools answer so).
 Whatever does not fit its kind's props stays plain text, visibly.
 """
 
@@ -26,6 +27,7 @@ from toolview.contract import (
     Truncation,
 )
 from toolview.hosts.codex.fields import as_map, as_str, content_text
+from toolview.hosts.codex.mcp import is_mcp_end, mcp_result
 from toolview.hosts.codex.patch import changes_diff, patch_text_diff
 from toolview.hosts.codex.shell import (
     PERSISTENCE_MARKER,
@@ -65,6 +67,10 @@ def tool_result(
     call: PendingCall, output: str | None, *, failed: bool, cwd: str | None, at: str | None
 ) -> ToolResult:
     """The final result of ``call`` from its end record and/or its output text."""
+    if call.end is not None and is_mcp_end(call.end):
+        mapped = mcp_result(call.call_id, call.tool_name, call.end, at)
+        if mapped is not None:
+            return mapped
     descriptor: Descriptor | None
     if call.name in SHELL_TOOLS:
         text, error, descriptor = _shell(call, output)
