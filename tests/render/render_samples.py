@@ -75,6 +75,20 @@ BLOCKS: dict[str, Any] = {
     "progress": {"progress": 3, "total": 10, "message": "copying"},
 }
 
+# Every status, hostile text in each: Markdown, markup, a line break, a secret, a bidi control.
+TODO: dict[str, Any] = {
+    "items": [
+        {"content": "Read the *spec* <b>now</b>", "status": "completed"},
+        {"content": "Write tests", "status": "in_progress", "activeForm": "Writing tests"},
+        {"content": "Ship | it\n- [x] fake item", "status": "pending"},
+        {
+            "content": "Call with ghp_0123456789abcdefghijklmnopqrstuvwxyzAB \u202eevil",
+            "status": "cancelled",
+        },
+        {"content": "Fix the flaky test", "status": "in_progress"},
+    ]
+}
+
 
 def refused_thread() -> Thread:
     return Thread.from_observations(
@@ -438,4 +452,8 @@ CASES: dict[str, Any] = {
     "interrupted_final": interrupted_final_thread,
     "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
+    "todo": lambda: call_thread(tool="TodoWrite", text="plan", kind="todo", props=TODO),
+    "todo_empty": lambda: call_thread(
+        tool="TodoWrite", text="plan", kind="todo", props={"items": []}
+    ),
 }
