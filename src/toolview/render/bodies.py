@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from toolview.contract import (
     CallState,
@@ -19,6 +19,9 @@ from toolview.contract import (
     Truncation,
 )
 from toolview.render.limits import Limits, Omission, Window
+
+if TYPE_CHECKING:  # the sub-agent's view holds calls' views in turn
+    from toolview.render.subagent import SubAgent
 
 __all__ = [
     "AbortedBody",
@@ -137,7 +140,8 @@ Body: TypeAlias = PendingBody | AbortedBody | ErrorBody | KindBody | FallbackBod
 class CallView:
     """One call, decided: its id, state, header, body and notes (already cleaned).
 
-    A refused call is never a ``CallView``: it is a ``Receipt``.
+    A refused call is never a ``CallView``: it is a ``Receipt``. ``sub`` is the
+    sub-agent the call ran (``render.subagent``), drawn after the body.
     """
 
     tool_call_id: str
@@ -145,3 +149,4 @@ class CallView:
     header: Header
     body: Body
     notes: tuple[str, ...] = ()
+    sub: SubAgent | None = None
