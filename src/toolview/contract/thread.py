@@ -157,8 +157,8 @@ class Thread:
             if found is not None:
                 return None if found[0] is self else found
         mark = observation.parent_call_id
-        if not isinstance(mark, str):
-            return None
+        if not isinstance(mark, str) or mark == getattr(observation, "tool_call_id", None):
+            return None  # unmarked, or a call marked as its own sub-agent's: the mark is void
         holder = nesting.holder(self, mark)
         if holder is None:
             self._entry(mark).orphan = "late" if mark in self._released else "unseen"
