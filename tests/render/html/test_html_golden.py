@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from render_samples import PROGRESS, SGR_FAMILIES, TODO
+from render_samples import PROGRESS, SGR_FAMILIES, TODO, subagent_observations
 
 from corpora.wide_table import WIDE_TABLE
-from toolview.contract import decode_observation
+from toolview.contract import decode_observation, encode_observation
 from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
 from toolview.render.limits import Limits
@@ -122,6 +122,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
         "shell", SHELL, text="Traceback (most recent call last):\n  x\nOSError: no", isError=True
     ),
     "empty-success": _result(None, text=""),
+    "subagent": [json.loads(encode_observation(o)) for o in subagent_observations()],
     "todo": _result("todo", TODO),
     "todo-cut": _result("todo", TODO, truncated={"shown": 5, "total": 9, "unit": "items"}),
     "messages": [

@@ -31,7 +31,7 @@ from toolview.render.terminal.styled import (
     omission_text,
     window_text,
 )
-from toolview.render.terminal.subagent import sub_renderable
+from toolview.render.terminal.subagent import Gutter, sub_renderable
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -132,7 +132,7 @@ def call_renderable(view: CallView | Receipt, registry: Registry[RenderableType]
     sub: list[RenderableType] = []
     if view.sub is not None:
         nested = sub_renderable(view.sub, lambda v: call_renderable(v, registry), _message)
-        sub.append(Indent(nested))
+        sub.append(Gutter(nested, bar=False))
     return Group(Hanging(header_text(view.header)), body, *sub, *notes)
 
 

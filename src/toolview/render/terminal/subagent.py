@@ -24,22 +24,29 @@ from toolview.render.view import CallView
 
 __all__ = ["Gutter", "sub_renderable"]
 
-_GUTTER: Final = Segment("│ ", Style(dim=True))
-_BLANK: Final = Segment("│", Style(dim=True))
+_BAR: Final = (Segment("│ ", Style(dim=True)), Segment("│", Style(dim=True)))
+_SPACE: Final = (Segment("  "), Segment(""))
 
 
 @dataclass(frozen=True)
 class Gutter:
-    """``renderable`` two columns in, behind a dim ``│`` on every line (blank ones too)."""
+    """``renderable`` two columns in, behind a dim ``│`` on every line (blank ones too).
+
+    ``bar=False``: two spaces instead. Unlike ``Indent`` it gives the renderable
+    the whole room left, unmeasured: a ``Hanging`` line wraps where it would at
+    that width (measured, it would be given its own length and wrap short).
+    """
 
     renderable: RenderableType
+    bar: bool = True
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = max(1, options.max_width - 2)
+        lead, blank_lead = _BAR if self.bar else _SPACE
         lines = console.render_lines(self.renderable, options.update_width(room), pad=False)
         for line in lines:
             blank = not "".join(segment.text for segment in line).strip()
-            yield _BLANK if blank else _GUTTER
+            yield blank_lead if blank else lead
             if not blank:
                 yield from line
             yield Segment.line()
