@@ -18,10 +18,10 @@ from toolview.contract import (
     Usage,
 )
 
-O = TypeVar("O", ToolCall, ToolResult, Message, Usage, RunEnded)
+Obs = TypeVar("Obs", ToolCall, ToolResult, Message, Usage, RunEnded)
 
 
-def under(parent: str, observation: O) -> O:
+def under(parent: str, observation: Obs) -> Obs:
     return msgspec.structs.replace(observation, parent_call_id=parent)
 
 

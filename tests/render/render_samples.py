@@ -105,7 +105,6 @@ def subagent_observations() -> list[Any]:
     own — with its prompt (a secret in it), usage and times; then a mark naming no call."""
     prompt = "Find the config file.\nThe token is ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
     args = {"description": "Find config", "prompt": prompt, "subagent_type": "Explore"}
-    ok = "ok\n"
     return [
         RunStarted("r1"),
         ToolCall("agent-1", "Agent", args),

@@ -54,7 +54,9 @@ def test_the_call_says_type_task_counts_tokens_and_time() -> None:
         " · 42.2 s"
     )
     assert view.header.args is None  # description, prompt, type: the sub-agent view says them
-    [bash, read, task, answer] = view.sub.entries  # the prompt, said above, is not repeated
+    kinds = [type(part).__name__ for part in view.sub.entries]
+    assert kinds == ["CallView", "CallView", "CallView", "SubMessage"]  # the prompt: said above
+    task = view.sub.entries[2]
     assert isinstance(task, CallView) and task.sub is not None
     assert task.sub.headline == "sub-agent — 1 call"
 
