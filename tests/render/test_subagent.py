@@ -14,6 +14,7 @@ from toolview.render.html import render_thread_html
 from toolview.render.limits import Limits
 from toolview.render.stream import ThreadStream
 from toolview.render.view import CallView, view_entry
+from toolview.render.words import sub_headline
 
 SURFACES: dict[str, Any] = {
     "text": lambda t, limits: text.render_thread(t, limits=limits),
@@ -49,7 +50,7 @@ def test_the_call_says_type_task_counts_tokens_and_time() -> None:
     assert entry is not None
     view = view_entry(entry, thread)
     assert isinstance(view, CallView) and view.sub is not None
-    assert view.sub.headline == (
+    assert sub_headline(view.sub) == (
         "sub-agent Explore: Find config — 3 calls, 1 failed · 1,500 tokens (1,200 in, 300 out)"
         " · 42.2 s"
     )
@@ -58,7 +59,7 @@ def test_the_call_says_type_task_counts_tokens_and_time() -> None:
     assert kinds == ["CallView", "CallView", "CallView", "SubMessage"]  # the prompt: said above
     task = view.sub.entries[2]
     assert isinstance(task, CallView) and task.sub is not None
-    assert task.sub.headline == "sub-agent — 1 call"
+    assert sub_headline(task.sub) == "sub-agent — 1 call"
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))

@@ -15,44 +15,34 @@ gets a fresh placeholder too (``orphan="late"``), so its sub-agent still shows.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the thread module imports this one
-    from toolview.contract.thread import Thread
+from typing import Generic, TypeVar
 
 __all__ = ["Nesting"]
 
+T = TypeVar("T")  # the thread type (a ``Thread``: this module does not import it)
+
 
 @dataclass
-class Nesting:
-    """A root thread's index of the calls held by its child threads, at every depth."""
+class Nesting(Generic[T]):
+    """A root thread's index of the calls its children hold, at every depth."""
 
     # nested call id -> (the thread holding it, the root-level call it is under)
-    held: dict[str, tuple[Thread, str]] = field(default_factory=dict)
+    held: dict[str, tuple[T, str]] = field(default_factory=dict)
 
-    def holder(self, root: Thread, call_id: str) -> tuple[Thread, str] | None:
-        """The thread holding ``call_id`` and the root-level call above it (itself at the root)."""
-        if call_id in root._calls:
+    def holder(self, root: T, own: Container[str], call_id: str) -> tuple[T, str] | None:
+        """The thread holding ``call_id`` and the root-level call above it (itself at the root,
+        whose own calls are ``own``)."""
+        if call_id in own:
             return root, call_id
         return self.held.get(call_id)
 
-    def top(self, root: Thread, call_id: str) -> str | None:
-        """The root-level call ``call_id`` is (or is under), or ``None`` for a call not held."""
-        found = self.holder(root, call_id)
-        return None if found is None else found[1]
-
-    def hold(self, thread: Thread, call_id: str, top: str) -> None:
+    def hold(self, thread: T, call_id: str, top: str) -> None:
         """Index ``call_id``, a call ``thread`` (a child of the root, at any depth) now holds."""
-        if call_id in thread._calls:
-            self.held.setdefault(call_id, (thread, top))
+        self.held.setdefault(call_id, (thread, top))
 
-    def forget(self, thread: Thread) -> dict[str, str]:
-        """Drop ``thread``'s calls and its children's from the index; their ids and tool names."""
-        gone: dict[str, str] = {}
-        for call_id, entry in thread._calls.items():
+    def forget(self, call_ids: Iterable[str]) -> None:
+        """Drop these calls (a released call's sub-agent's, at every depth) from the index."""
+        for call_id in call_ids:
             self.held.pop(call_id, None)
-            gone[call_id] = entry.tool_name
-        for child in thread._children.values():
-            gone.update(self.forget(child))
-        return gone

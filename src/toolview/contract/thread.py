@@ -38,7 +38,7 @@ says which of its calls an observation at any depth is under.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from toolview.contract.call_state import (
@@ -92,7 +92,7 @@ class Thread:
     # the sub-agent's thread under each of this thread's calls that ran one
     _children: dict[str, Thread] = field(default_factory=dict, repr=False)
     # the root's index of the calls its children hold (a child thread has none)
-    _nesting: Nesting | None = field(default_factory=Nesting, repr=False)
+    _nesting: Nesting[Thread] | None = field(default_factory=Nesting, repr=False)
 
     @classmethod
     def from_observations(cls, observations: Iterable[Observation]) -> Thread:
@@ -116,8 +116,9 @@ class Thread:
             if placed is not None:
                 thread, top = placed
                 thread._apply(observation, descriptor_error)
-                if isinstance(observation, ToolCall | ToolResult | ToolRefused):
-                    self._nesting.hold(thread, observation.tool_call_id, top)
+                call_id = getattr(observation, "tool_call_id", None)
+                if isinstance(call_id, str) and call_id in thread._calls:
+                    self._nesting.hold(thread, call_id, top)
                 return
         self._apply(observation, descriptor_error)
 
@@ -129,7 +130,8 @@ class Thread:
         """This (root) thread's call that ``tool_call_id`` is, or is under at any depth."""
         if self._nesting is None:
             return tool_call_id if tool_call_id in self._calls else None
-        return self._nesting.top(self, tool_call_id)
+        found = self._nesting.holder(self, self._calls, tool_call_id)
+        return None if found is None else found[1]
 
     def open_calls(self) -> int:
         """How many of the thread's own calls are not final (a sub-agent still working has some)."""
@@ -145,7 +147,9 @@ class Thread:
     def _all_settled(self) -> bool:
         return not self.open_calls() and all(c._all_settled() for c in self._children.values())
 
-    def _place(self, observation: Observation, nesting: Nesting) -> tuple[Thread, str] | None:
+    def _place(
+        self, observation: Observation, nesting: Nesting[Thread]
+    ) -> tuple[Thread, str] | None:
         """The child thread ``observation`` belongs in and the root call above it; ``None``: here.
 
         A call's own observations go where the call is (ids are unique across
@@ -153,13 +157,13 @@ class Thread:
         gets a placeholder call here, kept visibly (``CallEntry.orphan``).
         """
         if isinstance(observation, ToolCall | ToolResult | ToolRefused):
-            found = nesting.holder(self, observation.tool_call_id)
+            found = nesting.holder(self, self._calls, observation.tool_call_id)
             if found is not None:
                 return None if found[0] is self else found
         mark = observation.parent_call_id
         if not isinstance(mark, str) or mark == getattr(observation, "tool_call_id", None):
             return None  # unmarked, or a call marked as its own sub-agent's: the mark is void
-        holder = nesting.holder(self, mark)
+        holder = nesting.holder(self, self._calls, mark)
         if holder is None:
             self._entry(mark).orphan = "late" if mark in self._released else "unseen"
             self._released.pop(mark, None)
@@ -235,7 +239,16 @@ class Thread:
         self._released[entry.tool_call_id] = entry.tool_name
         child = self._children.pop(entry.tool_call_id, None)
         if child is not None and self._nesting is not None:  # its sub-agent goes with it
-            self._released.update(self._nesting.forget(child))
+            gone = dict(child._every_call())
+            self._nesting.forget(gone)
+            self._released.update(gone)
+
+    def _every_call(self) -> Iterator[tuple[str, str]]:
+        """Each call's id and tool name, this thread's and its sub-agents', at every depth."""
+        for call_id, entry in self._calls.items():
+            yield call_id, entry.tool_name
+        for child in self._children.values():
+            yield from child._every_call()
 
     def _late(self, observation: ToolCall | ToolResult | ToolRefused) -> bool:
         """Whether ``observation`` is for a released call; a note says so when it is final."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from toolview.contract import (
     CallState,
@@ -19,9 +19,7 @@ from toolview.contract import (
     Truncation,
 )
 from toolview.render.limits import Limits, Omission, Window
-
-if TYPE_CHECKING:  # the sub-agent's view holds calls' views in turn
-    from toolview.render.subagent import SubAgent
+from toolview.render.receipt import Receipt
 
 __all__ = [
     "AbortedBody",
@@ -34,6 +32,10 @@ __all__ = [
     "KindBody",
     "NestedRenderer",
     "PendingBody",
+    "SubAgent",
+    "SubMessage",
+    "SubNote",
+    "SubPart",
 ]
 
 
@@ -150,3 +152,42 @@ class CallView:
     body: Body
     notes: tuple[str, ...] = ()
     sub: SubAgent | None = None
+
+
+@dataclass(frozen=True)
+class SubMessage:
+    """A message of the sub-agent: its role and the cleaned window of its text."""
+
+    role: str
+    text: Window
+
+
+@dataclass(frozen=True)
+class SubNote:
+    """A note of the sub-agent's thread, cleaned and on one line."""
+
+    text: str
+
+
+SubPart: TypeAlias = CallView | Receipt | SubMessage | SubNote
+
+
+@dataclass(frozen=True)
+class SubAgent:
+    """What every surface draws under a call that ran a sub-agent; every string cleaned.
+
+    ``cut`` is the one line said instead when the depth cut it (then nothing
+    else is set); ``entries`` are its thread's entries decided, in order, and
+    ``call_ids`` the raw id of each call among them (``None`` for the rest),
+    for a surface that names elements by id (they are not cleaned: spell them).
+    """
+
+    title: str
+    counts: str
+    prompt: Window | None = None
+    entries: tuple[SubPart, ...] = ()
+    more: Omission | None = None
+    cut: str | None = None
+    call_ids: tuple[str | None, ...] = ()
+    duration_ms: int | None = None
+    """From the first to the last ``at`` of its observations, when known."""

@@ -22,14 +22,17 @@ from toolview.render.bodies import (
     Header,
     KindBody,
     PendingBody,
+    SubAgent,
+    SubMessage,
+    SubNote,
+    SubPart,
 )
 from toolview.render.limits import Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
-from toolview.render.subagent import SubAgent, SubMessage, SubNote, SubPart
 from toolview.render.summary import Summary
-from toolview.render.words import aborted_text, fallback_note
+from toolview.render.words import aborted_text, fallback_note, sub_headline
 
 __all__ = [
     "PlainStyle",
@@ -85,7 +88,7 @@ def render_view(view: CallView | Receipt, registry: Registry[list[str]], style: 
 
 def sub_parts(sub: SubAgent, registry: Registry[list[str]], style: PlainStyle) -> list[str]:
     """The sub-agent under its call: who and what it was asked, its counts, then its entries."""
-    out = [style.emphasis(sub.headline)]
+    out = [style.emphasis(sub_headline(sub))]
     if sub.prompt is not None:
         out.append(style.message("prompt", sub.prompt))
     for number, part in enumerate(sub.entries):

@@ -15,18 +15,17 @@ The call's result is the sub-agent's final answer: it stays the call's body.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, TypeAlias
 
 from toolview.contract import CallEntry, Entry, MessageEntry, Thread
-from toolview.render.bodies import CallView
+from toolview.render.bodies import CallView, SubAgent, SubMessage, SubNote, SubPart
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window
 from toolview.render.notes import ignored_note
 from toolview.render.receipt import Receipt
 
-__all__ = ["ARG_KEYS", "SubAgent", "SubMessage", "SubNote", "SubPart", "sub_agent"]
+__all__ = ["ARG_KEYS", "sub_agent"]
 Decide: TypeAlias = Callable[[CallEntry, Thread, Limits, int], CallView | Receipt]
 
 _TYPE_KEYS: Final = ("subagent_type", "agent_type")
@@ -36,48 +35,6 @@ ARG_KEYS: Final = frozenset(_TYPE_KEYS + _TITLE_KEYS + _PROMPT_KEYS)
 """The call's arguments the sub-agent's view shows, so its header's args leave them out."""
 _FIELD: Final = 200
 _PROMPT_LINES: Final = 20
-
-
-@dataclass(frozen=True)
-class SubMessage:
-    """A message of the sub-agent: its role and the cleaned window of its text."""
-
-    role: str
-    text: Window
-
-
-@dataclass(frozen=True)
-class SubNote:
-    """A note of the sub-agent's thread, cleaned and on one line."""
-
-    text: str
-
-
-SubPart: TypeAlias = CallView | Receipt | SubMessage | SubNote
-
-
-@dataclass(frozen=True)
-class SubAgent:
-    """What every surface draws under a call that ran a sub-agent; every string cleaned.
-
-    ``cut`` is the one line said instead when the depth cut it (then nothing
-    else is set); ``entries`` are its thread's entries decided, in order, and
-    ``call_ids`` the raw id of each call among them (``None`` for the rest),
-    for a surface that names elements by id (they are not cleaned: spell them).
-    """
-
-    title: str
-    counts: str
-    prompt: Window | None = None
-    entries: tuple[SubPart, ...] = ()
-    more: Omission | None = None
-    cut: str | None = None
-    call_ids: tuple[str | None, ...] = ()
-
-    @property
-    def headline(self) -> str:
-        """``sub-agent explore: Find the config — 3 calls, 1 failed · 4.2 s``, or the cut line."""
-        return self.cut if self.cut is not None else f"{self.title} — {self.counts}"
 
 
 def sub_agent(
@@ -104,6 +61,7 @@ def sub_agent(
         entries=parts,
         more=Omission(left, "items") if left > 0 else None,
         call_ids=tuple(e.tool_call_id if isinstance(e, CallEntry) else None for e in shown),
+        duration_ms=_span(child),
     )
 
 
@@ -147,7 +105,7 @@ def _same_prompt(first: Entry, prompt: str) -> bool:
 
 
 def _counts(child: Thread, calls: list[CallEntry]) -> str:
-    """``3 calls, 1 failed · 1,200 tokens (1,000 in, 200 out) · 4.2 s`` — what is known."""
+    """``3 calls, 1 failed · 1,200 tokens (1,000 in, 200 out)`` — what is known."""
     failed = sum(1 for call in calls if child.state(call) == "error")
     parts = [f"{len(calls):,} call{'' if len(calls) == 1 else 's'}"]
     if failed:
@@ -157,9 +115,6 @@ def _counts(child: Thread, calls: list[CallEntry]) -> str:
     if child.usage:
         total = tokens_in + tokens_out
         parts.append(f"{total:,} tokens ({tokens_in:,} in, {tokens_out:,} out)")
-    span = _span(child)
-    if span is not None:
-        parts.append(_duration(span))
     return " · ".join(parts)
 
 
@@ -181,9 +136,3 @@ def _observations(entry: Entry) -> tuple[object, ...]:
     if isinstance(entry, CallEntry):
         return (entry.call, entry.result)
     return (entry.message,) if isinstance(entry, MessageEntry) else ()
-
-
-def _duration(ms: int) -> str:
-    from toolview.render.words import duration_text  # words imports the summary, which views
-
-    return duration_text(ms)

@@ -17,6 +17,7 @@ a script, an event handler or a ``style`` attribute.
 from __future__ import annotations
 
 from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.render.bodies import SubAgent
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.document import page_head, page_tail
 from toolview.render.html.header import header_html
@@ -29,7 +30,6 @@ from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
 from toolview.render.stream import StreamShape, render_whole
-from toolview.render.subagent import SubAgent
 from toolview.render.threadwalk import ThreadParts
 from toolview.render.view import (
     AbortedBody,

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from toolview.render.bodies import SubAgent, SubMessage, SubNote
 from toolview.render.html.ids import ID_PREFIX, call_element_id
 from toolview.render.html.markup import esc
 from toolview.render.html.receipt import note_markup
 from toolview.render.limits import Window
 from toolview.render.receipt import Receipt
-from toolview.render.subagent import SubAgent, SubMessage, SubNote
 from toolview.render.view import CallView
+from toolview.render.words import sub_headline
 
 __all__ = ["SUBCALL_PREFIX", "SUB_PREFIX", "sub_agent_html"]
 
@@ -33,7 +34,7 @@ def sub_agent_html(
     message: Callable[[str, Window], str],
 ) -> str:
     """``<section class="tv-subagent">``: headline, prompt, then the entries, collapsed."""
-    head = f'<p class="tv-subagent-head">{esc(sub.headline)}</p>'
+    head = f'<p class="tv-subagent-head">{esc(sub_headline(sub))}</p>'
     if sub.cut is not None:
         return f'<section class="tv-subagent" aria-label="Sub-agent">{head}</section>'
     prompt = message("prompt", sub.prompt) if sub.prompt is not None else ""

@@ -16,11 +16,12 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from toolview.render.bodies import SubAgent, SubMessage, SubNote
 from toolview.render.limits import Window
 from toolview.render.receipt import Receipt
-from toolview.render.subagent import SubAgent, SubMessage, SubNote
 from toolview.render.terminal.styled import Hanging, note_text
 from toolview.render.view import CallView
+from toolview.render.words import sub_headline
 
 __all__ = ["Gutter", "sub_renderable"]
 
@@ -58,7 +59,7 @@ def sub_renderable(
     message: Callable[[str, Window], RenderableType],
 ) -> RenderableType:
     """The headline, the prompt, then each entry (``call``/``message`` draw them) in a gutter."""
-    headline = Hanging(Text(sub.headline, style="bold magenta"))
+    headline = Hanging(Text(sub_headline(sub), style="bold magenta"))
     if sub.cut is not None:
         return headline
     parts: list[RenderableType] = [headline]
