@@ -28,7 +28,7 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.render import html, markdown, terminal, text
+from toolview.render import Limits, html, markdown, terminal, text
 from toolview.render.stream import HOLD, Hold, StreamShape, ThreadStream, render_whole
 from toolview.render.threadwalk import ThreadParts
 
@@ -235,3 +235,21 @@ def test_a_running_call_s_own_growing_output_does_not_push_it_aside() -> None:
     items += [ToolResult("slow", "make", "x" * n, False, False) for n in range(0, 4000, 100)]
     items.append(ToolResult("slow", "make", "built", True, False))
     assert names(items, Hold(chars=1000)) == ["slow:done", "msg:wait"]  # in thread order
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops=OPS, keep=st.integers(0, 2), depth=st.integers(0, 2))
+def test_a_stream_that_forgets_what_a_sub_agent_does_not_show_still_writes_the_whole(
+    ops: Any, keep: int, depth: int
+) -> None:
+    items = script(ops)
+    limits = Limits(max_sub_entries=keep, depth=depth)
+    pieces: list[str] = []
+    stream = ThreadStream(text.stream_shape(limits=limits), pieces.append, limits=limits)
+    for item in items:
+        stream.note(item) if isinstance(item, str) else stream.add(item)
+    stream.close()
+    thread = Thread()
+    for item in items:
+        thread.note(item) if isinstance(item, str) else thread.add(item)
+    assert "".join(pieces) == text.render_thread(thread, limits=limits)

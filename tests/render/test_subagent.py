@@ -156,3 +156,62 @@ def test_streaming_many_sub_agents_holds_only_what_is_still_open() -> None:
         assert thread.entries == [] and thread.calls() == [] and not thread._children
         assert thread._nesting is not None and not thread._nesting.held
     stream.close()
+
+
+def long_sub_agent(calls: int) -> list[Any]:
+    """An Agent call whose sub-agent makes ``calls`` calls (every 7th fails), with times."""
+    observations: list[Any] = [RunStarted("r"), ToolCall("agent", "Agent", {"prompt": "go"})]
+    for n in range(calls):
+        at = f"2026-12-01T10:{n // 60 % 60:02d}:{n % 60:02d}Z"
+        call = msgspec.structs.replace(ToolCall(f"s{n}", "Bash", {"n": n}), at=at)
+        observations.append(under("agent", call))
+        observations.append(ToolResult(f"s{n}", "Bash", "y" * 2000, True, n % 7 == 0))
+        if n % 10 == 0:
+            observations.append(under("agent", Message("assistant", f"step {n}")))
+    observations.append(ToolResult("agent", "Agent", "all done", True, False))
+    return observations
+
+
+@pytest.mark.parametrize("limits", [Limits(max_sub_entries=3), Limits(depth=0), Limits()])
+def test_a_stream_keeps_of_a_long_sub_agent_only_what_it_shows(limits: Limits) -> None:
+    observations = long_sub_agent(400)
+    pieces: list[str] = []
+    stream = ThreadStream(text.stream_shape(limits=limits), pieces.append, limits=limits)
+    kept = limits.max_sub_entries + 1 if limits.depth >= 1 else 0
+    for observation in observations:
+        stream.add(observation)
+        child = stream.thread.child("agent")
+        if child is not None:
+            assert len(child.entries) <= kept + 1  # the one call still open, at most
+    stream.close()
+    whole = text.render_thread(Thread.from_observations(observations), limits=limits)
+    assert "".join(pieces) == whole
+    assert "400 calls, 58 failed" in whole or "sub-agent: 400 calls (cut at depth 0)" in whole
+
+
+def test_a_stream_keeps_nothing_of_a_sub_agent_below_the_depth() -> None:
+    observations: list[Any] = [
+        ToolCall("a0", "Agent", {}),
+        under("a0", ToolCall("a1", "Agent", {})),
+    ]
+    for n in range(100):
+        observations.append(under("a1", ToolCall(f"s{n}", "Bash", {})))
+        observations.append(under("a1", ToolResult(f"s{n}", "Bash", "x" * 1000, True, False)))
+    observations += [under("a0", ToolResult("a1", "Agent", "ok", True, False))]
+    observations.append(ToolResult("a0", "Agent", "ok", True, False))
+    limits = Limits(depth=1)
+    pieces: list[str] = []
+    stream = ThreadStream(text.stream_shape(limits=limits), pieces.append, limits=limits)
+    for observation in observations[:-2]:
+        stream.add(observation)
+    child = stream.thread.child("a0")
+    grandchild = child.child("a1") if child is not None else None
+    assert grandchild is not None and grandchild.entries == []
+    assert grandchild.trimmed.calls == 100
+    for observation in observations[-2:]:
+        stream.add(observation)
+    stream.close()
+    assert "sub-agent: 100 calls (cut at depth 1)" in "".join(pieces)
+    assert "".join(pieces) == text.render_thread(
+        Thread.from_observations(observations), limits=limits
+    )

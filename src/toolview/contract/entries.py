@@ -10,6 +10,7 @@ already drawn and released by a stream.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Final, Literal, TypeAlias
 
 from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
@@ -21,6 +22,7 @@ __all__ = [
     "MessageEntry",
     "NoteEntry",
     "Orphan",
+    "Trimmed",
     "run_closing_line",
 ]
 
@@ -81,6 +83,31 @@ class NoteEntry:
 
 
 Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry
+
+
+@dataclass
+class Trimmed:
+    """What a sub-agent's thread forgot to stay bounded in a stream (``Thread(sub_keep=…)``).
+
+    Its settled entries past the ones a surface shows are only counted: how
+    many, how many were calls and failed calls (``error``), and the earliest
+    and latest ``at`` among them, so the sub-agent's counts and time still
+    say the whole.
+    """
+
+    entries: int = 0
+    calls: int = 0
+    failed: int = 0
+    first_at: datetime | None = None
+    last_at: datetime | None = None
+
+    def saw(self, at: object) -> None:
+        """Fold one observation's ``at`` (an RFC 3339 string, or absent) into the span."""
+        if not isinstance(at, str):
+            return
+        when = datetime.fromisoformat(at)
+        self.first_at = when if self.first_at is None else min(self.first_at, when)
+        self.last_at = when if self.last_at is None else max(self.last_at, when)
 
 
 def run_closing_line(outcome: RunOutcome, reason: str) -> str:

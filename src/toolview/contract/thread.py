@@ -55,6 +55,7 @@ from toolview.contract.entries import (
     Entry,
     MessageEntry,
     NoteEntry,
+    Trimmed,
     run_closing_line,
 )
 from toolview.contract.nesting import Nesting
@@ -93,6 +94,12 @@ class Thread:
     _children: dict[str, Thread] = field(default_factory=dict, repr=False)
     # the root's index of the calls its children hold (a child thread has none)
     _nesting: Nesting[Thread] | None = field(default_factory=Nesting, repr=False)
+    # a stream's bound on sub-agents: settled entries past the first ``sub_keep`` of a
+    # sub-agent's thread (none below ``sub_depth`` levels) are only counted (``trimmed``)
+    sub_keep: int | None = None
+    sub_depth: int = 0
+    trimmed: Trimmed = field(default_factory=Trimmed, repr=False)
+    _level: int = field(default=0, repr=False)
 
     @classmethod
     def from_observations(cls, observations: Iterable[Observation]) -> Thread:
@@ -119,6 +126,9 @@ class Thread:
                 call_id = getattr(observation, "tool_call_id", None)
                 if isinstance(call_id, str) and call_id in thread._calls:
                     self._nesting.hold(thread, call_id, top)
+                if self.sub_keep is not None:
+                    keep = self.sub_keep if thread._level <= self.sub_depth else 0
+                    self._trim(thread, keep, self._nesting)
                 return
         self._apply(observation, descriptor_error)
 
@@ -171,7 +181,7 @@ class Thread:
         thread, top = holder
         child = thread._children.get(mark)
         if child is None:
-            child = thread._children[mark] = Thread(_nesting=None)
+            child = thread._children[mark] = Thread(_nesting=None, _level=thread._level + 1)
         return child, top
 
     def _apply(self, observation: Observation, descriptor_error: str | None) -> None:
@@ -242,6 +252,37 @@ class Thread:
             gone = dict(child._every_call())
             self._nesting.forget(gone)
             self._released.update(gone)
+
+    def _trim(self, thread: Thread, keep: int, nesting: Nesting[Thread]) -> None:
+        """Forget ``thread``'s settled entries past its first ``keep``, counting them."""
+        if len(thread.entries) <= keep:
+            return
+        kept = thread.entries[:keep]
+        for entry in thread.entries[keep:]:
+            if isinstance(entry, CallEntry) and not thread.settled(entry):
+                kept.append(entry)  # still open: it may yet change
+                continue
+            thread.trimmed.entries += 1
+            if isinstance(entry, MessageEntry):
+                thread.trimmed.saw(entry.message.at)
+            if isinstance(entry, CallEntry):  # its id stays known: a late result is a note
+                gone = thread._forget(entry)
+                nesting.forget(gone)
+                self._released.update(gone)
+        thread.entries = kept
+
+    def _forget(self, entry: CallEntry) -> dict[str, str]:
+        """Count a settled call of this (sub-agent's) thread and drop it, its sub-agent too;
+        the ids and tool names of every call dropped."""
+        self.trimmed.calls += 1
+        self.trimmed.failed += self.state(entry) == "error"
+        for observation in (entry.call, entry.result):
+            self.trimmed.saw(getattr(observation, "at", None))
+        del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
+        child = self._children.pop(entry.tool_call_id, None)
+        gone = dict(child._every_call()) if child is not None else {}
+        gone[entry.tool_call_id] = entry.tool_name
+        return gone
 
     def _every_call(self) -> Iterator[tuple[str, str]]:
         """Each call's id and tool name, this thread's and its sub-agents', at every depth."""

@@ -20,8 +20,10 @@ it (running, or aborted with its run's reason), then the summary.
 Sub-agents: a call that ran one is drawn when it is final and so is every
 call of its sub-agent (at any depth), or at the end of input; its sub-agent's
 thread is held under it until then and released with it. Memory is bounded
-by the calls still open, the entries queued behind them, and the sub-agent
-threads of the calls not yet drawn (each held whole until its call is drawn).
+by the calls still open (at any depth), the entries queued behind them, and,
+per sub-agent of a call not yet drawn, the entries a surface shows of it
+(``Limits.max_sub_entries``, none past ``Limits.depth``): its other settled
+entries are only counted (``Thread(sub_keep=…)``, ``Trimmed``).
 
 A call is drawn once. If a final result (or the tool-call) for a call already
 drawn and released comes later, it is ignored as the call-state table says,
@@ -92,7 +94,8 @@ class ThreadStream(Generic[T]):
         limits: Limits = DEFAULT_LIMITS,
         hold: Hold = HOLD,
     ) -> None:
-        self.thread = Thread()
+        # a sub-agent keeps the entries a surface shows of it; the rest is only counted
+        self.thread = Thread(sub_keep=limits.max_sub_entries + 1, sub_depth=limits.depth)
         self.entries = 0
         """Entries the thread has had so far, drawn or waiting."""
         self._shape, self._write, self._hold = shape, write, hold

@@ -43,8 +43,9 @@ def sub_agent(
     """The view of ``child``, the sub-agent of ``entry``, drawn ``level`` levels deep (1: first)."""
     calls = child.calls()
     if level > limits.depth:
-        noun = "call" if len(calls) == 1 else "calls"
-        line = f"sub-agent: {len(calls):,} {noun} (cut at depth {max(0, limits.depth)})"
+        count = len(calls) + child.trimmed.calls
+        noun = "call" if count == 1 else "calls"
+        line = f"sub-agent: {count:,} {noun} (cut at depth {max(0, limits.depth)})"
         return SubAgent(title="", counts="", cut=line)
     args = entry.call.args if entry.call is not None else {}
     prompt = _arg(args, _PROMPT_KEYS)
@@ -53,7 +54,7 @@ def sub_agent(
         entries = entries[1:]  # the sub-agent's first message is the prompt, already shown
     shown = entries[: max(0, limits.max_sub_entries)]
     parts = tuple(_part(e, child, limits, level, decide) for e in shown)
-    left = len(entries) - len(shown)
+    left = len(entries) - len(shown) + child.trimmed.entries  # a stream counted some only
     return SubAgent(
         title=_title(args),
         counts=_counts(child, calls),
@@ -106,8 +107,9 @@ def _same_prompt(first: Entry, prompt: str) -> bool:
 
 def _counts(child: Thread, calls: list[CallEntry]) -> str:
     """``3 calls, 1 failed · 1,200 tokens (1,000 in, 200 out)`` — what is known."""
-    failed = sum(1 for call in calls if child.state(call) == "error")
-    parts = [f"{len(calls):,} call{'' if len(calls) == 1 else 's'}"]
+    failed = sum(1 for call in calls if child.state(call) == "error") + child.trimmed.failed
+    count = len(calls) + child.trimmed.calls
+    parts = [f"{count:,} call{'' if count == 1 else 's'}"]
     if failed:
         parts[0] += f", {failed:,} failed"
     tokens_in = sum(usage.input_tokens for usage in child.usage)
@@ -127,6 +129,7 @@ def _span(child: Thread) -> int | None:
             if isinstance(at, str):
                 stamps.append(datetime.fromisoformat(at))
     stamps += [datetime.fromisoformat(u.at) for u in child.usage if isinstance(u.at, str)]
+    stamps += [at for at in (child.trimmed.first_at, child.trimmed.last_at) if at is not None]
     if len(stamps) < 2:
         return None
     return int((max(stamps) - min(stamps)).total_seconds() * 1000)
