@@ -215,3 +215,51 @@ def test_memory_does_not_grow_with_the_session(tmp_path: Path) -> None:
     large = write(tmp_path / "large.jsonl", session(TWO, "large", 6000))
     small_kib, large_kib = peak_rss_kib(tmp_path, small), peak_rss_kib(tmp_path, large)
     assert large_kib <= 1.5 * small_kib, f"{large_kib} KiB for 6,000 calls vs {small_kib} KiB"
+
+
+REAL = Path(__file__).parents[1] / "hosts"
+CLAUDE_REAL = REAL / "claude_code" / "real"  # written by the real Claude Code 2.1.197
+CODEX_REAL = REAL / "codex" / "real" / "sessions"  # written by the real Codex CLI 0.171.0
+WITH_AGENT = CLAUDE_REAL / "a8ad1218-839d-43f0-b15d-24f99c7bcee0.jsonl"
+
+
+def test_depth_cuts_the_sub_agents(tmp_path: Path) -> None:
+    drawn = toolview(tmp_path, "show", "--surface", "text", str(WITH_AGENT))
+    cut = toolview(tmp_path, "show", "--surface", "text", "--depth", "0", str(WITH_AGENT))
+    assert drawn.returncode == cut.returncode == 0, drawn.stderr + cut.stderr
+    assert "ls *.py | wc -l" in drawn.stdout and "cut at depth" not in drawn.stdout
+    assert (
+        "ls *.py | wc -l" not in cut.stdout and "sub-agent: 1 call (cut at depth 0)" in cut.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    "session_path",
+    [WITH_AGENT, *sorted(CODEX_REAL.rglob("rollout-*.jsonl"))[:1]],
+    ids=["claude-code", "codex"],
+)
+def test_json_of_a_real_session_marks_its_sub_agent_and_checks_clean(
+    tmp_path: Path, session_path: Path
+) -> None:
+    done = toolview(tmp_path, "show", "--json", str(session_path))
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    calls = {r["toolCallId"] for r in records if r["kind"] == "tool-call"}
+    marked = [r for r in records if "parentCallId" in r]
+    assert marked and all(r["parentCallId"] in calls for r in marked)
+    out = tmp_path / "out.jsonl"
+    out.write_text(done.stdout)
+    checked = toolview(tmp_path, "check", "--strict", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_sessions_lists_real_sessions_of_both_agents(tmp_path: Path) -> None:
+    done = toolview(
+        tmp_path, "sessions", "--json", "--claude", str(CLAUDE_REAL), "--codex", str(CODEX_REAL)
+    )
+    assert done.returncode == 0, done.stderr
+    listed = [json.loads(line) for line in done.stdout.splitlines()]
+    assert {s["agent"] for s in listed} == {"claude-code", "codex"}
+    assert all(s["calls"] > 0 and s["start"] and s["firstPrompt"] for s in listed)
+    by_id = {s["id"]: s for s in listed}
+    assert by_id[WITH_AGENT.stem]["firstPrompt"].startswith("MAIN-SESSION")
