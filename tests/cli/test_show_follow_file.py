@@ -113,6 +113,20 @@ def test_ctrl_c_stops_it_with_the_cli_s_code(tmp_path: Path) -> None:
     assert follower.child.wait(LIMIT) == 130
 
 
+def test_a_file_replaced_stops_the_follow(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(_line(user(ID, 0, "hello")))
+    follower = Follower(path, "--surface", "text")
+    follower.wait_for(b"hello")
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(_line(user(ID, 0, "hello")) + _line(user(ID, 1, "a different file")))
+    other.replace(path)  # as an editor saves: a new file under the old name
+    assert follower.child.wait(LIMIT) == 1
+    assert follower.child.stderr is not None
+    assert b"was replaced" in follower.child.stderr.read()
+    assert b"a different file" not in follower.out
+
+
 def test_a_file_that_shrinks_stops_the_follow(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     path.write_bytes(_line(user(ID, 0, "hello")) + _line(bash_result(ID, 1, "x", "y")))
