@@ -378,3 +378,13 @@ def test_injected_context_is_not_the_user_speaking() -> None:
     spoken = ["<b>bold</b> please", "fix <div> in page.html", "<" + "a " * 100_000]
     out = run(*(user(text) for text in injected + spoken))
     assert [o.text for o in out if isinstance(o, Message)] == spoken
+
+
+def test_an_end_record_may_give_its_duration_in_milliseconds() -> None:
+    end = {"call_id": "c1", "aggregated_output": "ok\n", "exit_code": 0, "duration_ms": 457}
+    out = run(
+        call("c1", "exec_command", {"cmd": "ls"}),
+        event("exec_command_end", **end),
+        output("c1", "ok\n"),
+    )
+    assert props(out, "c1")["durationMs"] == 457

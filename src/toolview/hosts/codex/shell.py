@@ -103,12 +103,15 @@ def from_end(payload: Mapping[str, object]) -> ShellOutcome:
         stdout=stdout if split and isinstance(stdout, str) else aggregated,
         stderr=stderr if split and isinstance(stderr, str) else "",
         exit_code=exit_code if type(exit_code) is int else None,
-        duration_ms=_duration_ms(payload.get("duration")),
+        duration_ms=_duration_ms(payload.get("duration"), payload.get("duration_ms")),
     )
 
 
-def _duration_ms(value: object) -> int | None:
-    """A Rust ``Duration`` (``{"secs", "nanos"}``) in whole milliseconds."""
+def _duration_ms(value: object, millis: object = None) -> int | None:
+    """A Rust ``Duration`` (``{"secs", "nanos"}``) in whole milliseconds, or the
+    ``duration_ms`` some versions wrote instead."""
+    if type(millis) is int and millis >= 0:
+        return millis
     duration = as_map(value)
     secs, nanos = duration.get("secs"), duration.get("nanos", 0)
     if type(secs) is not int or type(nanos) is not int or secs < 0 or nanos < 0:
