@@ -388,3 +388,11 @@ def test_an_end_record_may_give_its_duration_in_milliseconds() -> None:
         output("c1", "ok\n"),
     )
     assert props(out, "c1")["durationMs"] == 457
+
+
+def test_a_turn_started_after_its_prompt_keeps_the_prompts_run() -> None:
+    out = run(
+        meta("s"), user("go"), event("task_started"), call("c", "shell", {}), event("task_complete")
+    )
+    runs = [(type(o).__name__, o.run_id) for o in out if isinstance(o, RunStarted | RunEnded)]
+    assert runs == [("RunStarted", "s/1"), ("RunEnded", "s/1")]
