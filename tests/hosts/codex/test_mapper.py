@@ -396,3 +396,14 @@ def test_a_turn_started_after_its_prompt_keeps_the_prompts_run() -> None:
     )
     runs = [(type(o).__name__, o.run_id) for o in out if isinstance(o, RunStarted | RunEnded)]
     assert runs == [("RunStarted", "s/1"), ("RunEnded", "s/1")]
+
+
+def test_an_end_record_without_output_or_command_borrows_them() -> None:
+    end = {"call_id": "c1", "command": ["/bin/zsh", "-lc", "ls"], "exit_code": 0}
+    out = run(
+        call("c1", "exec_command", {}),
+        event("exec_command_end", **end),
+        output("c1", "a\nb\n"),
+    )
+    assert props(out, "c1") == {"command": "ls", "exitCode": 0, "stdout": "a\nb\n", "stderr": ""}
+    assert result(out, "c1").text == "a\nb\n"

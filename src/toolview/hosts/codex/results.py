@@ -98,7 +98,7 @@ def _shell(call: PendingCall, output: str | None) -> tuple[str, bool, Descriptor
         outcome = outcome.merged(told)
     running = outcome.exit_code is None and outcome.session_id is not None
     props = ShellProps(
-        command=command_text(call.args),
+        command=command_text(call.args) or command_text(call.end or {}),
         exit_code=outcome.exit_code,
         stdout=outcome.stdout,
         stderr=outcome.stderr,

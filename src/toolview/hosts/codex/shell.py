@@ -60,9 +60,14 @@ class ShellOutcome:
     session_id: str | None = None
 
     def merged(self, other: ShellOutcome) -> ShellOutcome:
-        """This outcome with the gaps filled from ``other`` (the output text's header)."""
+        """This outcome with the gaps filled from ``other`` (the output text's header,
+        and its body when the end record kept no output)."""
+        texts = other if not self.output and other.output else self
         return replace(
             self,
+            output=texts.output,
+            stdout=texts.stdout,
+            stderr=texts.stderr,
             exit_code=self.exit_code if self.exit_code is not None else other.exit_code,
             duration_ms=self.duration_ms if self.duration_ms is not None else other.duration_ms,
             total_lines=self.total_lines or other.total_lines,
