@@ -8,12 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agents.codex_cli import SECRETS
+from agents.codex_session import SECRETS
 from toolview.contract import ToolCall, decode_observation
 
 CALLS = {
     "call_big", "call_fail", "call_patch", "call_plan", "call_search", "call_echo",
-    "call_image", "call_spawn", "call_wait", "call_sub_wc",
+    "call_image", "call_spawn", "call_wait", "call_sub_wc", "call_sleep", "call_hang",
 }  # fmt: skip
 HEADER = re.compile(r"^[ \t│]*[✓✗◌?∅⊘⏱■•] ", re.MULTILINE)
 
@@ -24,7 +24,7 @@ def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProc
 
 
 def test_show_json_then_check_strict(fixture_sessions: Path) -> None:
-    (main,) = [p for p in fixture_sessions.rglob("rollout-*.jsonl") if "c6e3" in p.name]
+    (main,) = [p for p in fixture_sessions.rglob("rollout-*.jsonl") if "c23e" in p.name]
     shown = toolview("show", "--json", str(main))
     assert shown.returncode == 0, shown.stderr
     checked = toolview("check", "--strict", "-", stdin=shown.stdout)
@@ -47,5 +47,5 @@ def test_sessions_lists_the_main_session_only(fixture_sessions: Path) -> None:
     assert listed.returncode == 0, listed.stderr
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
     assert [(r["agent"], r["id"], r["calls"], r["failures"]) for r in rows] == [
-        ("codex", "01a23416-c6e3-7683-95fb-af366e11f712", 10, 1)
+        ("codex", "01a2341f-c23e-71f0-802d-63e8d84afb5c", 12, 2)
     ]  # the sub-agent's rollout is not a session of its own; its call counts in

@@ -144,9 +144,9 @@ def test_older_patch_events_make_a_multi_file_diff() -> None:
         ),
     )
     assert props(out, "p1")["diff"] == (
+        "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"
         "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n"
         "--- a/old.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-gone\n"
-        "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"
     )
     assert result(out, "p1").text == "Success.\n" and not result(out, "p1").is_error
 
@@ -407,3 +407,15 @@ def test_an_end_record_without_output_or_command_borrows_them() -> None:
     )
     assert props(out, "c1") == {"command": "ls", "exitCode": 0, "stdout": "a\nb\n", "stderr": ""}
     assert result(out, "c1").text == "a\nb\n"
+
+
+def test_a_command_aborted_by_the_user_is_interrupted() -> None:
+    out = run(
+        call("c1", "exec_command", {"cmd": "sleep 60"}),
+        output("c1", "Wall time: 0.1 seconds\naborted by user"),
+    )
+    assert props(out, "c1") == {
+        "command": "sleep 60", "exitCode": None, "stdout": "aborted by user", "stderr": "",
+        "durationMs": 100, "interrupted": True,
+    }  # fmt: skip
+    assert result(out, "c1").is_error
