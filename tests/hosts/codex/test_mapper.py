@@ -337,7 +337,7 @@ def test_skipped_by_name_and_unknown_named_once() -> None:
         "mystery",
     ):
         assert mapper.feed(record(kind, {})) == []
-    assert mapper.take_notes() == ["Codex record type 'mystery' is not shown"]
+    assert mapper.take_notes() == ["a Codex record type 'mystery' is not shown"]
     assert mapper.take_notes() == []
 
 
@@ -419,3 +419,28 @@ def test_a_command_aborted_by_the_user_is_interrupted() -> None:
         "durationMs": 100, "interrupted": True,
     }  # fmt: skip
     assert result(out, "c1").is_error
+
+
+def test_a_mid_2025_rollout_without_the_wrapper_maps() -> None:
+    header = {"id": "old-1", "timestamp": "2025-06-01T10:00:00.000Z", "instructions": None}
+    items = [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "ls"}]},
+        {"record_type": "state"},
+        {"type": "function_call", "name": "shell", "call_id": "c1",
+         "arguments": json.dumps({"command": ["ls"]})},
+        {"type": "function_call_output", "call_id": "c1",
+         "output": json.dumps({"output": "a\n", "metadata": {"exit_code": 0}})},
+    ]  # fmt: skip
+    mapper = CodexMapper()
+    out = [o for r in [header, *items] for o in mapper.feed(r)] + mapper.finish()
+    assert mapper.take_notes() == [] and mapper.session_id == "old-1"
+    assert [type(o).__name__ for o in out] == [
+        "RunStarted", "Message", "ToolCall", "ToolResult", "RunEnded"
+    ]  # fmt: skip
+    assert props(out, "c1")["exitCode"] == 0
+
+
+def test_a_record_without_a_type_is_named_once() -> None:
+    mapper = CodexMapper()
+    assert mapper.feed({"x": 1}) == [] and mapper.feed({"y": 2}) == []
+    assert mapper.take_notes() == ["a Codex record without a type is not shown"]

@@ -61,10 +61,11 @@ class EventState:
         self.model = as_str(body.get("model")) or self.model
 
     def unknown(self, kind: object) -> None:
-        name = kind if isinstance(kind, str) else "(none)"
+        name = kind if isinstance(kind, str) else ""
         if name not in self._unknown and len(self._unknown) < 100:
             self._unknown.add(name)
-            self.notes.append(f"Codex record type {name[:60]!r} is not shown")
+            said = f"type {name[:60]!r}" if name else "without a type"
+            self.notes.append(f"a Codex record {said} is not shown")
 
     def add(self, observation: Message | None) -> None:
         if observation is not None:

@@ -34,6 +34,16 @@ SKIPPED_RECORDS: Final = frozenset(
 _LEGACY_ITEMS: Final = CALL_TYPES | OUTPUT_TYPES | {"message", "reasoning"}
 
 
+def _legacy(record: Mapping[str, object]) -> tuple[str, object]:
+    """Rollouts of mid-2025 began with a bare ``{id, timestamp, instructions}`` line
+    and kept ``{"record_type": "state"}`` lines between the items."""
+    if record.get("record_type") == "state":
+        return "compacted", None  # skipped by name
+    if isinstance(record.get("id"), str) and "timestamp" in record:
+        return "session_meta", record
+    return "", None
+
+
 class CodexMapper(EventState):
     """Maps a Codex rollout, record by record, to observations."""
 
@@ -48,6 +58,8 @@ class CodexMapper(EventState):
         kind, payload = as_str(record.get("type")), record.get("payload")
         if payload is None and kind in _LEGACY_ITEMS:  # before the {type, payload} wrapper
             kind, payload = "response_item", record
+        elif kind is None and payload is None:  # before it too: a bare header, or a state line
+            kind, payload = _legacy(record)
         body = as_map(payload)
         if kind == "session_meta":
             self.meta(body)
