@@ -98,14 +98,15 @@ def _shell(call: PendingCall, output: str | None) -> tuple[str, bool, Descriptor
         outcome = outcome.merged(told)
     running = outcome.exit_code is None and outcome.session_id is not None
     props = ShellProps(
-        command=command_text(call.args),
+        command=command_text(call.args) or command_text(call.end or {}),
         exit_code=outcome.exit_code,
         stdout=outcome.stdout,
         stderr=outcome.stderr,
         duration_ms=msgspec.UNSET if outcome.duration_ms is None else outcome.duration_ms,
         background_task_id=outcome.session_id if running and outcome.session_id else msgspec.UNSET,
+        interrupted=True if outcome.interrupted else msgspec.UNSET,
     )
-    error = outcome.exit_code not in (None, 0)
+    error = outcome.exit_code not in (None, 0) or outcome.interrupted
     return outcome.output, error, Descriptor("shell", props, _truncation(outcome))
 
 
