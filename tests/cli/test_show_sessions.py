@@ -263,3 +263,19 @@ def test_sessions_lists_real_sessions_of_both_agents(tmp_path: Path) -> None:
     assert all(s["calls"] > 0 and s["start"] and s["firstPrompt"] for s in listed)
     by_id = {s["id"]: s for s in listed}
     assert by_id[WITH_AGENT.stem]["firstPrompt"].startswith("MAIN-SESSION")
+
+
+def test_a_folder_of_both_agents_names_each_session_s_agent(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "mixed"
+    shutil.copytree(CODEX_REAL, folder)
+    tasks = CLAUDE_REAL / "d4bcab06-3388-4364-a88a-ecbbddedf62a.jsonl"
+    shutil.copy(tasks, folder / tasks.name)
+    done = toolview(tmp_path, "show", "--surface", "text", str(folder))
+    assert done.returncode == 0, done.stderr
+    headings = [line for line in done.stdout.splitlines() if line.startswith("══")]
+    assert len(headings) == 2  # the Codex sub-agent's rollout is no session of its own
+    claude = [h for h in headings if h.startswith("══ Claude Code session")]
+    codex = [h for h in headings if h.startswith("══ Codex session")]
+    assert len(claude) == len(codex) == 1 and tasks.stem in claude[0]
