@@ -106,27 +106,25 @@ def run_codex(root: Path, *, timeout: float = 240.0) -> CodexRun:
             thread = main_rollout.stem[-36:]
             for call_id, sig in ((INTERRUPTED_CALL, signal.SIGINT), (HANG_CALL, signal.SIGKILL)):
                 resume = [*argv, "resume", thread, f"run {call_id}"]
-                run.stopped.append(_stop_at(resume, env, main_rollout, call_id, sig, timeout))
+                started = workspace / f"{call_id}.started"  # the command touches it first
+                run.stopped.append(_stop_at(resume, env, started, sig, timeout))
     return run
 
 
-def _stop_at(
-    argv: list[str], env: dict[str, str], rollout: Path, call_id: str, sig: int, timeout: float
-) -> int:
-    """Start the CLI, wait until ``call_id`` is in the rollout, send ``sig`` to its group.
+def _stop_at(argv: list[str], env: dict[str, str], started: Path, sig: int, timeout: float) -> int:
+    """Start the CLI, wait until its command has created ``started`` (so the call
+    is recorded and the command runs), send ``sig`` to its group; its exit status.
 
-    Waiting is on the file's content (the call is recorded before its command
-    runs), with a generous deadline; the exit status is returned.
+    The wait is on that file (an event), with a generous deadline.
     """
     with subprocess.Popen(
         argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True,
     ) as process:  # fmt: skip
-        marker = f'"{call_id}"'.encode()
         deadline = time.monotonic() + timeout
-        while marker not in rollout.read_bytes():
+        while not started.exists():
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"codex exec never recorded {call_id}")
+                raise RuntimeError(f"codex exec never ran the command that creates {started}")
             time.sleep(0.05)
         os.killpg(process.pid, sig)
         return process.wait(timeout=timeout)

@@ -110,6 +110,6 @@ def session_turns() -> tuple[list[Turn], dict[str, list[Turn]]]:
 def later_turns() -> list[Turn]:
     """The resumed turns: each starts a command the test then interrupts or kills."""
     return [
-        Turn((_exec(INTERRUPTED_CALL, "sleep 30"),)),
-        Turn((_exec(HANG_CALL, "sleep 31"),)),
+        Turn((_exec(INTERRUPTED_CALL, f"touch {INTERRUPTED_CALL}.started; sleep 30"),)),
+        Turn((_exec(HANG_CALL, f"touch {HANG_CALL}.started; sleep 31"),)),
     ]

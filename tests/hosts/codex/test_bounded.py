@@ -6,7 +6,7 @@ import re
 import tracemalloc
 from pathlib import Path
 
-from toolview.hosts.codex import load_observations
+from toolview.hosts.codex import load_observations, session_files
 
 
 def _repeated(source: Path, target: Path, copies: int) -> Path:
@@ -30,7 +30,7 @@ def _peak(path: Path) -> tuple[int, int]:
 
 
 def test_ten_times_the_rollout_takes_no_more_memory(fixture_sessions: Path, tmp_path: Path) -> None:
-    (main,) = [p for p in fixture_sessions.rglob("rollout-*.jsonl") if "c23e" in p.name]
+    (main,) = session_files(fixture_sessions)
     small_count, small = _peak(_repeated(main, tmp_path / "rollout-small.jsonl", 3))
     big_count, big = _peak(_repeated(main, tmp_path / "rollout-big.jsonl", 30))
     assert big_count == 10 * small_count  # every copy mapped

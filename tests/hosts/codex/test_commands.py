@@ -10,6 +10,7 @@ from pathlib import Path
 
 from agents.codex_session import SECRETS
 from toolview.contract import ToolCall, decode_observation
+from toolview.hosts.codex import session_files
 
 CALLS = {
     "call_big", "call_fail", "call_patch", "call_plan", "call_search", "call_echo",
@@ -24,7 +25,7 @@ def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProc
 
 
 def test_show_json_then_check_strict(fixture_sessions: Path) -> None:
-    (main,) = [p for p in fixture_sessions.rglob("rollout-*.jsonl") if "c23e" in p.name]
+    (main,) = session_files(fixture_sessions)
     shown = toolview("show", "--json", str(main))
     assert shown.returncode == 0, shown.stderr
     checked = toolview("check", "--strict", "-", stdin=shown.stdout)
@@ -47,5 +48,5 @@ def test_sessions_lists_the_main_session_only(fixture_sessions: Path) -> None:
     assert listed.returncode == 0, listed.stderr
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
     assert [(r["agent"], r["id"], r["calls"], r["failures"]) for r in rows] == [
-        ("codex", "01a2341f-c23e-71f0-802d-63e8d84afb5c", 12, 2)
+        ("codex", session_files(fixture_sessions)[0].stem[-36:], 12, 2)
     ]  # the sub-agent's rollout is not a session of its own; its call counts in

@@ -19,8 +19,10 @@ from toolview.contract import (
 from toolview.hosts.codex import CodexMapper, load_observations, session_files
 from toolview.hosts.sessions import SessionNote
 
-MAIN = "01a2341f-c23e-71f0-802d-63e8d84afb5c"
-SUB = "01a2341f-ca55-77d1-a51e-d01ecfe22924"
+REAL = Path(__file__).resolve().parent / "real" / "sessions"
+(_MAIN_FILE,) = session_files(REAL)
+(_SUB_FILE,) = [p for p in REAL.rglob("rollout-*.jsonl") if p != _MAIN_FILE]
+MAIN, SUB = _MAIN_FILE.stem[-36:], _SUB_FILE.stem[-36:]  # the thread ids end the names
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ DRAWN = {
     "call_wait": "Wait completed.",
     "call_sub_wc": "3 notes.txt",
     "call_sleep": "aborted by user",
-    "call_hang": "sleep 31",
+    "call_hang": "sleep 31",  # drawn with its args: it has no result
 }
 
 
