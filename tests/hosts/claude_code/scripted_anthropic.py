@@ -64,7 +64,7 @@ class Script:
     requests: list[Request] = field(default_factory=list)
     tool_results: dict[str, dict[str, Any]] = field(default_factory=dict)
     paths: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Condition = field(default_factory=threading.Condition)
 
     def next_turn(self, body: dict[str, Any]) -> Turn:
         """Record ``body`` and pop the turn of the lane it belongs to."""
@@ -73,8 +73,14 @@ class Script:
             self.requests.append(Request(lane, body))
             for block in _tool_results(body):
                 self.tool_results[str(block.get("tool_use_id"))] = block
+            self.lock.notify_all()
             turns = self.lanes.get(lane) if lane is not None else None
             return turns.pop(0) if turns else Turn(text="done.")
+
+    def wait_for_requests(self, count: int, timeout: float) -> bool:
+        """Until ``count`` requests have arrived (the agent is then waiting on the last)."""
+        with self.lock:
+            return self.lock.wait_for(lambda: len(self.requests) >= count, timeout)
 
     def lane_requests(self, lane: str | None) -> list[dict[str, Any]]:
         """The bodies of the requests routed to ``lane``."""
