@@ -14,20 +14,16 @@ from typing import Final, Protocol
 
 import msgspec
 
-from toolview.contract import Message, Observation, ToolCall, ToolResult
-from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
-from toolview.hosts.claude_code.finished import Finished, get_str
+from toolview.contract import Message, Observation, ToolCall
+from toolview.hosts.claude_code.finished import get_str
 from toolview.hosts.claude_code.records import Stamp, plain_text
-from toolview.hosts.claude_code.tasks import TaskBoard
-from toolview.hosts.claude_code.tools import AGENT_TOOLS, result_observation
+from toolview.hosts.claude_code.results import Results
+from toolview.hosts.claude_code.tools import AGENT_TOOLS
 from toolview.hosts.claude_code.usage import UsageCounter
 
 __all__ = ["Child", "Owner", "Turns"]
 
 UNKNOWN_TOOL: Final = "unknown"
-_NO_STORED: Final = (
-    "\n[note: the whole output was stored in {name}, which is not here: only its preview is shown]"
-)
 
 
 class Child(Protocol):
@@ -60,9 +56,9 @@ class Turns:
         self._read_stored = read_stored
         self._calls: dict[str, _Call] = {}
         self._closed: set[str] = set()
-        self._early: dict[str, tuple[Mapping[str, object], object, Stamp]] = {}
+        self._early: dict[str, tuple[Mapping[str, object], object, Stamp, str]] = {}
         self.children: dict[str, Child] = {}
-        self._tasks = TaskBoard()
+        self._results = Results(owner.notes, read_stored)
         self._usage = UsageCounter()
 
     def open_calls(self) -> int:
@@ -107,17 +103,18 @@ class Turns:
         blocks = content if isinstance(content, list) else []
         results = [b for b in blocks if isinstance(b, Mapping) and b.get("type") == "tool_result"]
         detail = record.get("toolUseResult") if len(results) == 1 else None
+        hint = get_str(record, "agentId") if record.get("isSidechain") is not True else None
         for block in results:
-            out.extend(self._result(block, detail, stamp))
+            out.extend(self._result(block, detail, stamp, hint or ""))
         return out
 
     def finish(self, stamp: Stamp) -> list[Observation]:
         """The held usage, results that never met their call, sub-agents still open."""
         out: list[Observation] = list(self._usage.flush())
-        for call_id, (block, detail, early) in list(self._early.items()):
+        for call_id, (block, detail, early, hint) in list(self._early.items()):
             self._calls[call_id] = _Call(UNKNOWN_TOOL, {})
             out.append(ToolCall(tool_call_id=call_id, tool_name=UNKNOWN_TOOL, args={}, **early))
-            out.extend(self._result(block, detail, early, note="the session has no call for it"))
+            out.extend(self._result(block, detail, early, hint, "the session has no call for it"))
         self._early.clear()
         for child in self.children.values():
             out.extend(child.finish())
@@ -145,8 +142,14 @@ class Turns:
             out.extend(self._result(*early))
 
     def _result(
-        self, block: Mapping[str, object], detail: object, stamp: Stamp, note: str = ""
+        self,
+        block: Mapping[str, object],
+        detail: object,
+        stamp: Stamp,
+        hint: str = "",
+        note: str = "",
     ) -> list[Observation]:
+        """The call's result; ``hint``: the record's own ``agentId`` (2.0 put the link there)."""
         call_id = get_str(block, "tool_use_id")
         if not call_id:
             self._owner.notes.append("a tool_result block without a tool_use_id; left out")
@@ -154,52 +157,16 @@ class Turns:
         call = self._calls.pop(call_id, None)
         if call is None:
             if call_id not in self._closed:
-                self._early[call_id] = (block, detail, stamp)
+                self._early[call_id] = (block, detail, stamp, hint)
             return []
         self._closed.add(call_id)
         out: list[Observation] = []
         child = self.children.pop(call_id, None)
         if child is not None:
             out.extend(child.finish())
-        done = self._finished(call, block, detail, note)
-        out.append(msgspec.structs.replace(self._observation(call_id, done, block), **stamp))
+        done, result = self._results.result(call_id, call.name, call.args, block, detail, note)
+        out.append(msgspec.structs.replace(result, **stamp))
         if call.name in AGENT_TOOLS and child is None:
-            self._owner.subagents.append((call_id, get_str(done.details, "agentId") or ""))
+            agent = get_str(done.details, "agentId") or hint
+            self._owner.subagents.append((call_id, agent))
         return out
-
-    def _finished(
-        self, call: _Call, block: Mapping[str, object], detail: object, note: str
-    ) -> Finished:
-        content = read_content(block.get("content"))
-        self._owner.notes.extend(content.notes)
-        is_error = block.get("is_error") is True
-        text = strip_error_tags(content.text) if is_error else content.text
-        text, stored = self._stored(text)
-        if note:
-            text += f"\n[note: {note}]"
-        return Finished(call.name, call.args, text, is_error, detail, content.images, stored)
-
-    def _stored(self, text: str) -> tuple[str, bool | None]:
-        """The whole output when it was stored apart and is here; else the preview, said so."""
-        name = persisted_name(text)
-        if name is None:
-            return text, None
-        whole = self._read_stored(name) if self._read_stored is not None else None
-        if whole is None:
-            return text + _NO_STORED.format(name=name), False
-        return whole, True
-
-    def _observation(self, call_id: str, done: Finished, block: Mapping[str, object]) -> ToolResult:
-        try:
-            return result_observation(call_id, done, block.get("content"), self._tasks)
-        except Exception as exc:  # a mapper's bug must not cost the result: its text stands
-            self._owner.notes.append(
-                f"call {call_id}: its result could not be mapped ({exc!r:.80})"
-            )
-            return ToolResult(
-                tool_call_id=call_id,
-                tool_name=done.name,
-                text=done.text,
-                complete=True,
-                is_error=done.is_error,
-            )
