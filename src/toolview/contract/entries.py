@@ -10,14 +10,24 @@ already drawn and released by a stream.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
 
-__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry", "run_closing_line"]
+__all__ = [
+    "IGNORED_KEPT",
+    "CallEntry",
+    "Entry",
+    "MessageEntry",
+    "NoteEntry",
+    "Orphan",
+    "run_closing_line",
+]
 
 IGNORED_KEPT: Final = 3
 """At most this many ignored final results are kept per call (all are counted)."""
+
+Orphan: TypeAlias = Literal["unseen", "late"]
 
 
 @dataclass
@@ -27,6 +37,9 @@ class CallEntry:
     ``ignored`` holds the first ``IGNORED_KEPT`` final results (or refusals)
     that arrived after the call was already final; ``ignored_total`` counts
     them all, so a flood of them costs bounded memory yet is never hidden.
+    ``orphan`` marks a placeholder made for a sub-agent's mark (``parentCallId``)
+    naming a call the thread had never seen (``unseen``) or had already drawn
+    and released (``late``): its child thread is kept and shown under it.
     """
 
     tool_call_id: str
@@ -36,6 +49,7 @@ class CallEntry:
     descriptor_error: str | None = None
     ignored: list[ToolResult | ToolRefused] = field(default_factory=list)
     ignored_total: int = 0
+    orphan: Orphan | None = None
 
     @property
     def tool_name(self) -> str:
