@@ -7,7 +7,9 @@ check — the whole path a user's ``toolview show`` takes.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -163,8 +165,13 @@ def test_show_json_then_check_strict_passes_with_every_call_and_no_secret(case: 
     assert [secret for secret in SECRETS if secret.encode() in shown.stdout] == []
 
 
-def test_show_on_the_project_folder_draws_both_sessions_newest_first() -> None:
-    shown = toolview("show", "--surface", "text", str(MAIN_SESSION.parent))
+def test_show_on_the_project_folder_draws_both_sessions_newest_first(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(MAIN_SESSION.parent, project)
+    # a checkout's mtimes are arbitrary: give each session the time it was written at
+    os.utime(project / MAIN_SESSION.name, (1_800_000_000, 1_800_000_000))
+    os.utime(project / TASKS_SESSION.name, (1_800_000_100, 1_800_000_100))
+    shown = toolview("show", "--surface", "text", str(project))
     assert shown.returncode == 0, shown.stderr
     out = shown.stdout.decode()
     assert out.index(TASKS_SESSION.stem) < out.index(MAIN_SESSION.stem)
