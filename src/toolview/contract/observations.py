@@ -8,12 +8,12 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, TypeAlias, TypeGuard
+from typing import Literal, TypeAlias, TypeGuard
 
 import msgspec
 
 from toolview.contract.descriptor import Descriptor
-from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt
+from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt, Timestamp
 
 __all__ = [
     "Message",
@@ -33,10 +33,6 @@ __all__ = [
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
 MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
-Timestamp: TypeAlias = Annotated[
-    str, msgspec.Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$")
-]
-"""RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone."""
 
 
 class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):

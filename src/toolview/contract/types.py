@@ -10,9 +10,13 @@ from typing import Annotated, Any, TypeAlias
 
 import msgspec
 
-__all__ = ["JSONObject", "JSONValue", "NonEmptyStr", "NonNegativeInt"]
+__all__ = ["JSONObject", "JSONValue", "NonEmptyStr", "NonNegativeInt", "Timestamp"]
 
 NonEmptyStr: TypeAlias = Annotated[str, msgspec.Meta(min_length=1)]
 NonNegativeInt: TypeAlias = Annotated[int, msgspec.Meta(ge=0)]
 JSONValue: TypeAlias = Any
 JSONObject: TypeAlias = dict[str, Any]
+Timestamp: TypeAlias = Annotated[
+    str, msgspec.Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$")
+]
+"""RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone."""
