@@ -13,7 +13,13 @@ from typing import Literal, TypeAlias, TypeGuard
 import msgspec
 
 from toolview.contract.descriptor import Descriptor
-from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt, Timestamp
+from toolview.contract.types import (
+    TIMESTAMP_PATTERN,
+    JSONObject,
+    NonEmptyStr,
+    NonNegativeInt,
+    Timestamp,
+)
 
 __all__ = [
     "Message",
@@ -133,6 +139,8 @@ _ECHOED_VALUE = re.compile(
     r"(?P<head>Invalid (?:enum )?value )(?P<quote>['\"])(?P<value>.*)(?P=quote)\Z", re.DOTALL
 )
 _ECHO_LIMIT = 60
+_AT_REGEX = f"Expected `str` matching regex {TIMESTAMP_PATTERN!r}"
+AT_REASON = "not an RFC 3339 time in UTC (like 2026-12-01T23:44:20.123Z: date, T, time, Z)"
 
 
 class ObservationError(ValueError):
@@ -168,7 +176,14 @@ def _with_path(message: str) -> ObservationError:
     match = _PATH_SUFFIX.search(message)
     if match is None:
         return ObservationError(_bound_echo(message))
-    return ObservationError(_bound_echo(message[: match.start()]), match.group("path"))
+    return ObservationError(_reason(message[: match.start()]), match.group("path"))
+
+
+def _reason(reason: str) -> str:
+    """msgspec's reason, in words where it would quote a regular expression at the reader."""
+    if reason == _AT_REGEX:
+        return AT_REASON
+    return _bound_echo(reason)
 
 
 def _bound_echo(reason: str) -> str:
