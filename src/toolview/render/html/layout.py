@@ -122,12 +122,21 @@ def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[s
 
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
-    """A user or assistant message, cleaned and bounded."""
+    """A user or assistant message, cleaned and bounded.
+
+    Thinking (the model's reasoning) is collapsed: a native ``<details>``
+    whose summary is its label, so it opens without any script.
+    """
     role = entry.message.role
     window = shown_text(entry.message.text, limits)
     text = f'<div class="tv-message-text">{esc(window.text)}</div>' + omission_html(
         window.after, "below"
     )
+    if role == "thinking":
+        return (
+            f'<details class="tv-message tv-message-{esc(role)}">'
+            f'<summary class="tv-role">{esc(role.capitalize())}</summary>{text}</details>'
+        )
     return (
         f'<section class="tv-message tv-message-{esc(role)}">'
         f'<span class="tv-role">{esc(role.capitalize())}</span>{text}</section>'
