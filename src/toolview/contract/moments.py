@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-__all__ = ["TimeSpan", "at_ms", "parse_at", "span_ms"]
+__all__ = ["TimeSpan", "at_from_ms", "at_from_text", "at_ms", "format_at", "parse_at", "span_ms"]
 
 _SHAPE: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
@@ -34,6 +34,37 @@ def at_ms(at: object) -> int | None:
     """``at`` as milliseconds since the Unix epoch (what AG-UI's ``timestamp`` holds)."""
     moment = parse_at(at)
     return None if moment is None else (moment - _EPOCH) // _MS
+
+
+def format_at(moment: datetime) -> str:
+    """``moment`` as an ``at``: UTC, milliseconds, ``Z`` (a naive moment is taken as UTC)."""
+    utc = moment.astimezone(UTC) if moment.tzinfo is not None else moment
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+
+
+def at_from_ms(ms: object) -> str | None:
+    """An epoch in milliseconds (JavaScript's ``Date.now()``) as an ``at``; ``None`` if not one."""
+    if isinstance(ms, bool) or not isinstance(ms, int | float) or ms != ms:
+        return None
+    try:
+        return format_at(_EPOCH + timedelta(milliseconds=ms))
+    except (OverflowError, ValueError):
+        return None
+
+
+def at_from_text(text: object) -> str | None:
+    """An RFC 3339 / ISO 8601 time with a zone (``Z`` or an offset) as an ``at`` in UTC.
+
+    ``None`` for anything else, a time without a zone included: which zone it
+    meant cannot be known, and a guess would be a wrong time said as fact.
+    """
+    if not isinstance(text, str) or len(text) > 64:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return None if moment.tzinfo is None else format_at(moment)
 
 
 def span_ms(start: object, end: object) -> int | None:
