@@ -65,11 +65,21 @@ def test_the_span_is_the_earliest_to_the_latest_time_in_any_order() -> None:
             Message("user", "a", at="2026-12-01T23:44:20.5Z"),  # earlier, and "20.5Z" < "20Z"
             Message("user", "c", at="2026-12-01T23:44:20Z"),
             Message("user", "d", at="2026-12-01T23:56:23Z"),
+            Usage(model="m", input_tokens=1, output_tokens=2),
         ]
     )
     summary = thread_summary(thread)
     assert summary is not None and summary.span_ms == 723_000 and summary.total == 0
-    assert text_surface.render_thread(thread).endswith("── 0 calls\n   time 12 min 3 s\n")
+    assert text_surface.render_thread(thread).endswith(
+        "── 0 calls\n   time 12 min 3 s\n   tokens m: 1 input, 2 output\n"
+    )
+
+
+def test_one_call_s_time_alone_makes_no_summary() -> None:
+    """Its span would only repeat the call's duration, as its counts its header."""
+    call = ToolCall("c1", "read", {}, at=AT)
+    done = ToolResult("c1", "read", "x", complete=True, is_error=False, at="2026-12-01T23:50:00Z")
+    assert thread_summary(Thread.from_observations([call, done])) is None
 
 
 def test_tokens_are_summed_per_model_in_order_of_first_use() -> None:

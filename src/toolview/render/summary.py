@@ -9,8 +9,8 @@ already decided, so it costs nothing extra and never disagrees with them.
 Where the thread says when (``at``) and what the model turns cost (``usage``
 observations), the summary adds the time from the first ``at`` to the last
 and the tokens summed per model; a thread with neither reads as before. With
-them, a thread of fewer than two calls has a summary too: the time and the
-tokens are not in any header.
+tokens, a thread of fewer than two calls has a summary too: no header says
+them (a time span alone does not: one call's span is about its duration).
 """
 
 from __future__ import annotations
@@ -144,11 +144,10 @@ def summary_of(
 ) -> Summary | None:
     """The summary of calls already counted by ``summary_key`` (a stream keeps only counts).
 
-    ``None`` below two calls, as ``summarize``, unless there is a time span
-    (more than zero) or tokens to say.
+    ``None`` below two calls, as ``summarize``, unless there are tokens to say.
     """
-    span = span_ms if span_ms else None
-    if counts.total() < SUMMARY_MIN_CALLS and span is None and not tokens:
+    span = span_ms if span_ms else None  # a span of nothing says nothing
+    if counts.total() < SUMMARY_MIN_CALLS and not tokens:
         return None
     parts = tuple(_part(key, counts[key]) for key in SUMMARY_ORDER if counts[key])
     return Summary(sum(counts.values()), parts, span, tokens)
