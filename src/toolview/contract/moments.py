@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Final
 
 __all__ = ["TimeSpan", "at_from_ms", "at_from_text", "at_ms", "format_at", "parse_at", "span_ms"]
@@ -32,6 +33,12 @@ def parse_at(at: object) -> datetime | None:
 
 def at_ms(at: object) -> int | None:
     """``at`` as milliseconds since the Unix epoch (what AG-UI's ``timestamp`` holds)."""
+    return _ms(at) if isinstance(at, str) else None
+
+
+@lru_cache(maxsize=4096)
+def _ms(at: str) -> int | None:
+    """Cached: a call's ``at`` is read when the thread takes it and again by its header."""
     moment = parse_at(at)
     return None if moment is None else (moment - _EPOCH) // _MS
 
