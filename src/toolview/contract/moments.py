@@ -10,6 +10,7 @@ time that cannot be read is absent, never guessed, never an exception.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Final
@@ -82,19 +83,18 @@ def span_ms(start: object, end: object) -> int | None:
     return last - first
 
 
+@dataclass(slots=True)
 class TimeSpan:
     """The earliest and the latest ``at`` seen so far (by time, not by string order).
 
     Why not the first and the last seen: observations need not come in time
     order (a sub-agent's, a batch sent late); why not string order:
-    ``…:20Z`` sorts after ``…:20.5Z``.
+    ``…:20Z`` sorts after ``…:20.5Z``. Equal when they hold the same span
+    (a thread compares equal to its replay).
     """
 
-    __slots__ = ("first", "last")
-
-    def __init__(self) -> None:
-        self.first: int | None = None
-        self.last: int | None = None
+    first: int | None = None
+    last: int | None = None
 
     def see(self, at: object) -> None:
         """Widen the span to ``at``, if it is a time (anything else changes nothing)."""
