@@ -228,4 +228,4 @@ def test_a_hostile_chain_of_sub_agents_renders_at_any_depth_asked(surface: str, 
     assert "c0" in rendered or "Agent" in rendered
     assert ("cut at depth 2" in rendered) == (depth == 2)
     if surface == "terminal" and depth > 2:  # 4 columns a level: it stops where room runs out
-        assert "of the sub-agent: too narrow here" in rendered
+        assert "too narrow" in rendered
