@@ -14,6 +14,12 @@ differently, so its rendered markup can be cached (``server.pieces``).
 The time span (earliest to latest ``at``) and each model's tokens (``usage``)
 are kept the same way, O(1) an observation: the live summary says them as
 ``render.summary`` does.
+
+Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
+depth) changes how the thread's own call above it reads, so it bumps that
+call's version. The summary counts the thread's own calls only, as
+``thread_summary`` does: a sub-agent's calls are counted under their call
+(its sub-agent line), not in the thread's footer.
 """
 
 from __future__ import annotations
@@ -67,11 +73,13 @@ class Tally:
         self._unsettled: set[str] = set()  # not final: what a run's events may change
         self.span = TimeSpan()
         self.tokens: dict[str, ModelTokens] = {}  # per model, in order of its first turn
+        self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
 
     def observe(self, thread: Thread, observation: Observation, before: int) -> None:
         """Account for ``observation``, just added to ``thread`` (which held ``before`` entries)."""
         self.span.see(observation.at)
-        if isinstance(observation, Usage):
+        if isinstance(observation, Usage) and not isinstance(observation.parent_call_id, str):
+            # the thread's own turns, as ``Thread.usage``: a sub-agent's are on its call
             self.tokens[observation.model] = add_usage(
                 self.tokens.get(observation.model), observation
             )
@@ -80,9 +88,14 @@ class Tally:
             if isinstance(entry, CallEntry):
                 self.index[entry.tool_call_id] = position
         if isinstance(observation, ToolCall | ToolResult | ToolRefused):
-            self._update(thread, observation.tool_call_id)
-        elif isinstance(observation, RunStarted | RunEnded):
-            for call_id in list(self._unsettled):
+            top = thread.top_call_id(observation.tool_call_id)  # itself, or the call above it
+            self._update(thread, observation.tool_call_id if top is None else top)
+        elif isinstance(observation.parent_call_id, str):  # a sub-agent's message, usage, run…
+            top = thread.top_call_id(observation.parent_call_id)
+            if top is not None:
+                self._update(thread, top)
+        if isinstance(observation, RunStarted | RunEnded):
+            for call_id in list(self._unsettled | self._parents):
                 self._update(thread, call_id)
 
     def pending(self) -> list[str]:
@@ -113,6 +126,7 @@ class Tally:
         self._keys[call_id] = key
         self.versions[call_id] = self.versions.get(call_id, -1) + 1
         _mark(self._unsettled, call_id, state not in FINAL_STATES)
+        _mark(self._parents, call_id, thread.child(call_id) is not None)
         _mark(self._pending, call_id, state == "pending")
 
 
