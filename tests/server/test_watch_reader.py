@@ -50,7 +50,9 @@ class Counting:
         return [Message("user", f"{record['t']} after {self.seen - 1}")]
 
 
-COUNTING = SessionFormat("counting", "count", lambda head: head.startswith(b'{"t"'), Counting)
+COUNTING = SessionFormat(
+    "counting", "count", lambda head: head.startswith(b'{"t"'), lambda _path, p: Counting(p)
+)
 FORMATS = (COUNTING, TOOLVIEW)
 
 

@@ -10,81 +10,12 @@ reports it), never a fixed sleep.
 
 from __future__ import annotations
 
-import json
-import queue
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from sse_client import SSEFrame, read_frames
 from toolview_servers import RedisServer, ToolviewServer
-
-
-def line(text: str) -> bytes:
-    return json.dumps({"kind": "message", "role": "user", "text": text}).encode() + b"\n"
-
-
-def size(base: str, thread: str) -> int:
-    """The thread's observation count (0 while it does not exist)."""
-    listed = httpx.get(f"{base}/api/threads", timeout=30).json()["threads"]
-    return next((int(t["lastSeq"]) for t in listed if t["id"] == thread), 0)
-
-
-def until(condition: Callable[[], bool], timeout: float = 120, what: str = "") -> None:
-    """Until ``condition()`` holds: each check is one request to the server."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{what} after {timeout}s")
-
-
-def texts(base: str, thread: str) -> list[str]:
-    """Every observation's text, page by page from the events API."""
-    found: list[str] = []
-    after: int | None = 0
-    while after is not None:
-        page = httpx.get(f"{base}/api/threads/{thread}/events?after={after}", timeout=60).json()
-        found += [event["observation"]["text"] for event in page["events"]]
-        after = page["next"]
-    return found
-
-
-class Follower:
-    """An SSE follower in a thread: each frame lands in ``frames`` as it arrives."""
-
-    def __init__(self, url: str, expected: int) -> None:
-        self.frames: queue.Queue[SSEFrame] = queue.Queue()
-
-        def seen(got: list[SSEFrame]) -> bool:
-            self.frames.put(got[-1]) if got else None
-            return len(got) >= expected
-
-        self.thread = threading.Thread(
-            target=lambda: read_frames(url, until=seen, timeout=120), daemon=True
-        )
-        self.thread.start()
-
-    def next(self) -> dict[str, Any]:
-        return self.frames.get(timeout=120).data
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Callable[..., ToolviewServer]]:
-    started: list[ToolviewServer] = []
-
-    def start(*args: str) -> ToolviewServer:
-        server = ToolviewServer.start(["--port", "0", *args])
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        if server.process.poll() is None:
-            server.kill()
+from watch_serving import Follower, line, size, texts, until
 
 
 def test_a_follower_sees_each_line_as_it_is_written(

@@ -11,6 +11,7 @@ A folder given as Claude Code's or Codex's puts that format first.
 from __future__ import annotations
 
 import importlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,10 +21,15 @@ from typing import Any, Final, Protocol
 import msgspec
 
 from toolview.contract import Observation, decode_observation
+from toolview.hosts import claude_code
+from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.server.api import THREAD_ID
 
 __all__ = [
+    "CLAUDE_CODE",
     "FORMATS",
+    "TOOLVIEW",
+    "ClaudeCodeLines",
     "ObservationLines",
     "SessionFormat",
     "SessionMapper",
@@ -33,6 +39,8 @@ __all__ = [
 
 _UUID: Final = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\Z")
 _ROOM: Final = 58  # of a thread id's 64 characters: the rest is for a version suffix
+
+log = logging.getLogger("toolview.watch")
 
 
 class SessionMapper(Protocol):
@@ -50,7 +58,8 @@ class SessionFormat:
     name: str
     prefix: str
     sniff: Callable[[bytes], bool]
-    mapper: Callable[[str | None], SessionMapper]  # the sub-agent's parent call id, or None
+    # a mapper for the file at this path; the call that ran it, if it is a sub-agent's
+    mapper: Callable[[Path, str | None], SessionMapper]
 
 
 class ObservationLines:
@@ -80,26 +89,49 @@ def _sniff_observations(head: bytes) -> bool:
     return True
 
 
-def _host(module: str, name: str, prefix: str, mapper: str) -> SessionFormat | None:
-    """A host's format, if that host is installed in this toolview."""
+class ClaudeCodeLines:
+    """Claude Code's mapper as the watcher drives it.
+
+    Its stored long outputs are read from the session's own ``tool-results/``
+    (a sub-agent's file shares its session's); what it leaves out of a record
+    is said as the loader says it; the sub-agent links it collects for the
+    loader are dropped (a live sub-agent's file is linked by its meta file,
+    ``watch_subagents``).
+    """
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        session = path.parent.parent if path.parent.name == "subagents" else path.with_suffix("")
+        self.path = path
+        self.mapper = claude_code.ClaudeCodeMapper(
+            parent_call_id=parent_call_id, read_stored=StoredOutputs(session)
+        )
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        """The line's observations (``SessionLineError`` when it is malformed)."""
+        out = self.mapper.feed_line(line)
+        for note in self.mapper.take_notes():
+            log.warning("toolview: watch: %s: %s", self.path, note)
+        self.mapper.take_subagents()
+        return out
+
+
+def _codex() -> SessionFormat | None:
+    """Codex's format, if its host is in this toolview."""
     try:
-        host: Any = importlib.import_module(module)
+        host: Any = importlib.import_module("toolview.hosts.codex")
     except ImportError:
         return None
-    make = getattr(host, mapper)
-    return SessionFormat(name, prefix, host.sniff, lambda parent: make(parent_call_id=parent))
-
-
-TOOLVIEW: Final = SessionFormat("toolview", "", _sniff_observations, ObservationLines)
-FORMATS: Final = tuple(
-    f
-    for f in (
-        _host("toolview.hosts.claude_code", "claude-code", "claude", "ClaudeCodeMapper"),
-        _host("toolview.hosts.codex", "codex", "codex", "CodexMapper"),
-        TOOLVIEW,
+    mapper = host.CodexMapper
+    return SessionFormat(
+        "codex", "codex", host.sniff, lambda _path, parent: mapper(parent_call_id=parent)
     )
-    if f is not None
+
+
+CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
+TOOLVIEW: Final = SessionFormat(
+    "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
 )
+FORMATS: Final = tuple(f for f in (CLAUDE_CODE, _codex(), TOOLVIEW) if f is not None)
 
 
 def formats_for(

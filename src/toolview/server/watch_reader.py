@@ -126,7 +126,7 @@ def open_reader(
             known = {f.name: f for f in formats}.get(old.format)
             if known is None or os.fstat(stream.fileno()).st_size == old.offset:
                 return None  # unchanged (a restart's catch-up): prime when it grows
-            mapper = known.mapper(old.parent)
+            mapper = known.mapper(path, old.parent)
             _prime(stream, mapper, old.offset, path)
             return FileReader(path, old, stored, mapper)
         fmt = _sniff(stream, formats)
@@ -138,7 +138,7 @@ def open_reader(
         inode = os.fstat(stream.fileno()).st_ino
         head = head_digest(stream, 0)
         position = ReadPosition(fmt.name, thread, version, 0, inode, head, parent)
-    return FileReader(path, position, stored, fmt.mapper(parent))
+    return FileReader(path, position, stored, fmt.mapper(path, parent))
 
 
 def _sniff(stream: BinaryIO, formats: tuple[SessionFormat, ...]) -> SessionFormat | None:
