@@ -377,3 +377,22 @@ def test_exit_plan_mode_is_the_plan_as_markdown() -> None:
 
 def text_block(value: str) -> dict[str, str]:
     return {"type": "text", "text": value}
+
+
+def test_a_sub_agents_listings_are_read_from_their_text() -> None:
+    # a sub-agent's results carry no toolUseResult
+    assert props(one("Glob", {"pattern": "*"}, "a.py\nb.py"), "table").rows == [["a.py"], ["b.py"]]
+    assert not one("Glob", {"pattern": "*"}, "No files found").descriptor
+    assert not one("Glob", {"pattern": "*"}, "a\n(Results are truncated.)").descriptor
+    found = one("Grep", {"pattern": "x"}, "Found 2 files\na.py\nb.py")
+    assert props(found, "table").rows == [["a.py"], ["b.py"]]
+    lines = one("Grep", {"pattern": "x", "output_mode": "content"}, "a.py:3:x = 1")
+    assert props(lines, "table").rows == [["a.py", 3, "x = 1"]]
+    created = one(
+        "Write", {"file_path": "/w/n", "content": "hi\n"}, "File created successfully at: /w/n"
+    )
+    assert props(created, "diff").diff.startswith("--- /dev/null\n")
+    updated = one(
+        "Write", {"file_path": "/w/n", "content": "hi\n"}, "The file /w/n has been updated."
+    )
+    assert not updated.descriptor

@@ -54,8 +54,8 @@ def bash(done: Finished) -> Mapped | None:
     details = done.details
     if details.get("isImage") is True and len(done.images) == 1:
         image = done.images[0]  # the command printed an image: its data is no shell output
-        props = ImageProps(mime_type=image.mime_type, data=image.data, alt=command)
-        return Descriptor(kind="image", props=props), done.text
+        shown = ImageProps(mime_type=image.mime_type, data=image.data, alt=command)
+        return Descriptor(kind="image", props=shown), done.text
     stdout, stderr = get_str(details, "stdout"), get_str(details, "stderr")
     stdout, cut = _kept(done, stdout)
     interrupted = details.get("interrupted") is True
