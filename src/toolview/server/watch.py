@@ -120,10 +120,10 @@ class SessionWatcher:
         reader = self.readers.get(path)
         if reader is None or reader.stored != stored:  # new, restarted, or moved by another
             join = None
-            sub = sub_agent_file(path) if stored is None else None
+            sub = sub_agent_file(path)
             if sub is not None and sub.main.is_file():
                 join = await self._join(path, sub)
-                if join is None:
+                if join is None and stored is None:
                     return  # its session or its link is not there yet: asked again then
             formats = self._formats(path)
             reader = await asyncio.to_thread(open_reader, path, stored, formats, join)
