@@ -28,9 +28,11 @@ from toolview.contract import encode_observation
 from toolview.server.watch_formats import ClaudeCodeLines
 
 REAL = Path(__file__).resolve().parents[1] / "hosts" / "claude_code" / "real"
-SESSION = "2daa88ac-4540-4f7e-a6a5-a72ef01d16e8"
-AGENT = "agent-afc83319ccf948b1c"
-CALL = "toolu_12agent"
+# the session with a sub-agent (the fixture's ids change when it is regenerated)
+AGENT_FILE = next(REAL.glob("*/subagents/agent-*.jsonl"))
+SESSION = AGENT_FILE.parents[1].name
+AGENT = AGENT_FILE.stem
+CALL = json.loads(AGENT_FILE.with_name(f"{AGENT}.meta.json").read_text())["toolUseId"]
 SECRETS = ("AKIAQX7TZ2MPL4RN8VWE", "ghp_Zq3Xw9LmT4vB8nR2kP6sD1fH7jC5gY0aE3uQ")
 
 
@@ -124,7 +126,7 @@ def test_a_follower_gets_each_call_of_a_real_session_as_it_is_written(
     while len(got) < len(expected):
         got.append(follower.next())
     assert by_file(got) == by_file(expected)
-    assert sum(1 for o in got if o["kind"] == "tool-call") == 14
+    assert sum(1 for o in got if o["kind"] == "tool-call") == 14  # 13 of the session, 1 sub
     marked = {o.get("toolCallId") for o in got if o.get("parentCallId") == CALL}
     assert "toolu_s1ls" in marked and CALL not in marked  # the sub-agent's call, not its own
     shown = json.dumps(got)

@@ -49,6 +49,9 @@ class Counting:
         self.seen += 1
         return [Message("user", f"{record['t']} after {self.seen - 1}")]
 
+    def links(self) -> list[tuple[str, str]]:
+        return []
+
 
 COUNTING = SessionFormat(
     "counting", "count", lambda head: head.startswith(b'{"t"'), lambda _path, p: Counting(p)

@@ -22,9 +22,8 @@ from typing import Final
 from watchfiles import Change, awatch
 
 from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for
-from toolview.server.watch_position import ReadPosition
-from toolview.server.watch_reader import FileReader, FileReplaced, Join, open_reader
-from toolview.server.watch_subagents import META, SubAgentFile, sub_agent_file
+from toolview.server.watch_reader import FileReader, FileReplaced, open_reader
+from toolview.server.watch_subagents import META, SubAgents
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
 
 __all__ = ["SUFFIX", "SessionWatcher", "WatchRoot"]
@@ -57,10 +56,10 @@ class SessionWatcher:
         self.formats = formats
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
         self.readers: dict[Path, FileReader] = {}
-        self.waiting: dict[Path, set[Path]] = {}  # main file → sub-agent files waiting for it
         self._queue: asyncio.Queue[Path] = asyncio.Queue()
         self._queued: set[Path] = set()
         self._stop = asyncio.Event()
+        self.sub_agents = SubAgents(log, self._put)
 
     async def run(self) -> None:
         """Watch, catch up, then ingest each change until ``stop``."""
@@ -119,18 +118,16 @@ class SessionWatcher:
         stored = await self.log.position(source)
         reader = self.readers.get(path)
         if reader is None or reader.stored != stored:  # new, restarted, or moved by another
-            join = None
-            sub = sub_agent_file(path)
-            if sub is not None and sub.main.is_file():
-                join = await self._join(path, sub)
-                if join is None and stored is None:
-                    return  # its session or its link is not there yet: asked again then
+            sub_agent, join = await self.sub_agents.join(path)
+            if sub_agent and join is None and stored is None:
+                return  # its session or its link is not there yet: asked again then
             formats = self._formats(path)
             reader = await asyncio.to_thread(open_reader, path, stored, formats, join)
             if reader is None:
                 self.readers.pop(path, None)
                 return
             self.readers[path] = reader
+            self.sub_agents.learned(reader.position.thread, reader.take_links())  # from priming
         while True:
             try:
                 batch = await asyncio.to_thread(reader.read_batch)
@@ -148,17 +145,8 @@ class SessionWatcher:
                 del self.readers[path]
                 return await self.ingest(path)
             reader.commit(batch)
-            for waiting in self.waiting.pop(path, set()):
-                self._put(waiting)
-
-    async def _join(self, path: Path, sub: SubAgentFile) -> Join | None:
-        """A sub-agent file's thread and call, or ``None`` (remembered) until both are known."""
-        raw = await self.log.position(str(sub.main))
-        main = ReadPosition.decode(raw) if raw is not None else None
-        if main is None or sub.parent_call_id is None:
-            self.waiting.setdefault(sub.main, set()).add(path)
-            return None
-        return Join(main.thread, sub.parent_call_id)
+            self.sub_agents.read(path)
+            self.sub_agents.learned(batch.after.thread, batch.links)
 
     def _formats(self, path: Path) -> tuple[SessionFormat, ...]:
         root = next((r for r in self.roots if path.is_relative_to(r.path)), None)

@@ -10,26 +10,27 @@ A folder given as Claude Code's or Codex's puts that format first.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import msgspec
 
 from toolview.contract import Observation, decode_observation
-from toolview.hosts import claude_code
+from toolview.hosts import claude_code, codex
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.server.api import THREAD_ID
 
 __all__ = [
     "CLAUDE_CODE",
+    "CODEX",
     "FORMATS",
     "TOOLVIEW",
     "ClaudeCodeLines",
+    "CodexLines",
     "ObservationLines",
     "SessionFormat",
     "SessionMapper",
@@ -48,6 +49,10 @@ class SessionMapper(Protocol):
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """The observations one complete line makes (raises on a malformed line)."""
+        ...
+
+    def links(self) -> list[tuple[str, str]]:
+        """Sub-agents it saw spawned since the last call: ``(child thread id, call id)``."""
         ...
 
 
@@ -78,6 +83,10 @@ class ObservationLines:
         if self.parent_call_id is not None and observation.parent_call_id is msgspec.UNSET:
             observation = msgspec.structs.replace(observation, parent_call_id=self.parent_call_id)
         return [observation]
+
+    def links(self) -> list[tuple[str, str]]:
+        """None: a toolview file names no other file."""
+        return []
 
 
 def _sniff_observations(head: bytes) -> bool:
@@ -114,24 +123,43 @@ class ClaudeCodeLines:
         self.mapper.take_subagents()
         return out
 
+    def links(self) -> list[tuple[str, str]]:
+        """None: Claude Code's sub-agent files are linked by their meta files."""
+        return []
 
-def _codex() -> SessionFormat | None:
-    """Codex's format, if its host is in this toolview."""
-    try:
-        host: Any = importlib.import_module("toolview.hosts.codex")
-    except ImportError:
-        return None
-    mapper = host.CodexMapper
-    return SessionFormat(
-        "codex", "codex", host.sniff, lambda _path, parent: mapper(parent_call_id=parent)
-    )
+
+class CodexLines:
+    """Codex's mapper as the watcher drives it: its notes said, its spawns handed on.
+
+    A sub-agent's rollout names only its parent thread; the spawning call is
+    in the parent's records, so the parent's mapper's spawns are the links.
+    """
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        self.path = path
+        self.mapper = codex.CodexMapper(parent_call_id=parent_call_id)
+        self._told = 0
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        """The line's observations (``SessionLineError`` when it is malformed)."""
+        out = self.mapper.feed_line(line)
+        for note in self.mapper.take_notes():
+            log.warning("toolview: watch: %s: %s", self.path, note)
+        return out
+
+    def links(self) -> list[tuple[str, str]]:
+        """The spawns seen since the last call."""
+        new = self.mapper.subagents[self._told :]
+        self._told = len(self.mapper.subagents)
+        return list(new)
 
 
 CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
 TOOLVIEW: Final = SessionFormat(
     "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
 )
-FORMATS: Final = tuple(f for f in (CLAUDE_CODE, _codex(), TOOLVIEW) if f is not None)
+CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, TOOLVIEW)
 
 
 def formats_for(

@@ -64,19 +64,31 @@ class Batch:
     before: bytes | None  # the stored position the move starts from
     after: ReadPosition
     new_thread: bool  # the thread has to be created first
+    links: list[tuple[str, str]]  # sub-agents seen spawned: (child thread id, call id)
 
 
 class FileReader:
     """A file being read: its format's mapper and the position stored for it."""
 
     def __init__(
-        self, path: Path, position: ReadPosition, stored: bytes | None, mapper: SessionMapper
+        self,
+        path: Path,
+        position: ReadPosition,
+        stored: bytes | None,
+        mapper: SessionMapper,
+        links: list[tuple[str, str]] | None = None,
     ) -> None:
         self.path = path
         self.position = position
         self.stored = stored  # the position as the log holds it now
         self.mapper = mapper
         self.new_thread = stored is None or ReadPosition.decode(stored) != position
+        self._links = links or []  # seen while priming
+
+    def take_links(self) -> list[tuple[str, str]]:
+        """The sub-agent links seen while the lines already read were fed again."""
+        links, self._links = self._links, []
+        return links
 
     def read_batch(self) -> Batch | None:
         """The next complete lines' observations, or ``None`` when there are none yet."""
@@ -89,7 +101,7 @@ class FileReader:
                 return None
             head = head_digest(stream, end)
         after = msgspec.structs.replace(self.position, offset=end, head=head)
-        return Batch(observations, self.stored, after, self.new_thread)
+        return Batch(observations, self.stored, after, self.new_thread, self.mapper.links())
 
     def _read(self, stream: BinaryIO) -> tuple[list[Observation], int]:
         observations: list[Observation] = []
@@ -128,7 +140,7 @@ def open_reader(
                 return None  # unchanged (a restart's catch-up): prime when it grows
             mapper = known.mapper(path, old.parent)
             _prime(stream, mapper, old.offset, path)
-            return FileReader(path, old, stored, mapper)
+            return FileReader(path, old, stored, mapper, mapper.links())
         fmt = _sniff(stream, formats)
         if fmt is None:
             return None
