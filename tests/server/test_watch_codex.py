@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from test_watch import records, until_seq, watching
+from test_watcher import records, until_seq, watching
 from toolview_servers import run_async
 
 from toolview.contract import encode_observation
