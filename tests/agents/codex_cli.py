@@ -12,33 +12,31 @@ catalogue gives that slug the freeform ``apply_patch`` tool and the classic
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .scripted_responses import Custom, Function, Reasoning, Script, Text, Turn, serve
+from toolview.hosts.codex import parent_thread_id
+
+from .codex_session import HANG_CALL, INTERRUPTED_CALL, later_turns, session_turns
+from .scripted_responses import Script, serve
 
 __all__ = [
     "CODEX_BIN",
-    "SECRETS",
+    "EVERYTHING",
     "CodexRun",
     "codex_env",
     "run_codex",
-    "session_turns",
     "write_config",
     "write_fixtures",
 ]
 
 REPO = Path(__file__).resolve().parents[2]
-CODEX_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "codex"
-
-# Fake credentials planted in command outputs: toolview must redact them.
-SECRETS = (
-    "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
-    "AKIA" + "Q3EXAMPLE7ZX9KT2",
-    "sk-proj-" + "Zq4Xw8Vb2Nm6Lk9Jh3Gf5Ds7Ap1Ty0Rc",
-)
-SUB_AGENT = "/root/counter"
+NODE_MODULES = REPO / "tests" / "node" / "node_modules"
+CODEX_BIN = NODE_MODULES / ".bin" / "codex"
+EVERYTHING = NODE_MODULES / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
 
 
 @dataclass
@@ -51,6 +49,7 @@ class CodexRun:
     codex_home: Path
     workspace: Path
     script: Script
+    stopped: list[int] = field(default_factory=list)  # exit statuses of the stopped resumes
 
     def rollouts(self) -> list[Path]:
         """Every rollout file the run wrote, oldest first."""
@@ -70,6 +69,8 @@ def write_config(codex_home: Path, base_url: str) -> None:
         "[features]\nplugins = false\n"
         "[analytics]\nenabled = false\n"
         "[tools.update_plan]\nenabled = true\n"
+        # the MCP everything server (tests/node), started by the CLI over stdio
+        f'[mcp_servers.everything]\ncommand = "node"\nargs = ["{EVERYTHING}"]\n'
     )
 
 
@@ -80,101 +81,53 @@ def codex_env(home: Path, codex_home: Path) -> dict[str, str]:
     return env
 
 
-def _exec(call_id: str, cmd: str) -> Function:
-    return Function(call_id, "exec_command", {"cmd": cmd, "yield_time_ms": 20000})
-
-
-PATCH = (
-    "*** Begin Patch\n"
-    "*** Update File: notes.txt\n"
-    "@@\n"
-    " alpha\n"
-    "-beta\n"
-    "+beta, patched\n"
-    " gamma\n"
-    "*** Add File: added.txt\n"
-    "+a new file\n"
-    f"+OPENAI_API_KEY={SECRETS[2]}\n"
-    "+second line\n"
-    "*** End Patch\n"
-)
-PLAN = {
-    "explanation": "what is left",
-    "plan": [
-        {"step": "list the numbers", "status": "completed"},
-        {"step": "patch notes.txt", "status": "in_progress"},
-        {"step": "report back", "status": "pending"},
-    ],
-}
-
-
-def session_turns() -> tuple[list[Turn], dict[str, list[Turn]]]:
-    """The main agent's turns and the sub-agent's (routed by its agent path)."""
-    big = f"seq 1 30000; echo token={SECRETS[0]}"
-    main = [
-        Turn(
-            (
-                Reasoning("Plan: list numbers, fail once, patch, plan, delegate."),
-                _exec("call_big", big),
-            )
-        ),
-        Turn((_exec("call_fail", f"echo aws={SECRETS[1]} >&2; ls /no/such/dir; exit 3"),)),
-        Turn((Custom("call_patch", "apply_patch", PATCH),)),
-        Turn((Function("call_plan", "update_plan", PLAN),)),
-        Turn(
-            (
-                Function(
-                    "call_spawn",
-                    "spawn_agent",
-                    {
-                        "task_name": "counter",
-                        "fork_turns": "none",
-                        "message": "count the lines of notes.txt",
-                    },
-                    "collaboration",
-                ),
-            )
-        ),
-        Turn((Function("call_wait", "wait_agent", {"timeout_ms": 60000}, "collaboration"),)),
-        Turn((Text("All done: numbers listed, notes patched, the sub-agent counted."),)),
-    ]
-    sub = [
-        Turn((Reasoning("Count with wc."), _exec("call_sub_wc", "wc -l notes.txt; cat added.txt"))),
-        Turn((Text("notes.txt has 3 lines; added.txt holds a key."),)),
-    ]
-    return main, {SUB_AGENT: sub}
-
-
 def run_codex(root: Path, *, timeout: float = 240.0) -> CodexRun:
-    """Run the scripted session through the real ``codex exec``."""
+    """Run the scripted session through the real ``codex exec``, then resume it twice:
+    once interrupted (SIGINT) and once killed (SIGKILL) while a command runs."""
     home, workspace = root / "home", root / "workspace"
     codex_home = home / ".codex"
     workspace.mkdir(parents=True, exist_ok=True)
     (workspace / "notes.txt").write_text("alpha\nbeta\ngamma\n")
     main, routes = session_turns()
-    with serve(main, routes) as (base_url, script):
+    with serve(main + later_turns(), routes) as (base_url, script):
         write_config(codex_home, base_url)
-        argv = [
-            str(CODEX_BIN),
-            "exec",
-            "--skip-git-repo-check",
-            "--dangerously-bypass-approvals-and-sandbox",
-            "--enable",
-            "multi_agent_v2",
-            "-C",
-            str(workspace),
-            "Work through the scripted steps.",
-        ]
-        done = subprocess.run(
-            argv,
-            env=codex_env(home, codex_home),
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-    return CodexRun(done.returncode, done.stdout, done.stderr, codex_home, workspace, script)
+        env = codex_env(home, codex_home)
+        argv = [str(CODEX_BIN), "exec", "--skip-git-repo-check"]
+        argv += ["--dangerously-bypass-approvals-and-sandbox", "--enable", "multi_agent_v2"]
+        argv += ["-C", str(workspace)]
+        first = subprocess.run(
+            [*argv, "Work through the scripted steps."],
+            env=env, capture_output=True, text=True, timeout=timeout,
+            stdin=subprocess.DEVNULL, check=False,
+        )  # fmt: skip
+        run = CodexRun(first.returncode, first.stdout, first.stderr, codex_home, workspace, script)
+        if first.returncode == 0:
+            (main_rollout,) = [p for p in run.rollouts() if not parent_thread_id(p)]
+            thread = main_rollout.stem[-36:]
+            for call_id, sig in ((INTERRUPTED_CALL, signal.SIGINT), (HANG_CALL, signal.SIGKILL)):
+                resume = [*argv, "resume", thread, f"run {call_id}"]
+                started = workspace / f"{call_id}.started"  # the command touches it first
+                run.stopped.append(_stop_at(resume, env, started, sig, timeout))
+    return run
+
+
+def _stop_at(argv: list[str], env: dict[str, str], started: Path, sig: int, timeout: float) -> int:
+    """Start the CLI, wait until its command has created ``started`` (so the call
+    is recorded and the command runs), send ``sig`` to its group; its exit status.
+
+    The wait is on that file (an event), with a generous deadline.
+    """
+    with subprocess.Popen(
+        argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    ) as process:  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while not started.exists():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"codex exec never ran the command that creates {started}")
+            time.sleep(0.05)
+        os.killpg(process.pid, sig)
+        return process.wait(timeout=timeout)
 
 
 def write_fixtures(target: Path, root: Path) -> list[Path]:

@@ -20,7 +20,17 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Custom", "Function", "Reasoning", "Script", "Text", "Turn", "agent_name", "serve"]
+__all__ = [
+    "Custom",
+    "Function",
+    "Reasoning",
+    "Script",
+    "Text",
+    "ToolSearch",
+    "Turn",
+    "agent_name",
+    "serve",
+]
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,24 @@ class Custom:
 
 
 @dataclass(frozen=True)
+class ToolSearch:
+    """A client-side ``tool_search`` call: Codex looks up deferred (MCP) tools."""
+
+    call_id: str
+    query: str
+
+    def item(self) -> dict[str, Any]:
+        return {
+            "type": "tool_search_call",
+            "id": f"tsc_{self.call_id}",
+            "call_id": self.call_id,
+            "execution": "client",
+            "status": "completed",
+            "arguments": {"query": self.query, "limit": 8},
+        }
+
+
+@dataclass(frozen=True)
 class Reasoning:
     """A reasoning item with one summary text."""
 
@@ -92,7 +120,7 @@ class Text:
         }
 
 
-Item = Function | Custom | Reasoning | Text
+Item = Function | Custom | ToolSearch | Reasoning | Text
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,10 @@ from toolview.contract import (
 from toolview.hosts.codex import CodexMapper, load_observations, session_files
 from toolview.hosts.sessions import SessionNote
 
-MAIN = "01a2340e-79cb-7ad2-9864-208c4d751e4d"
-SUB = "01a2340e-7bd6-7c03-a752-84d6d41f69d4"
+REAL = Path(__file__).resolve().parent / "real" / "sessions"
+(_MAIN_FILE,) = session_files(REAL)
+(_SUB_FILE,) = [p for p in REAL.rglob("rollout-*.jsonl") if p != _MAIN_FILE]
+MAIN, SUB = _MAIN_FILE.stem[-36:], _SUB_FILE.stem[-36:]  # the thread ids end the names
 
 
 @pytest.fixture
@@ -72,9 +74,11 @@ def test_the_plan_is_a_checklist(observations: list[Observation]) -> None:
 
 def test_runs_messages_and_usage(observations: list[Observation]) -> None:
     runs = [o for o in observations if isinstance(o, RunStarted | RunEnded)]
-    assert [(type(o).__name__, o.run_id) for o in runs] == [
-        ("RunStarted", f"{MAIN}/1"), ("RunEnded", f"{MAIN}/1"),
-        ("RunStarted", f"{SUB}/1"), ("RunEnded", f"{SUB}/1"),
+    assert [(o.run_id, getattr(o, "outcome", None), getattr(o, "reason", None)) for o in runs] == [
+        (f"{MAIN}/1", None, None), (f"{MAIN}/1", "completed", msgspec.UNSET),
+        (f"{MAIN}/2", None, None), (f"{MAIN}/2", "aborted", "interrupted"),
+        (f"{MAIN}/3", None, None), (f"{MAIN}/3", "aborted", "the rollout ends before the turn did"),
+        (f"{SUB}/1", None, None), (f"{SUB}/1", "completed", msgspec.UNSET),
     ]  # fmt: skip
     roles = [(o.role, o.text.split("\n")[0]) for o in observations if isinstance(o, Message)]
     assert roles == [
@@ -82,12 +86,15 @@ def test_runs_messages_and_usage(observations: list[Observation]) -> None:
         ("thinking", "Plan: list numbers, fail once, patch, plan, delegate."),
         ("user", "Message Type: FINAL_ANSWER"),
         ("assistant", "All done: numbers listed, notes patched, the sub-agent counted."),
+        ("user", "run call_sleep"),
+        ("user", "run call_hang"),
         ("user", "Message Type: NEW_TASK"),
         ("thinking", "Count with wc."),
         ("assistant", "notes.txt has 3 lines; added.txt holds a key."),
     ]
     usage = [o for o in observations if isinstance(o, Usage)]
-    assert len(usage) == 9 and {u.run_id for u in usage} == {f"{MAIN}/1", f"{SUB}/1"}
+    assert len(usage) == 12  # 13 responses; the CLI was killed before it counted the last
+    assert {u.run_id for u in usage} == {f"{MAIN}/1", f"{MAIN}/2", f"{SUB}/1"}
 
 
 def test_a_growing_file_maps_like_a_finished_one(fixture_sessions: Path) -> None:

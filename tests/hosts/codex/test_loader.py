@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult
-from toolview.hosts.codex import load_observations, session_files, sniff
+from toolview.hosts.codex import load_observations, parent_thread_id, session_files, sniff
 from toolview.hosts.sessions import SessionNote
 
 from .records import call, event, lines, meta, output, user
@@ -44,7 +44,7 @@ def test_a_bad_line_is_a_note_and_the_rest_is_read(tmp_path: Path) -> None:
     assert notes == [
         "rollout-x.jsonl line 3: not JSON (JSON is malformed: object keys must be strings"
         " (byte 1))",
-        "rollout-x.jsonl line 4: a JSON list, not an object",
+        "rollout-x.jsonl line 4: a JSON array, not an object",
     ]
     texts = [o.text for o in stream if isinstance(o, Message)]
     assert texts == ["before", "after"]
@@ -104,3 +104,17 @@ def test_a_sub_agent_that_names_its_parent_is_not_read_twice(tmp_path: Path) -> 
     main = write(day(tmp_path, "rollout-2026-12-01T10-00-00-self-1.jsonl"), loop)
     notes = [o.text for o in load_observations(main) if isinstance(o, SessionNote)]
     assert notes == ["the sub-agent self-1 of call s: already read"]
+
+
+def test_parent_thread_id_says_which_thread_spawned_a_rollout(tmp_path: Path) -> None:
+    v2 = write(tmp_path / "a.jsonl", lines(meta("c", parent_thread_id="p-1")))
+    spawn = {"subagent": {"thread_spawn": {"parent_thread_id": "p-2", "depth": 1}}}
+    v1 = write(tmp_path / "b.jsonl", lines(meta("c", source=spawn)))
+    unnamed = write(tmp_path / "c.jsonl", lines(meta("c", thread_source="subagent")))
+    main = write(tmp_path / "d.jsonl", lines(meta("m", source="cli")))
+    long = meta("c", parent_thread_id="p-3", base_instructions={"text": "x" * 200})
+    cut = write(tmp_path / "e.jsonl", lines(long)[:-100])  # a first line still being written
+    assert [parent_thread_id(p) for p in (v2, v1, unnamed, main, cut)] == [
+        "p-1", "p-2", "", None, "p-3"
+    ]  # fmt: skip
+    assert parent_thread_id(tmp_path / "missing.jsonl") is None

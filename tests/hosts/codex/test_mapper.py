@@ -144,9 +144,9 @@ def test_older_patch_events_make_a_multi_file_diff() -> None:
         ),
     )
     assert props(out, "p1")["diff"] == (
+        "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"
         "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n"
         "--- a/old.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-gone\n"
-        "--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"
     )
     assert result(out, "p1").text == "Success.\n" and not result(out, "p1").is_error
 
@@ -337,7 +337,7 @@ def test_skipped_by_name_and_unknown_named_once() -> None:
         "mystery",
     ):
         assert mapper.feed(record(kind, {})) == []
-    assert mapper.take_notes() == ["Codex record type 'mystery' is not shown"]
+    assert mapper.take_notes() == ["a Codex record type 'mystery' is not shown"]
     assert mapper.take_notes() == []
 
 
@@ -378,3 +378,69 @@ def test_injected_context_is_not_the_user_speaking() -> None:
     spoken = ["<b>bold</b> please", "fix <div> in page.html", "<" + "a " * 100_000]
     out = run(*(user(text) for text in injected + spoken))
     assert [o.text for o in out if isinstance(o, Message)] == spoken
+
+
+def test_an_end_record_may_give_its_duration_in_milliseconds() -> None:
+    end = {"call_id": "c1", "aggregated_output": "ok\n", "exit_code": 0, "duration_ms": 457}
+    out = run(
+        call("c1", "exec_command", {"cmd": "ls"}),
+        event("exec_command_end", **end),
+        output("c1", "ok\n"),
+    )
+    assert props(out, "c1")["durationMs"] == 457
+
+
+def test_a_turn_started_after_its_prompt_keeps_the_prompts_run() -> None:
+    out = run(
+        meta("s"), user("go"), event("task_started"), call("c", "shell", {}), event("task_complete")
+    )
+    runs = [(type(o).__name__, o.run_id) for o in out if isinstance(o, RunStarted | RunEnded)]
+    assert runs == [("RunStarted", "s/1"), ("RunEnded", "s/1")]
+
+
+def test_an_end_record_without_output_or_command_borrows_them() -> None:
+    end = {"call_id": "c1", "command": ["/bin/zsh", "-lc", "ls"], "exit_code": 0}
+    out = run(
+        call("c1", "exec_command", {}),
+        event("exec_command_end", **end),
+        output("c1", "a\nb\n"),
+    )
+    assert props(out, "c1") == {"command": "ls", "exitCode": 0, "stdout": "a\nb\n", "stderr": ""}
+    assert result(out, "c1").text == "a\nb\n"
+
+
+def test_a_command_aborted_by_the_user_is_interrupted() -> None:
+    out = run(
+        call("c1", "exec_command", {"cmd": "sleep 60"}),
+        output("c1", "Wall time: 0.1 seconds\naborted by user"),
+    )
+    assert props(out, "c1") == {
+        "command": "sleep 60", "exitCode": None, "stdout": "aborted by user", "stderr": "",
+        "durationMs": 100, "interrupted": True,
+    }  # fmt: skip
+    assert result(out, "c1").is_error
+
+
+def test_a_mid_2025_rollout_without_the_wrapper_maps() -> None:
+    header = {"id": "old-1", "timestamp": "2025-06-01T10:00:00.000Z", "instructions": None}
+    items = [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "ls"}]},
+        {"record_type": "state"},
+        {"type": "function_call", "name": "shell", "call_id": "c1",
+         "arguments": json.dumps({"command": ["ls"]})},
+        {"type": "function_call_output", "call_id": "c1",
+         "output": json.dumps({"output": "a\n", "metadata": {"exit_code": 0}})},
+    ]  # fmt: skip
+    mapper = CodexMapper()
+    out = [o for r in [header, *items] for o in mapper.feed(r)] + mapper.finish()
+    assert mapper.take_notes() == [] and mapper.session_id == "old-1"
+    assert [type(o).__name__ for o in out] == [
+        "RunStarted", "Message", "ToolCall", "ToolResult", "RunEnded"
+    ]  # fmt: skip
+    assert props(out, "c1")["exitCode"] == 0
+
+
+def test_a_record_without_a_type_is_named_once() -> None:
+    mapper = CodexMapper()
+    assert mapper.feed({"x": 1}) == [] and mapper.feed({"y": 2}) == []
+    assert mapper.take_notes() == ["a Codex record without a type is not shown"]

@@ -8,15 +8,18 @@ are read back through the host and drawn on every surface.
 from __future__ import annotations
 
 import json
+import signal
 from typing import Any
 
 import msgspec
 import pytest
 
-from agents.codex_cli import SECRETS, CodexRun
+from agents.codex_cli import CodexRun
+from agents.codex_session import SECRETS
 from toolview.contract import (
     Observation,
     RunEnded,
+    Thread,
     ToolCall,
     ToolResult,
     Usage,
@@ -35,9 +38,14 @@ DRAWN = {
     "call_fail": "/no/such/dir",
     "call_patch": "beta, patched",
     "call_plan": "patch notes.txt",
+    "call_search": "mcp__everything.get_tiny_image",
+    "call_echo": "Echo: key",
+    "call_image": "image you requested",
     "call_spawn": "/root/counter",
     "call_wait": "Wait completed.",
     "call_sub_wc": "3 notes.txt",
+    "call_sleep": "aborted by user",
+    "call_hang": "sleep 31",  # drawn with its args: it has no result
 }
 
 
@@ -64,13 +72,16 @@ def _outputs(requests: list[dict[str, Any]]) -> dict[str, str]:
 
 def test_the_cli_ran_offline_and_sent_every_output_back(real_run: CodexRun) -> None:
     outputs = _outputs(real_run.script.requests)
-    assert set(outputs) == set(DRAWN)
+    # a search answers in its own item; the killed call never had an output
+    assert set(outputs) == set(DRAWN) - {"call_search", "call_hang"}
+    assert outputs["call_sleep"].endswith("aborted by user")
     assert "Total output lines: 30001" in outputs["call_big"]
     assert "Process exited with code 3" in outputs["call_fail"]
     assert "Success. Updated the following files" in outputs["call_patch"]
     assert (real_run.workspace / "notes.txt").read_text() == "alpha\nbeta, patched\ngamma\n"
     agents = {body["_headers"].get("x-openai-subagent") for body in real_run.script.requests}
     assert agents == {None, "collab_spawn"}  # the sub-agent talked to the scripted model too
+    assert real_run.stopped[1] == -signal.SIGKILL and len(real_run.stopped) == 2
 
 
 def test_two_rollouts_one_main_session(real_run: CodexRun) -> None:
@@ -86,18 +97,27 @@ def test_every_call_is_answered_with_its_kind(stream: list[Observation | Session
     observations = _observations(stream)
     calls = {o.tool_call_id: o for o in observations if isinstance(o, ToolCall)}
     results = {o.tool_call_id: o for o in observations if isinstance(o, ToolResult)}
-    assert set(calls) == set(results) == set(DRAWN)
+    assert set(calls) == set(DRAWN) and set(results) == set(DRAWN) - {"call_hang"}
     kinds = {i: r.descriptor.kind if r.descriptor else None for i, r in results.items()}
     assert kinds == {
         "call_big": "shell",
         "call_fail": "shell",
         "call_patch": "diff",
         "call_plan": "todo",
+        "call_search": None,
+        "call_echo": None,
+        "call_image": "blocks",
         "call_spawn": "json",
         "call_wait": "json",
         "call_sub_wc": "shell",
+        "call_sleep": "shell",
     }
     assert results["call_fail"].is_error and not results["call_big"].is_error
+    interrupted = results["call_sleep"].descriptor
+    assert interrupted and interrupted.props["interrupted"] is True
+    thread = Thread.from_observations(observations)
+    hang = thread.call("call_hang")
+    assert hang is not None and thread.state(hang) == "aborted"  # killed: no result, ever
     big = results["call_big"].descriptor
     assert big and big.truncated and big.truncated.total == 30001 and big.truncated.unit == "lines"
 
@@ -121,10 +141,15 @@ def test_usage_per_model_response_and_times_everywhere(
 ) -> None:
     observations = _observations(stream)
     usage = [o for o in observations if isinstance(o, Usage)]
-    assert len(usage) == len(real_run.script.requests)  # one per response the model gave
+    killed = [u for u in usage if isinstance(u.run_id, str) and u.run_id.endswith("/3")]
+    # one per response the model gave; the killed CLI may not have counted its last
+    assert len(usage) - len(killed) == len(real_run.script.requests) - 1 and len(killed) <= 1
     assert {u.model for u in usage} == {"gpt-5.5"}
     assert all(u.input_tokens == 100 and u.cache_read_tokens == 20 for u in usage)
-    assert all(isinstance(o.at, str) and o.at.endswith("Z") for o in observations)
+    # every observation has its record's time; the end of the killed turn has none (no record)
+    untimed = [o for o in observations if not isinstance(o.at, str)]
+    assert [getattr(o, "reason", None) for o in untimed] == ["the rollout ends before the turn did"]
+    assert all(o.at.endswith("Z") for o in observations if isinstance(o.at, str))
 
 
 def test_every_call_drawn_on_every_surface_secrets_redacted(
@@ -136,6 +161,8 @@ def test_every_call_drawn_on_every_surface_secrets_redacted(
         for secret in SECRETS:
             assert secret not in shown, f"{surface}: a planted secret is shown"
         assert "redacted" in shown
+    html = every_surface(_observations(stream))["html"]
+    assert '<img src="data:image/png;base64,' in html  # the MCP tool's image, through the MCP host
 
 
 def test_every_observation_round_trips_and_its_props_validate(

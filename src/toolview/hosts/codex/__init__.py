@@ -5,7 +5,7 @@ See docs/hosts/codex.md. ``CodexMapper`` maps one rollout record at a time
 ``session_files`` lists the main sessions under ``~/.codex/sessions``.
 """
 
-from toolview.hosts.codex.loader import load_observations, session_files, sniff
+from toolview.hosts.codex.loader import load_observations, parent_thread_id, session_files, sniff
 from toolview.hosts.codex.mapper import CodexMapper
 
-__all__ = ["CodexMapper", "load_observations", "session_files", "sniff"]
+__all__ = ["CodexMapper", "load_observations", "parent_thread_id", "session_files", "sniff"]

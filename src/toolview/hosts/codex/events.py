@@ -22,7 +22,7 @@ from toolview.hosts.codex.results import PendingCall
 
 __all__ = ["EventState"]
 
-_END_ITEMS: Final = frozenset({"CommandExecution", "FileChange"})
+_END_ITEMS: Final = frozenset({"CommandExecution", "FileChange", "McpToolCall"})
 
 
 class EventState:
@@ -61,10 +61,11 @@ class EventState:
         self.model = as_str(body.get("model")) or self.model
 
     def unknown(self, kind: object) -> None:
-        name = kind if isinstance(kind, str) else "(none)"
+        name = kind if isinstance(kind, str) else ""
         if name not in self._unknown and len(self._unknown) < 100:
             self._unknown.add(name)
-            self.notes.append(f"Codex record type {name[:60]!r} is not shown")
+            said = f"type {name[:60]!r}" if name else "without a type"
+            self.notes.append(f"a Codex record {said} is not shown")
 
     def add(self, observation: Message | None) -> None:
         if observation is not None:
@@ -88,6 +89,13 @@ class EventState:
         self.out.append(ended if reason is None else msgspec.structs.replace(ended, reason=reason))
         self._run, self._explicit = None, False
 
+    def turn_started(self) -> None:
+        """A turn's start; a run its prompt opened just before is that turn's run."""
+        if self._run is not None and not self._explicit:
+            self._explicit = True
+        else:
+            self.start_run(explicit=True)
+
     def user_turn(self) -> None:
         """A user prompt: a new run, unless a ``task_started`` already opened one."""
         if not self._explicit:
@@ -103,7 +111,7 @@ class EventState:
     def event(self, body: Mapping[str, object], at: str | None) -> None:
         kind = as_str(body.get("type"))
         if kind in ("task_started", "turn_started"):
-            self.start_run(explicit=True)
+            self.turn_started()
         elif kind in ("task_complete", "turn_complete"):
             self.end_run(self._error, "error" if self._error else "completed")
         elif kind == "turn_aborted":
@@ -112,7 +120,7 @@ class EventState:
             self._error = as_str(body.get("message")) or "error"
         elif kind == "token_count":
             self.usage(as_map(body.get("info")))
-        elif kind in ("exec_command_end", "patch_apply_end"):
+        elif kind in ("exec_command_end", "patch_apply_end", "mcp_tool_call_end"):
             self.ended(as_str(body.get("call_id")), body, at)
         elif kind == "patch_apply_begin":
             call = self.calls.get(as_str(body.get("call_id")) or "")

@@ -2,21 +2,19 @@
 
 A rollout line is whatever some Codex version wrote (and the format drifts),
 so every field is checked for its type where it is read; a wrong type reads
-as absent. Times become the contract's RFC 3339 UTC form or stay absent.
+as absent.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from datetime import UTC, datetime
 
 __all__ = [
     "as_map",
     "as_str",
     "content_text",
     "json_object",
-    "timestamp",
 ]
 
 
@@ -28,24 +26,6 @@ def as_map(value: object) -> Mapping[str, object]:
 def as_str(value: object) -> str | None:
     """``value`` if it is a non-empty string."""
     return value if isinstance(value, str) and value else None
-
-
-def timestamp(value: object) -> str | None:
-    """An RFC 3339 UTC time (``...Z``, milliseconds) from a record's ``timestamp``.
-
-    Codex writes ``2026-12-01T23:56:58.012Z``; any other zone is converted, a
-    time without a zone is not guessed at (absent), nor is anything unparsable.
-    """
-    if not isinstance(value, str) or len(value) > 64:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return None
-    moment = moment.astimezone(UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def content_text(content: object, *, kinds: frozenset[str] | None = None) -> str:

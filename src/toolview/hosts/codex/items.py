@@ -19,8 +19,12 @@ from toolview.hosts.codex.results import PendingCall
 
 __all__ = ["CALL_TYPES", "OUTPUT_TYPES", "call_of", "message_of", "reasoning_of"]
 
-CALL_TYPES: Final = frozenset({"function_call", "custom_tool_call", "local_shell_call"})
-OUTPUT_TYPES: Final = frozenset({"function_call_output", "custom_tool_call_output"})
+CALL_TYPES: Final = frozenset(
+    {"function_call", "custom_tool_call", "local_shell_call", "tool_search_call"}
+)
+OUTPUT_TYPES: Final = frozenset(
+    {"function_call_output", "custom_tool_call_output", "tool_search_output"}
+)
 _TEXT_PARTS: Final = frozenset({"input_text", "output_text", "text"})
 _OPENING: Final = re.compile(r"<([a-z_]{1,40}(?: [a-z_]{1,40})?)[ >]")
 
@@ -61,13 +65,18 @@ def reasoning_of(item: Mapping[str, object]) -> Message | None:
 
 
 def call_of(item: Mapping[str, object]) -> PendingCall | None:
-    """The call a ``function_call``/``custom_tool_call``/``local_shell_call`` makes."""
+    """The call a ``function_call``/``custom_tool_call``/``local_shell_call`` (or a
+    ``tool_search_call``, Codex looking up deferred tools such as MCP ones) makes."""
     kind = as_str(item.get("type"))
     call_id = as_str(item.get("call_id")) or as_str(item.get("id"))
     if call_id is None:
         return None
     if kind == "local_shell_call":
         return PendingCall(call_id, "local_shell", "local_shell", dict(as_map(item.get("action"))))
+    if kind == "tool_search_call":
+        return PendingCall(
+            call_id, "tool_search", "tool_search", dict(as_map(item.get("arguments")))
+        )
     name = as_str(item.get("name"))
     if name is None:
         return None

@@ -19,11 +19,11 @@ from typing import Final
 import msgspec
 
 from toolview.contract import Observation
-from toolview.hosts.codex.fields import as_map
+from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.codex.mapper import CodexMapper
-from toolview.hosts.sessions import SessionLineError, SessionNote
+from toolview.hosts.sessions import SessionLineError, SessionNote, file_lines
 
-__all__ = ["load_observations", "session_files", "sniff"]
+__all__ = ["load_observations", "parent_thread_id", "session_files", "sniff"]
 
 _MAX_DEPTH: Final = 8
 _THREAD_ID: Final = re.compile(r"[0-9A-Za-z-]{1,64}")
@@ -32,7 +32,7 @@ _HEAD: Final = re.compile(
     rb'\A\s*\{\s*"timestamp"\s*:\s*"[^"]{0,64}"\s*,\s*(?:"ordinal"\s*:\s*\d+\s*,\s*)?'
     rb'"type"\s*:\s*"(?:session_meta|response_item|event_msg|turn_context)"'
 )
-_SUBAGENT: Final = re.compile(rb'"thread_source"\s*:\s*"subagent"|"parent_thread_id"\s*:\s*"')
+_PARENT: Final = re.compile(rb'"parent_thread_id"\s*:\s*"([0-9A-Za-z-]{1,64})"')
 _JSON: Final = msgspec.json.Decoder()
 
 
@@ -54,10 +54,8 @@ def _load(
 ) -> Iterator[Observation | SessionNote]:
     mapper = CodexMapper(parent_call_id=parent_call_id)
     try:
-        with path.open("rb") as lines:
-            for number, line in enumerate(lines, start=1):
-                if line.strip():
-                    yield from _feed(mapper, line, f"{path.name} line {number}")
+        for number, line in file_lines(path):
+            yield from _feed(mapper, line, f"{path.name} line {number}")
     except OSError as exc:
         yield SessionNote(f"{path.name}: cannot be read ({exc.strerror or exc})")
     yield from mapper.finish()
@@ -104,7 +102,7 @@ def session_files(root: Path) -> list[Path]:
     """The main (not sub-agent) rollouts under ``root``, newest first."""
     if root.is_file():
         return [root]
-    found = [p for p in root.rglob("rollout-*.jsonl") if p.is_file() and not _is_subagent(p)]
+    found = [p for p in root.rglob("rollout-*.jsonl") if p.is_file() and not parent_thread_id(p)]
     return sorted(found, key=_newest, reverse=True)
 
 
@@ -117,21 +115,28 @@ def _newest(path: Path) -> tuple[str, float]:
     return (stamp.group(1) if stamp else "", mtime)
 
 
-def _is_subagent(path: Path) -> bool:
-    """Whether a rollout's ``session_meta`` says a parent thread spawned it."""
+def parent_thread_id(path: Path) -> str | None:
+    """The thread that spawned this rollout's (a sub-agent's), from its ``session_meta``.
+
+    ``""`` when it says it is a sub-agent without naming the parent; None for
+    a main session (or a file that cannot be read). A live reader joins a
+    sub-agent's rollout to its parent's thread with this and the parent
+    mapper's ``subagents`` (thread id → spawning call).
+    """
     try:
         with path.open("rb") as file:
             head = file.readline(1 << 20)
     except OSError:
-        return False
+        return None
     try:
         record = _JSON.decode(head)
     except (msgspec.DecodeError, UnicodeError, RecursionError, ValueError):
-        return _SUBAGENT.search(head[:65536]) is not None
+        found = _PARENT.search(head[:65536])
+        return found.group(1).decode(errors="replace") if found else None
     meta = as_map(as_map(record).get("payload"))
-    source = meta.get("source")
-    return bool(
-        meta.get("parent_thread_id")
-        or meta.get("thread_source") == "subagent"
-        or (isinstance(source, dict) and "subagent" in source)
-    )
+    source = as_map(meta.get("source"))
+    spawn = as_map(as_map(source.get("subagent")).get("thread_spawn"))
+    parent = as_str(meta.get("parent_thread_id")) or as_str(spawn.get("parent_thread_id"))
+    if parent:
+        return parent
+    return "" if meta.get("thread_source") == "subagent" or "subagent" in source else None

@@ -20,10 +20,11 @@ import msgspec
 
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.codex.events import EventState
-from toolview.hosts.codex.fields import as_map, as_str, timestamp
+from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.codex.items import CALL_TYPES, OUTPUT_TYPES, call_of, message_of, reasoning_of
+from toolview.hosts.codex.mcp import search_text
 from toolview.hosts.codex.results import output_text, tool_result
-from toolview.hosts.sessions import SessionLineError
+from toolview.hosts.sessions import decode_record, utc_timestamp
 
 __all__ = ["SKIPPED_RECORDS", "CodexMapper"]
 
@@ -31,7 +32,16 @@ SKIPPED_RECORDS: Final = frozenset(
     {"world_state", "token_usage_record", "inter_agent_communication_metadata", "compacted"}
 )
 _LEGACY_ITEMS: Final = CALL_TYPES | OUTPUT_TYPES | {"message", "reasoning"}
-_JSON: Final = msgspec.json.Decoder()
+
+
+def _legacy(record: Mapping[str, object]) -> tuple[str, object]:
+    """Rollouts of mid-2025 began with a bare ``{id, timestamp, instructions}`` line
+    and kept ``{"record_type": "state"}`` lines between the items."""
+    if record.get("record_type") == "state":
+        return "compacted", None  # skipped by name
+    if isinstance(record.get("id"), str) and "timestamp" in record:
+        return "session_meta", record
+    return "", None
 
 
 class CodexMapper(EventState):
@@ -40,22 +50,16 @@ class CodexMapper(EventState):
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one rollout line and map it; a line that is no JSON object raises
         ``SessionLineError`` (the loader turns it into a visible note)."""
-        try:
-            record = _JSON.decode(line)
-        except msgspec.DecodeError as exc:
-            raise SessionLineError(f"not JSON ({exc})") from None
-        except (UnicodeError, RecursionError, ValueError):
-            raise SessionLineError("not UTF-8 JSON within bounds") from None
-        if not isinstance(record, dict):
-            raise SessionLineError(f"a JSON {type(record).__name__}, not an object")
-        return self.feed(record)
+        return self.feed(decode_record(line))
 
     def feed(self, record: Mapping[str, object]) -> list[Observation]:
         """The observations one decoded record makes (often none)."""
-        at = timestamp(record.get("timestamp"))
+        at = utc_timestamp(record.get("timestamp"))
         kind, payload = as_str(record.get("type")), record.get("payload")
         if payload is None and kind in _LEGACY_ITEMS:  # before the {type, payload} wrapper
             kind, payload = "response_item", record
+        elif kind is None and payload is None:  # before it too: a bare header, or a state line
+            kind, payload = _legacy(record)
         body = as_map(payload)
         if kind == "session_meta":
             self.meta(body)
@@ -90,6 +94,8 @@ class CodexMapper(EventState):
             call_id = as_str(item.get("call_id"))
             if call_id is not None and call_id in self.calls:
                 text, failed = output_text(item.get("output"))
+                if kind == "tool_search_output":
+                    text = search_text(item.get("tools"))
                 self.answer(call_id, text, failed=failed, at=at)
         elif kind == "reasoning":
             self.add(reasoning_of(item))

@@ -60,7 +60,7 @@ def _file_diff(path: str, change: Mapping[str, object], cwd: str | None) -> list
 def changes_diff(changes: object, cwd: str | None) -> str | None:
     """The unified diff of a ``changes`` map (path → change), or None if there is none."""
     lines: list[str] = []
-    for path, change in as_map(changes).items():
+    for path, change in sorted(as_map(changes).items()):  # Codex's order varies run to run
         if isinstance(path, str) and isinstance(change, Mapping):
             lines.extend(_file_diff(path, change, cwd))
     return "\n".join(lines) + "\n" if lines else None

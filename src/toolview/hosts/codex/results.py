@@ -1,8 +1,9 @@
 """A finished Codex call as a ``tool-result`` with typed props.
 
 Shell calls become ``shell``, ``apply_patch`` a ``diff``, ``update_plan`` a
-``todo`` checklist; any other call keeps its output as text, or as ``json``
-when the output is a JSON object or array (the sub-agent tools answer so).
+``todo`` checklist, an MCP tool's call what the MCP host makes of its result;
+any other call keeps its output as text, or as ``json`` when the output is a
+JSON object or array (the sub-agent tools answer so).
 Whatever does not fit its kind's props stays plain text, visibly.
 """
 
@@ -26,6 +27,7 @@ from toolview.contract import (
     Truncation,
 )
 from toolview.hosts.codex.fields import as_map, as_str, content_text
+from toolview.hosts.codex.mcp import is_mcp_end, mcp_result
 from toolview.hosts.codex.patch import changes_diff, patch_text_diff
 from toolview.hosts.codex.shell import (
     PERSISTENCE_MARKER,
@@ -65,6 +67,10 @@ def tool_result(
     call: PendingCall, output: str | None, *, failed: bool, cwd: str | None, at: str | None
 ) -> ToolResult:
     """The final result of ``call`` from its end record and/or its output text."""
+    if call.end is not None and is_mcp_end(call.end):
+        mapped = mcp_result(call.call_id, call.tool_name, call.end, at)
+        if mapped is not None:
+            return mapped
     descriptor: Descriptor | None
     if call.name in SHELL_TOOLS:
         text, error, descriptor = _shell(call, output)
@@ -92,14 +98,15 @@ def _shell(call: PendingCall, output: str | None) -> tuple[str, bool, Descriptor
         outcome = outcome.merged(told)
     running = outcome.exit_code is None and outcome.session_id is not None
     props = ShellProps(
-        command=command_text(call.args),
+        command=command_text(call.args) or command_text(call.end or {}),
         exit_code=outcome.exit_code,
         stdout=outcome.stdout,
         stderr=outcome.stderr,
         duration_ms=msgspec.UNSET if outcome.duration_ms is None else outcome.duration_ms,
         background_task_id=outcome.session_id if running and outcome.session_id else msgspec.UNSET,
+        interrupted=True if outcome.interrupted else msgspec.UNSET,
     )
-    error = outcome.exit_code not in (None, 0)
+    error = outcome.exit_code not in (None, 0) or outcome.interrupted
     return outcome.output, error, Descriptor("shell", props, _truncation(outcome))
 
 

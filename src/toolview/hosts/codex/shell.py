@@ -41,6 +41,7 @@ _HEADER: Final = re.compile(
 _WALL: Final = re.compile(r"^Wall time: ([0-9]{1,9}(?:\.[0-9]{1,9})?) seconds?$", re.M)
 _EXIT: Final = re.compile(r"^(?:Process exited with code|Exit code:) (-?\d{1,10})$", re.M)
 _RUNNING: Final = re.compile(r"^Process running with session ID (\d{1,20})$", re.M)
+_ABORTED: Final = re.compile(r"\Aaborted by user\b")
 _TOTAL: Final = re.compile(r"^Total output lines: (\d{1,12})$", re.M)
 _WARNING: Final = re.compile(
     r"\A(?:Warning: truncated output[^\n]*\n)?Total output lines: \d+\n\n?"
@@ -58,15 +59,22 @@ class ShellOutcome:
     duration_ms: int | None = None
     total_lines: int | None = None
     session_id: str | None = None
+    interrupted: bool = False  # Codex said "aborted by user" (the turn was interrupted)
 
     def merged(self, other: ShellOutcome) -> ShellOutcome:
-        """This outcome with the gaps filled from ``other`` (the output text's header)."""
+        """This outcome with the gaps filled from ``other`` (the output text's header,
+        and its body when the end record kept no output)."""
+        texts = other if not self.output and other.output else self
         return replace(
             self,
+            output=texts.output,
+            stdout=texts.stdout,
+            stderr=texts.stderr,
             exit_code=self.exit_code if self.exit_code is not None else other.exit_code,
             duration_ms=self.duration_ms if self.duration_ms is not None else other.duration_ms,
             total_lines=self.total_lines or other.total_lines,
             session_id=self.session_id or other.session_id,
+            interrupted=self.interrupted or other.interrupted,
         )
 
 
@@ -103,12 +111,15 @@ def from_end(payload: Mapping[str, object]) -> ShellOutcome:
         stdout=stdout if split and isinstance(stdout, str) else aggregated,
         stderr=stderr if split and isinstance(stderr, str) else "",
         exit_code=exit_code if type(exit_code) is int else None,
-        duration_ms=_duration_ms(payload.get("duration")),
+        duration_ms=_duration_ms(payload.get("duration"), payload.get("duration_ms")),
     )
 
 
-def _duration_ms(value: object) -> int | None:
-    """A Rust ``Duration`` (``{"secs", "nanos"}``) in whole milliseconds."""
+def _duration_ms(value: object, millis: object = None) -> int | None:
+    """A Rust ``Duration`` (``{"secs", "nanos"}``) in whole milliseconds, or the
+    ``duration_ms`` some versions wrote instead."""
+    if type(millis) is int and millis >= 0:
+        return millis
     duration = as_map(value)
     secs, nanos = duration.get("secs"), duration.get("nanos", 0)
     if type(secs) is not int or type(nanos) is not int or secs < 0 or nanos < 0:
@@ -121,8 +132,8 @@ def from_output(text: str) -> ShellOutcome:
     legacy = json_object(text) if text.startswith("{") else None
     if legacy is not None and isinstance(legacy.get("output"), str):
         return _from_legacy(legacy)
-    head, sep, body = text.partition("Output:\n")
-    if not sep or not all(_HEADER.match(line) for line in head.splitlines()):
+    head, body = _split_header(text)
+    if head is None:
         return ShellOutcome(output=text, stdout=text, stderr="")
     total = _TOTAL.search(body[:200])
     body = _WARNING.sub("", body, count=1)
@@ -135,7 +146,21 @@ def from_output(text: str) -> ShellOutcome:
         duration_ms=round(float(wall.group(1)) * 1000) if wall else None,
         total_lines=int(total.group(1)) if total else None,
         session_id=running.group(1) if running else None,
+        interrupted=_ABORTED.match(body) is not None,
     )
+
+
+def _split_header(text: str) -> tuple[str | None, str]:
+    """Codex's header lines (``Wall time``, ``Process exited with code``…) and the body
+    after them (and after ``Output:``); no header: ``(None, text)``."""
+    head, sep, body = text.partition("Output:\n")
+    if sep and all(_HEADER.match(line) for line in head.splitlines()):
+        return head, body
+    lines = text.split("\n")
+    count = next((n for n, line in enumerate(lines) if not _HEADER.match(line)), len(lines))
+    if count == 0:
+        return None, text
+    return "\n".join(lines[:count]), "\n".join(lines[count:])
 
 
 def _from_legacy(value: Mapping[str, object]) -> ShellOutcome:
