@@ -94,3 +94,27 @@ def test_a_replaced_session_file_is_a_new_thread_version(
     until(lambda: size(server.url, "s.2") == 1, what="the second version")
     assert texts(server.url, "s") == ["one", "two"]
     assert texts(server.url, "s.2") == ["again"]
+
+
+def test_two_servers_sharing_redis_and_watching_one_folder_store_each_line_once(
+    tmp_path: Path, served: Callable[..., ToolviewServer]
+) -> None:
+    """Both read the line appended while they run (and any batch they reach together):
+    each batch's position move is a compare-and-set, so one store wins, the other adopts it."""
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    path = sessions / "shared.jsonl"
+    total = 20_000
+    path.write_bytes(b"".join(line(f"m{n}") for n in range(total)))
+    redis = RedisServer.start(tmp_path)
+    try:
+        first = served("--redis", redis.url, "--watch", str(sessions))
+        second = served("--redis", redis.url, "--watch", str(sessions))
+        until(lambda: size(first.url, "shared") >= total, what="the whole file")
+        with path.open("ab") as stream:
+            stream.write(line("one more"))
+        until(lambda: size(second.url, "shared") == total + 1, what="the last line")
+        got = texts(second.url, "shared")
+    finally:
+        redis.stop()
+    assert got == [f"m{n}" for n in range(total)] + ["one more"]

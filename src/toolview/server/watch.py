@@ -24,7 +24,8 @@ import msgspec
 from watchfiles import Change, awatch
 
 from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for, thread_id
-from toolview.server.watch_reader import Batch, FileReader, FileReplaced, open_reader
+from toolview.server.watch_open import open_reader
+from toolview.server.watch_reader import Batch, FileReader, FileReplaced
 from toolview.server.watch_subagents import META, SubAgents
 from toolview.server.watch_tree import SUFFIX, newest_first, session_files
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
@@ -135,7 +136,12 @@ class SessionWatcher:
             try:
                 await self.log.append_from(batch.after.thread, batch.observations, move)
             except PositionMoved:  # another server read it meanwhile: go on from its position
-                self.readers.pop(path, None)
+                self.sub_agents.learned(batch.after.thread, batch.links)  # facts all the same
+                stored = await self.log.position(source)
+                if await asyncio.to_thread(reader.adopt, batch, stored):
+                    self.sub_agents.learned(reader.position.thread, reader.take_links())
+                else:
+                    self.readers.pop(path, None)
                 return await self.ingest(path)
             reader.commit(batch)
             self.sub_agents.read(path)
