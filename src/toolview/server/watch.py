@@ -71,7 +71,7 @@ class SessionWatcher:
         changes = asyncio.create_task(self._watch())
         changes.add_done_callback(_said)
         await asyncio.sleep(0)  # the watch is set up before its first wait: nothing is missed
-        for path in newest_first(p for root in self.roots for p in session_files(root.path)):
+        for path in await asyncio.to_thread(self._existing):
             self._put(path)
         try:
             while True:
@@ -80,6 +80,10 @@ class SessionWatcher:
                 await self._ingest_logged(path)
         finally:
             changes.cancel()
+
+    def _existing(self) -> list[Path]:
+        """Every session file under the roots now, newest first (a walk: off the loop)."""
+        return newest_first(p for root in self.roots for p in session_files(root.path))
 
     def stop(self) -> None:
         """Stop watching (the run task is cancelled by its owner)."""
@@ -94,10 +98,8 @@ class SessionWatcher:
                 path = Path(raw)
                 if change is Change.deleted:
                     self.readers.pop(path, None)  # its thread stays as it was
-                elif path.is_dir():
-                    for inner in session_files(
-                        path
-                    ):  # a new folder: its files may predate its watch
+                elif path.is_dir():  # a new folder: its files may predate its watch
+                    for inner in session_files(path):
                         self._put(inner)
                 elif path.name.endswith(SUFFIX):
                     self._put(path)
