@@ -16,7 +16,6 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -26,6 +25,7 @@ from watchfiles import Change, awatch
 from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for, thread_id
 from toolview.server.watch_open import open_reader
 from toolview.server.watch_reader import Batch, FileReader, FileReplaced
+from toolview.server.watch_root import WatchRoot
 from toolview.server.watch_subagents import META, SubAgents
 from toolview.server.watch_tree import SUFFIX, newest_first, session_files
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
@@ -37,14 +37,6 @@ _DEBOUNCE_MS: Final = 300  # ... or after this long in a burst
 KEEP_READERS: Final = 64  # files whose mapper stays in memory, the most recently read
 
 log = logging.getLogger("toolview.watch")
-
-
-@dataclass(frozen=True)
-class WatchRoot:
-    """A watched folder, and the format its files are tried in first (``None``: any)."""
-
-    path: Path
-    preferred: str | None = None
 
 
 class SessionWatcher:
