@@ -16,16 +16,19 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from toolview.cli.session_hosts import Note
 from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
 from toolview.contract.thread import Thread
 
 __all__ = [
     "BadDescriptor",
     "Item",
+    "Note",
     "Skipped",
     "build_thread",
     "feed_items",
     "load_toolview",
+    "meant_as_observations",
     "read_toolview",
     "sniff_toolview",
 ]
@@ -54,7 +57,7 @@ class BadDescriptor:
         return f"{self.error.path}: {self.error.reason}"
 
 
-Item: TypeAlias = Observation | Skipped | BadDescriptor
+Item: TypeAlias = Observation | Skipped | BadDescriptor | Note
 
 
 def sniff_toolview(data: bytes) -> bool:
@@ -66,6 +69,16 @@ def sniff_toolview(data: bytes) -> bool:
             except ObservationError:
                 return False
             return True
+    return False
+
+
+def meant_as_observations(data: bytes) -> bool:
+    """Whether the first non-blank line, though no observation, was meant as one: a JSON
+    object naming a ``"kind"`` (cut off, or breaking the contract). Read as observations,
+    its broken lines are notes naming the fault, as ``toolview check`` names them."""
+    for line in data[:65536].split(b"\n"):
+        if line.strip():
+            return line.lstrip().startswith(b"{") and b'"kind"' in line
     return False
 
 
@@ -129,7 +142,7 @@ def feed_items(
     ``note``; at the end a note says so when nothing would be drawn."""
     observations = 0
     for item in items:
-        if isinstance(item, Skipped):
+        if isinstance(item, Skipped | Note):
             note(str(item))
             continue
         observations += 1
