@@ -27,6 +27,7 @@ __all__ = ["Gutter", "sub_renderable"]
 
 _BAR: Final = (Segment("│ ", Style(dim=True)), Segment("│", Style(dim=True)))
 _SPACE: Final = (Segment("  "), Segment(""))
+_MIN_ROOM: Final = 24
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,15 @@ class Gutter:
 
     renderable: RenderableType
     bar: bool = True
+    narrow: str | None = None
+    """Said instead when fewer than ``_MIN_ROOM`` columns are left (a sub-agent nested
+    deep on a narrow terminal: drawn a character a line, it would cost without end)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = max(1, options.max_width - 2)
+        if self.narrow is not None and room < _MIN_ROOM:
+            yield Text(self.narrow, style="dim italic")
+            return
         lead, blank_lead = _BAR if self.bar else _SPACE
         lines = console.render_lines(self.renderable, options.update_width(room), pad=False)
         for line in lines:
@@ -76,7 +83,9 @@ def sub_renderable(
         else:
             entries.append(call(part))
     if entries:
-        parts.append(Gutter(Group(*entries)))
+        count = len(sub.entries)
+        narrow = f"… {count:,} entr{'y' if count == 1 else 'ies'} of the sub-agent: too narrow here"
+        parts.append(Gutter(Group(*entries), narrow=narrow))
     if sub.more is not None:
         parts.append(Text(f"{sub.more} of the sub-agent", style="dim italic"))
     return Group(*parts)
