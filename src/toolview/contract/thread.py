@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from toolview.contract.call_state import (
     FINAL_STATES,
@@ -58,6 +59,7 @@ from toolview.contract.entries import (
     Trimmed,
     run_closing_line,
 )
+from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
     Observation,
@@ -70,7 +72,14 @@ from toolview.contract.observations import (
     Usage,
 )
 
-__all__ = ["Thread"]
+__all__ = ["MAX_NESTING", "Thread"]
+
+MAX_NESTING: Final = 32
+"""Levels of sub-agents a thread nests; a mark deeper than that goes to the deepest level.
+
+Why: a hostile stream can mark each call with the one before it; every walk
+over the levels (settled, a run's end, a release, a copy) stays shallow.
+"""
 
 
 @dataclass
@@ -80,6 +89,8 @@ class Thread:
     entries: list[Entry] = field(default_factory=list)
     # every model turn's token counts, in order: the summary sums them per model
     usage: list[Usage] = field(default_factory=list)
+    # the earliest and latest ``at`` of every observation added: the summary's time span
+    span: TimeSpan = field(default_factory=TimeSpan)
     _calls: dict[str, CallEntry] = field(default_factory=dict, repr=False)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     # calls not yet final, by run (None: outside any run): the run's events reach these
@@ -116,6 +127,7 @@ class Thread:
         the contract (it was dropped to read the rest): the call then shows its
         text with that note instead of a kind.
         """
+        self.span.see(observation.at)
         if isinstance(observation, ToolCall | ToolResult | ToolRefused) and self._late(observation):
             return
         if self._nesting is not None:
@@ -179,6 +191,8 @@ class Thread:
             self._released.pop(mark, None)
             holder = (self, mark)
         thread, top = holder
+        if thread._level >= MAX_NESTING:  # deeper is kept, one level up, not a step further
+            return None if thread is self else (thread, top)
         child = thread._children.get(mark)
         if child is None:
             child = thread._children[mark] = Thread(_nesting=None, _level=thread._level + 1)

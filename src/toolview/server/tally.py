@@ -11,6 +11,10 @@ pending set are read from counters, never from a walk over the thread.
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.pieces``).
 
+The time span (earliest to latest ``at``) and each model's tokens (``usage``)
+are kept the same way, O(1) an observation: the live summary says them as
+``render.summary`` does.
+
 Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
 depth) changes how the thread's own call above it reads, so it bumps that
 call's version. The summary counts the thread's own calls only, as
@@ -39,11 +43,13 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
     display_status,
     parse_envelope,
     validate_props,
 )
-from toolview.render.summary import Summary, SummaryKey, summary_of
+from toolview.contract.moments import TimeSpan
+from toolview.render.summary import ModelTokens, Summary, SummaryKey, add_usage, summary_of
 
 __all__ = ["Tally", "call_key"]
 
@@ -65,10 +71,18 @@ class Tally:
         self._keys: dict[str, SummaryKey] = {}
         self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
+        self.span = TimeSpan()
+        self.tokens: dict[str, ModelTokens] = {}  # per model, in order of its first turn
         self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
 
     def observe(self, thread: Thread, observation: Observation, before: int) -> None:
         """Account for ``observation``, just added to ``thread`` (which held ``before`` entries)."""
+        self.span.see(observation.at)
+        if isinstance(observation, Usage) and not isinstance(observation.parent_call_id, str):
+            # the thread's own turns, as ``Thread.usage``: a sub-agent's are on its call
+            self.tokens[observation.model] = add_usage(
+                self.tokens.get(observation.model), observation
+            )
         for position in range(before, len(thread.entries)):
             entry = thread.entries[position]
             if isinstance(entry, CallEntry):
@@ -95,7 +109,7 @@ class Tally:
 
     def summary(self) -> Summary | None:
         """What ``render.summary.thread_summary`` says of the thread, from the counters."""
-        return summary_of(self.counts)
+        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()))
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)
