@@ -156,6 +156,11 @@ class ResumingFollower:
     gate: threading.Event | None = None  # after 10 frames, stop reading until it is set
     frames: list[tuple[int, Observation]] = field(default_factory=list)
     connects: int = 0
+    # how long a read may wait: short, so a stalled server is left quickly; doubled
+    # (up to 30 s) after each stream that broke before its first frame, so a server
+    # starved of CPU (a whole-suite run beside other work) is not abandoned on every
+    # try before it can answer — one follower once never got a frame in 60 s that way
+    read_timeout: float = 2.0
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
@@ -171,15 +176,18 @@ class ResumingFollower:
     def _run(self) -> None:
         bases = [self.base] if isinstance(self.base, str) else list(self.base)
         while not self._stop.is_set():
+            frames = len(self.frames)
             try:
                 self._read(f"{bases[0]}/api/threads/{self.thread}/follow?mode={self.mode}")
             except httpx.HTTPError:
                 bases.append(bases.pop(0))
                 time.sleep(0.02)
+            progressed = len(self.frames) > frames
+            self.read_timeout = 2.0 if progressed else min(30.0, self.read_timeout * 2)
 
     def _read(self, url: str) -> None:
         headers = {"last-event-id": str(self.last_id)}
-        timeout = httpx.Timeout(10, read=2)
+        timeout = httpx.Timeout(10, read=self.read_timeout)
         with httpx.stream("GET", url, headers=headers, timeout=timeout) as response:
             if response.status_code != 200:
                 time.sleep(0.05)
