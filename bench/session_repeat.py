@@ -154,7 +154,7 @@ class Source:
 
     path: Path
     lines: list[Template]
-    side: list[tuple[Path, list[Template]]]  # (path relative to <session>/, lines) of side files
+    side: list[tuple[Template, list[Template]]]  # (path under <session>/, lines) of side files
     first: datetime
     span: timedelta
 
@@ -176,11 +176,14 @@ def load_source(path: Path) -> Source:
                 _ids(json.loads(line), None, ids, sessions)
             except ValueError:
                 continue
-    ids |= {p.stem.removeprefix("agent-") for p in side_paths}  # a file named by its id
+    ids |= {p.name.split(".")[0].removeprefix("agent-") for p in side_paths}  # named by an id
     ids -= sessions
     lines = [compile_line(line, ids, sessions) for line in texts[path].splitlines()]
     side = [
-        (p.relative_to(side_dir), [compile_line(x, ids, sessions) for x in texts[p].split("\n")])
+        (
+            compile_line(p.relative_to(side_dir).as_posix(), ids, sessions),
+            [compile_line(x, ids, sessions) for x in texts[p].split("\n")],
+        )
         for p in side_paths
     ]
     stamps = _stamps(lines) or [datetime(2026, 1, 1, tzinfo=UTC)]
@@ -229,11 +232,7 @@ def passes(sources: list[Source], state: Repeater, folder: Path) -> Iterator[str
             salt = f"{number}.{index}"
             shift = state.clock - source.first
             for rel, templates in source.side:
-                target = (
-                    folder
-                    / state.session
-                    / Path(*(_rename(part, templates, salt) for part in rel.parts))
-                )
+                target = folder / state.session / state.render(rel, salt, shift)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text("\n".join(state.render(t, salt, shift) for t in templates))
             linked = False  # the pass's first root is linked to the record before it
@@ -249,16 +248,6 @@ def passes(sources: list[Source], state: Repeater, folder: Path) -> Iterator[str
                 yield line
             state.clock += source.span + timedelta(seconds=1)
         number += 1
-
-
-def _rename(part: str, templates: list[Template], salt: str) -> str:
-    """A side file's path part with its id renewed (``agent-<id>.jsonl``, ``<id>.txt``)."""
-    stem, dot, ext = part.partition(".")
-    prefix = "agent-" if stem.startswith("agent-") else ""
-    core = stem.removeprefix(prefix)
-    if _UUID.match(core) or _PREFIXED.match(core) or prefix:
-        return prefix + _fresh(core, salt) + dot + ext
-    return part
 
 
 def write_repeated(
