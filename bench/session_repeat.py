@@ -5,14 +5,15 @@ Run: ``.venv/bin/python bench/session_repeat.py OUT_DIR [--calls 5000 | --mb 50]
 ``OUT_DIR/projects/-bench-repeat/<session id>.jsonl`` and prints its size and calls.
 
 A pass is every source session one after the other; passes repeat until the
-session holds ``--calls`` tool calls or ``--mb`` megabytes (cut where every
-call so far has its result). In each pass every id is new — record uuids and
-their parents, tool_use ids, message, request, prompt and agent ids — and
-every timestamp moves forward (a pass starts a second after the last one
-ended), so the result reads as one long session, not the same one again: one
-session id, one parent chain (a pass's first root is linked to the record
-before it), sub-agent files and stored outputs (``<session>/subagents/``,
-``<session>/tool-results/``) copied under the new ids beside it.
+session holds ``--calls`` tool calls or ``--mb`` megabytes, and the last one
+is whole (every call has its result and its sub-agent's file). In each pass
+every id is new — record uuids and their parents, tool_use ids, message,
+request, prompt and agent ids — and every timestamp moves forward (a pass
+starts a second after the last one ended), so the result reads as one long
+session, not the same one again: one session id, one parent chain (a pass's
+first root is linked to the record before it), sub-agent files and stored
+outputs (``<session>/subagents/``, ``<session>/tool-results/``) copied under
+the new ids beside it.
 
 An id is any value of an id field in the sources; it is replaced wherever
 it appears in a line (a path, a sub-agent's ``agentId: …`` note), so a file
@@ -55,7 +56,7 @@ ID_KEYS = frozenset(
         "toolUseId",
     ]
 )
-_PREFIXED = re.compile(r"^[a-z]+_[A-Za-z0-9_]{6,}$")
+_PREFIXED = re.compile(r"^[a-z]+_[A-Za-z0-9_]{3,}$")
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"
 _PIECES = re.compile(rf"(?P<stamp>{_STAMP})|(?P<root>\"parentUuid\":\s*null)|[A-Za-z0-9_-]+")
@@ -89,8 +90,7 @@ def _fresh(old: str, salt: str) -> str:
     if _UUID.match(old):
         return str(uuid.UUID(bytes=digest[:16], version=4))
     if _PREFIXED.match(old):
-        prefix, rest = old.split("_", 1)
-        return prefix + "_" + "".join(_ALNUM[b % 62] for b in digest[: len(rest)])
+        return old.split("_", 1)[0] + "_01" + "".join(_ALNUM[b % 62] for b in digest[:22])
     if re.fullmatch(r"[0-9a-f]+", old) and len(old) <= 64:
         return digest.hex()[: len(old)]
     return f"{old}-{digest.hex()[:6]}"
@@ -102,7 +102,6 @@ class Template:
 
     pieces: list[str | tuple[str, Any]]
     calls: int = 0  # tool_use blocks it opens
-    results: int = 0  # tool_result blocks it closes
     last_uuid: str | None = None  # its own uuid, mapped at write time
 
 
@@ -142,7 +141,6 @@ def compile_line(line: str, ids: set[str], sessions: set[str]) -> Template:
         content = (record.get("message") or {}).get("content")
         blocks = [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
         template.calls = sum(b.get("type") == "tool_use" for b in blocks)
-        template.results = sum(b.get("type") == "tool_result" for b in blocks)
         if isinstance(record.get("uuid"), str):
             template.last_uuid = record["uuid"]
     return template
@@ -198,7 +196,6 @@ class Repeater:
     clock: datetime
     tail: str | None = None  # the last record uuid written (mapped)
     calls: int = 0
-    results: int = 0
     size: int = 0
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -224,8 +221,9 @@ def _format(stamp: datetime) -> str:
     return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{stamp.microsecond // 1000:03d}Z"
 
 
-def passes(sources: list[Source], state: Repeater, folder: Path) -> Iterator[str]:
-    """Lines of pass after pass; side files written under ``folder/<session>/`` as it goes."""
+def passes(sources: list[Source], state: Repeater, folder: Path) -> Iterator[tuple[str, bool]]:
+    """(line, whether it ends a pass) of pass after pass; side files written under
+    ``folder/<session>/`` as it goes."""
     number = 0
     while True:
         for index, source in enumerate(sources):
@@ -244,8 +242,7 @@ def passes(sources: list[Source], state: Repeater, folder: Path) -> Iterator[str
                 if template.last_uuid is not None:
                     state.tail = _fresh(template.last_uuid, salt)
                 state.calls += template.calls
-                state.results += template.results
-                yield line
+                yield line, index == len(sources) - 1 and template is source.lines[-1]
             state.clock += source.span + timedelta(seconds=1)
         number += 1
 
@@ -260,13 +257,13 @@ def write_repeated(
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{session}.jsonl"
     with path.open("w", encoding="utf-8") as out:
-        for line in passes(compiled, state, folder):
+        for line, pass_end in passes(compiled, state, folder):
             out.write(line + "\n")
             state.size += len(line.encode()) + 1
             enough = (calls is not None and state.calls >= calls) or (
                 mb is not None and state.size >= mb * 1e6
             )
-            if enough and state.results >= state.calls:
+            if enough and pass_end:  # a pass is whole: its sub-agents' calls are in it
                 return path
     raise AssertionError("unreachable")
 
