@@ -47,6 +47,8 @@ from session_repeat import REAL, main_sessions, write_repeated  # a sibling scri
 BIN = Path(sys.executable).parent
 RSS_TARGET_MIB = 150
 FIRST_BYTE_TARGET_S = 1.0
+# the shapes of the fake credentials planted in the real session (an AWS key id, a GitHub token)
+SECRETS = re.compile(rb"AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{36}")
 SHOW_FLAGS = ["show", "--from", "claude-code", "--surface"]  # + html|text FILE
 
 Argv = Callable[[Path, Path], list[str]]  # (session, out dir) -> argv
@@ -99,6 +101,7 @@ class Usage:
     rss_mib: float
     out_bytes: int
     first_s: float  # seconds to the first stdout byte (nan for a peer)
+    secrets: int  # credentials in the output (fake ones, planted in the real session)
 
 
 def run_child(row: Row, argv: list[str], out: Path, home: Path) -> Usage:
@@ -120,14 +123,18 @@ def run_child(row: Row, argv: list[str], out: Path, home: Path) -> Usage:
     if os.waitstatus_to_exitcode(status) != 0:
         tail = (out / "stderr").read_text(errors="replace")[-2000:]
         raise SystemExit(f"{row.name} exited {os.waitstatus_to_exitcode(status)}: {tail}")
-    written = seen if row.toolview else _files_size(out)
+    files = [out / "stdout"] if row.toolview else _written(out)
+    written = sum(p.stat().st_size for p in files)
+    secrets = sum(len(SECRETS.findall(p.read_bytes())) for p in files)
     cpu = usage.ru_utime + usage.ru_stime
-    return Usage(cpu, usage.ru_maxrss / 1024, written, first if row.toolview else float("nan"))
+    first = first if row.toolview else float("nan")
+    return Usage(cpu, usage.ru_maxrss / 1024, written, first, secrets)
 
 
-def _files_size(out: Path) -> int:
+def _written(out: Path) -> list[Path]:
+    """The files a peer wrote (not the captured stdout and stderr)."""
     skip = {out / "stdout", out / "stderr"}
-    return sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p not in skip)
+    return [p for p in out.rglob("*") if p.is_file() and p not in skip]
 
 
 def make_inputs(names: list[str], real: Path | None, work: Path) -> dict[str, Path]:
@@ -173,8 +180,8 @@ def _median(values: list[Usage]) -> Usage:
     def mid(field: Callable[[Usage], float]) -> float:
         return statistics.median(field(v) for v in values)
 
-    return Usage(mid(lambda u: u.cpu), mid(lambda u: u.rss_mib),
-                 int(mid(lambda u: u.out_bytes)), mid(lambda u: u.first_s))  # fmt: skip
+    return Usage(mid(lambda u: u.cpu), mid(lambda u: u.rss_mib), int(mid(lambda u: u.out_bytes)),
+                 mid(lambda u: u.first_s), values[0].secrets)  # fmt: skip
 
 
 def report(rows: list[Row], inputs: dict[str, Path], got: Results) -> bool:
@@ -184,13 +191,14 @@ def report(rows: list[Row], inputs: dict[str, Path], got: Results) -> bool:
     for label, session in inputs.items():
         calls = len(re.findall(rb'"type":\s*"tool_use"', session.read_bytes()))
         print(f"\n{label}: {session.stat().st_size / 1e6:,.1f} MB, {calls:,} tool calls")
-        print(f"| {'row':<30} | {'CPU s':>7} | {'peak RSS':>9} | {'output':>9} | first byte |")
-        print(f"| {'-' * 30} | {'-' * 7} | {'-' * 9} | {'-' * 9} | {'-' * 10} |")
+        print(f"| {'row':<30} | {'CPU s':>7} | {'peak RSS':>9} | {'output':>9} | first byte "
+              "| secrets shown |")  # fmt: skip
+        print(f"| {'-' * 30} | {'-' * 7} | {'-' * 9} | {'-' * 9} | {'-' * 10} | {'-' * 13} |")
         for row in rows:
             u = got[row.name, label]
             first = f"{u.first_s:.2f} s" if row.toolview else ""
             print(f"| {row.name:<30} | {u.cpu:>7.2f} | {u.rss_mib:>5,.0f} MiB "
-                  f"| {u.out_bytes / 1e6:>6.2f} MB | {first:>10} |")  # fmt: skip
+                  f"| {u.out_bytes / 1e6:>6.2f} MB | {first:>10} | {u.secrets:>13,} |")  # fmt: skip
         ok &= _ratios(rows, peers, label, got)
     return ok
 
