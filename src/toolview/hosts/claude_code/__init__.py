@@ -1,0 +1,21 @@
+"""Claude Code sessions as a toolview host: ``~/.claude/projects/<project>/<session>.jsonl``.
+
+See docs/hosts/claude-code.md. ``ClaudeCodeMapper`` is the sans-IO mapping
+(one record at a time, so a finished file and a growing one map alike);
+``load_observations`` streams a session file with its sub-agents' files;
+``sniff`` tells the format from a file's first bytes; ``session_files`` lists
+the sessions under a folder, newest first.
+"""
+
+from toolview.hosts.claude_code.loader import load_observations, session_files, sniff
+from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
+from toolview.hosts.sessions import SessionLineError, SessionNote
+
+__all__ = [
+    "ClaudeCodeMapper",
+    "SessionLineError",
+    "SessionNote",
+    "load_observations",
+    "session_files",
+    "sniff",
+]

@@ -1,0 +1,94 @@
+"""Bash (and BashOutput, a background shell read later) → the ``shell`` kind.
+
+``toolUseResult`` keeps stdout and stderr apart, whether the command was
+interrupted and its background task id. The exit code is not recorded as a
+number: a failed command is an error result whose text starts ``Exit code
+N``; a success without a ``returnCodeInterpretation`` exited 0 (Claude Code
+reports any other code as an error); otherwise the code is unknown (``null``).
+An output over 30,000 characters is stored apart (see ``_kept``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from toolview.contract import Descriptor, ShellProps, Truncation
+from toolview.hosts.claude_code.finished import Finished, Mapped, get_int, get_str
+
+__all__ = ["bash", "bash_output"]
+
+_EXIT_PREFIX = "Exit code "
+
+
+def _error_exit(text: str) -> tuple[int | None, str]:
+    """The ``Exit code N`` first line of a failed command's text, and the rest."""
+    if not text.startswith(_EXIT_PREFIX):
+        return None, text
+    first, _, rest = text.partition("\n")
+    number = first[len(_EXIT_PREFIX) :].strip()
+    if number.lstrip("-").isdigit() and len(number) < 12:
+        return int(number), rest
+    return None, text
+
+
+def _kept(done: Finished, stdout: str | None) -> tuple[str | None, Truncation | None]:
+    """Over 30,000 characters, ``stdout`` is only its head: the stored file has it all.
+
+    Read, the stored file is the output; missing, the head is what there is,
+    and how much more there was (``persistedOutputSize``) is truncation data.
+    """
+    if done.stored is True:
+        return done.text, None
+    size = get_int(done.details, "persistedOutputSize")
+    if done.stored is False and stdout is not None and size is not None:
+        shown = len(stdout.encode("utf-8", errors="replace"))
+        return stdout, Truncation(shown=shown, total=size, unit="bytes") if shown < size else None
+    return stdout, None
+
+
+def bash(done: Finished) -> Mapped | None:
+    """A shell descriptor from the command and its output."""
+    command = get_str(done.args, "command")
+    if command is None:
+        return None
+    details = done.details
+    stdout, stderr = get_str(details, "stdout"), get_str(details, "stderr")
+    stdout, cut = _kept(done, stdout)
+    interrupted = details.get("interrupted") is True
+    task = get_str(details, "backgroundTaskId")
+    if done.is_error:
+        exit_code, rest = _error_exit(done.text)
+        if stdout is None:
+            stdout, stderr = rest, ""
+    elif interrupted or task or "returnCodeInterpretation" in details:
+        exit_code = None
+    else:
+        exit_code = 0
+    if stdout is None:
+        stdout, stderr = done.text, ""
+    props = ShellProps(
+        command=command,
+        exit_code=exit_code,
+        stdout=stdout,
+        stderr=stderr or "",
+        interrupted=True if interrupted else msgspec.UNSET,
+        background_task_id=task if task else msgspec.UNSET,
+    )
+    return Descriptor(kind="shell", props=props, truncated=cut or msgspec.UNSET), done.text
+
+
+def bash_output(done: Finished) -> Mapped | None:
+    """A background shell's output read back: ``shell`` with what it says of the exit."""
+    details = done.details
+    stdout = get_str(details, "stdout")
+    if stdout is None or done.is_error:
+        return None
+    command = get_str(details, "command") or get_str(done.args, "bash_id") or ""
+    props = ShellProps(
+        command=command,
+        exit_code=get_int(details, "exitCode"),
+        stdout=stdout,
+        stderr=get_str(details, "stderr") or "",
+        background_task_id=get_str(details, "shellId") or msgspec.UNSET,
+    )
+    return Descriptor(kind="shell", props=props), done.text

@@ -1,0 +1,148 @@
+"""What the agent-session hosts (Claude Code, Codex CLI) share.
+
+Both read JSON Lines a coding agent appends to while it works, so both need the
+same three things: a line that is not a record is a *note*, never fatal
+(``SessionLineError`` from a mapper, ``SessionNote`` from a loader); a file is
+read line by line with memory bounded by its longest line, a half-written last
+line held back until its newline arrives; and a record's timestamp becomes the
+contract's RFC 3339 UTC form, or nothing (a bad time is absent, not an error).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import BinaryIO, Final
+
+import msgspec
+
+__all__ = [
+    "LineSplitter",
+    "SessionLineError",
+    "SessionNote",
+    "decode_record",
+    "file_lines",
+    "utc_timestamp",
+]
+
+_JSON: Final = msgspec.json.Decoder()
+_CHUNK: Final = 1 << 20
+_JSON_NAMES: Final = {
+    list: "array",
+    str: "string",
+    int: "number",
+    float: "number",
+    bool: "boolean",
+    type(None): "null",
+}
+_CONTRACT_TIME: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
+
+
+class SessionLineError(ValueError):
+    """One line of a session is not a record this host can read; the message says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class SessionNote:
+    """What a loader yields in place of a line it could not read: shown, never dropped."""
+
+    text: str
+
+
+def decode_record(line: bytes) -> Mapping[str, object]:
+    """One JSON Lines record as a JSON object, or ``SessionLineError`` saying why not."""
+    try:
+        record = _JSON.decode(line)
+    except msgspec.DecodeError as exc:
+        raise SessionLineError(f"not JSON ({exc})") from None
+    except (UnicodeError, RecursionError, ValueError):
+        raise SessionLineError("not UTF-8 JSON within bounds") from None
+    if not isinstance(record, dict):
+        raise SessionLineError(f"a JSON {_JSON_NAMES.get(type(record), 'value')}, not an object")
+    return record
+
+
+class LineSplitter:
+    """Bytes in, complete lines out; a last line without its newline waits for it.
+
+    A writer that is appending may have written half a record: that half is
+    kept (``pending``) until more bytes complete it, so a growing file maps
+    exactly like the finished one.
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []  # a long line arrives in pieces: joined once, at its end
+
+    @property
+    def pending(self) -> bytes:
+        """The bytes after the last newline seen (a line still being written)."""
+        return b"".join(self._parts)
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The lines ``data`` completes, without their newlines (blank ones too: they count)."""
+        if b"\n" not in data:
+            if data:
+                self._parts.append(data)
+            return []
+        pieces = data.split(b"\n")
+        if self._parts:
+            pieces[0] = b"".join([*self._parts, pieces[0]])
+        rest = pieces.pop()
+        self._parts = [rest] if rest else []
+        return pieces
+
+    def flush(self) -> list[bytes]:
+        """The held-back last line, for a file known to be finished."""
+        rest, self._parts = b"".join(self._parts), []
+        return [rest] if rest else []
+
+
+def file_lines(source: Path | BinaryIO, *, final: bool = True) -> Iterator[tuple[int, bytes]]:
+    """``(line number, line)`` of a session file's non-blank lines, read in 1 MiB chunks.
+
+    Memory is bounded by the longest line. ``final`` says the writer has
+    finished: a last line without a newline is then a line too; otherwise it
+    is held back (a live reader reads it once its newline is written).
+    """
+    if isinstance(source, Path):
+        with source.open("rb") as handle:
+            yield from file_lines(handle, final=final)
+        return
+    splitter = LineSplitter()
+    number = 0
+    while chunk := source.read(_CHUNK):
+        for line in splitter.feed(chunk):
+            number += 1
+            if line.strip():
+                yield number, line
+    for line in splitter.flush() if final else []:
+        if line.strip():
+            yield number + 1, line
+
+
+def utc_timestamp(value: object) -> str | None:
+    """``value`` as the contract's timestamp (RFC 3339, UTC, ``Z``), or ``None``.
+
+    The common case (already UTC with ``Z``) passes through unchanged; any
+    other ISO 8601 time with a zone is converted; a time without a zone, or not
+    a real time at all (month 13), is ``None``: nothing guesses a zone.
+    """
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    if _CONTRACT_TIME.fullmatch(value):
+        return value
+    text = moment.astimezone(UTC).isoformat(timespec="milliseconds")
+    return text.replace("+00:00", "Z")
