@@ -43,6 +43,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "mcp": "call a tool on a stdio MCP server",
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
+    "sessions": "list the Claude Code and Codex sessions on this machine, newest first",
 }
 
 
@@ -63,6 +64,8 @@ def _register(name: str) -> Register:
             from toolview.cli.serve_cmd import register
         case "show":
             from toolview.cli.show_cmd import register
+        case "sessions":
+            from toolview.cli.sessions_cmd import register
         case _:
             raise KeyError(name)
     return register

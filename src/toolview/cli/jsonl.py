@@ -16,12 +16,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from toolview.cli.session_hosts import Note
 from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
 from toolview.contract.thread import Thread
 
 __all__ = [
     "BadDescriptor",
     "Item",
+    "Note",
     "Skipped",
     "build_thread",
     "feed_items",
@@ -54,7 +56,7 @@ class BadDescriptor:
         return f"{self.error.path}: {self.error.reason}"
 
 
-Item: TypeAlias = Observation | Skipped | BadDescriptor
+Item: TypeAlias = Observation | Skipped | BadDescriptor | Note
 
 
 def sniff_toolview(data: bytes) -> bool:
@@ -129,7 +131,7 @@ def feed_items(
     ``note``; at the end a note says so when nothing would be drawn."""
     observations = 0
     for item in items:
-        if isinstance(item, Skipped):
+        if isinstance(item, Skipped | Note):
             note(str(item))
             continue
         observations += 1

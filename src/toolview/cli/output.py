@@ -46,8 +46,11 @@ def open_stream(args: argparse.Namespace) -> ThreadStream[Any] | None:
     return ThreadStream(shape, _write)
 
 
-def stream_shape(surface: str, *, width: int | None, color: bool | None) -> StreamShape[Any]:
-    """How a stream writes on ``surface`` (one of ``SURFACES``): the same bytes as ``render``."""
+def stream_shape(
+    surface: str, *, width: int | None, color: bool | None, page: bool = True
+) -> StreamShape[Any]:
+    """How a stream writes on ``surface`` (one of ``SURFACES``): the same bytes as ``render``
+    (``page=False``: html's thread fragment alone, for a page of several threads)."""
     match surface:
         case "text":
             from toolview.render.text import stream_shape as text_shape
@@ -67,7 +70,7 @@ def stream_shape(surface: str, *, width: int | None, color: bool | None) -> Stre
                 from toolview.render.html import stream_shape as html_shape
             except ImportError as exc:
                 raise SurfaceUnavailable(f"the html surface is not available: {exc}") from None
-            return html_shape()
+            return html_shape() if page else html_shape(title=None)
     raise ValueError(f"unknown surface {surface!r}; choose from {', '.join(SURFACES)}")
 
 

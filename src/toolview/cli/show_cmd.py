@@ -1,4 +1,5 @@
-"""``toolview show``: render a thread (observation JSON Lines, a host's transcript, a server).
+"""``toolview show``: render a thread (observation JSON Lines, a host's transcript, a coding
+agent's session, a server).
 
 Lines that break the contract are not dropped silently: each shows in the
 thread as a note ("line 7 skipped: $.path: reason") and the rest still
@@ -10,17 +11,26 @@ mark is ignored. ``--surface html`` writes a standalone page. A server thread's 
 Observations are read, drawn and written a call at a time
 (``render.stream``): the first call is written before the input ends, and
 memory holds the calls still open, not the thread (docs/surfaces.md,
-"Streaming").
+"Streaming"). A Claude Code or Codex session is read the same way, streamed
+by its host with its sub-agents' files; a folder shows each session in it
+(``cli.show_sessions``), an id prefix the session it names; ``--follow
+FILE`` follows a growing one (``cli.show_follow_file``); ``--json`` prints
+the observations, redacted, instead (``cli.show_json``). An input whose
+format cannot be told is an error (exit 2), never a page of notes.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from toolview.cli.inputs import open_input, read_head, refuse_binary, strip_bom
+from toolview.cli.jsonl import Item
 from toolview.cli.output import SURFACES
+from toolview.cli.session_find import add_root_options, may_be_an_id
 from toolview.cli.show_remote import draw_items, is_url, show_url
 from toolview.cli.sources import SOURCES, SourceError, read_items
 
@@ -43,7 +53,11 @@ def register(subparsers: Any) -> None:
         "path",
         nargs="?",
         default="-",
-        help="a .jsonl file, - for stdin, or a server thread's URL (http://HOST:PORT/threads/ID)",
+        help=(
+            "a .jsonl file (observations, a Claude Code or Codex session, a pi session, MCP "
+            "results), - for stdin, a folder of sessions (each, newest first), a session id "
+            "or its first characters, or a server thread's URL (http://HOST:PORT/threads/ID)"
+        ),
     )
     parser.add_argument("--surface", choices=SURFACES, default="terminal")
     parser.add_argument("--width", type=_width, default=None, help="columns (terminal surface)")
@@ -58,33 +72,83 @@ def register(subparsers: Any) -> None:
         dest="source",
         choices=("auto", *SOURCES),
         default="auto",
-        help="input format (default: detect)",
+        help="input format (default: detect; an input whose format cannot be told is an error)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=(
+            "print the observations as JSON Lines instead of drawing them (sub-agents' "
+            "included, marked with parentCallId), REDACTED like every output of toolview; "
+            "for check, serve --load, scripts"
+        ),
     )
     parser.add_argument(
         "--follow",
         action="store_true",
-        help="keep following a server thread live (Ctrl-C stops)",
+        help=(
+            "keep following: a server thread live, or a growing session file like tail -f "
+            "(Ctrl-C stops)"
+        ),
     )
+    parser.add_argument(
+        "--idle",
+        metavar="SECONDS",
+        type=_seconds,
+        default=None,
+        help="with --follow FILE: stop once the file has not grown for this long (default: never)",
+    )
+    add_root_options(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the input and write the surface to stdout, each call as soon as it is drawn."""
     if is_url(args.path):
+        if args.json or args.idle is not None:
+            print("toolview show: --json and --idle read a file, not a URL", file=sys.stderr)
+            return 2
         return show_url(args)
     if args.follow:
-        print("toolview show: --follow needs a server thread's URL", file=sys.stderr)
+        from toolview.cli.show_follow_file import follow_file
+
+        return follow_file(args)
+    if args.idle is not None:
+        print("toolview show: --idle goes with --follow", file=sys.stderr)
         return 2
+    path = Path(args.path)
+    if args.path != "-" and (path.is_dir() or (not path.exists() and may_be_an_id(args.path))):
+        from toolview.cli.show_sessions import show_sessions
+
+        return show_sessions(args, _out)
     with open_input(args.path) as stream:
         head = read_head(stream)
         refuse_binary(head, args.path)
         head, _ = strip_bom(head)  # an editor's byte order mark is no part of the first line
         try:
-            items = read_items(head, stream, args.source)
+            items = read_items(head, stream, args.source, None if args.path == "-" else path)
         except SourceError as exc:
             print(f"toolview: {exc}", file=sys.stderr)
             return 2
-        return draw_items(items, args)
+        return _out(items, args)
+
+
+def _out(items: Iterable[Item], args: argparse.Namespace) -> int:
+    if args.json:
+        from toolview.cli.show_json import write_json
+
+        return write_json(items)
+    return draw_items(items, args)
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0 < seconds < 10**7:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return seconds
 
 
 def _width(value: str) -> int:

@@ -9,6 +9,11 @@ arrives or its run ends without one (``Thread.state`` says which), and a call
 once more if a second final result for it arrives (the call-state table keeps
 the first; the reprint carries the note saying what was ignored). The reader
 resumes a dropped connection by itself; this module only says so on stderr.
+
+``follow_items`` is the same drawing for any stream of items: ``show
+--follow FILE`` (``cli.show_follow_file``) gives it a growing session's, whose
+unreadable lines are notes; when such a stream ends (``--idle``), the calls
+still open are drawn as they stand, so nothing read is left unshown.
 """
 
 from __future__ import annotations
@@ -16,16 +21,20 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from rich.console import Console
 
+from toolview.cli.jsonl import BadDescriptor, Item
 from toolview.cli.live import LiveCalls, live_view
 from toolview.cli.output import render
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
-from toolview.remote.reader import ReadError, ThreadReader
 
-__all__ = ["Settling", "follow"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from toolview.remote.reader import ThreadReader
+
+__all__ = ["Settling", "follow", "follow_items"]
 
 PROG = "toolview show"
 
@@ -39,11 +48,31 @@ class Settling:
         self._seen = 0
         self._open: list[CallEntry] = []
 
-    def add(self, observation: Observation) -> list[Entry]:
+    def add(self, observation: Observation, descriptor_error: str | None = None) -> list[Entry]:
         """Apply one observation; return the entries it made final, in thread order."""
         noted = self._call_of(observation)
         ignored = noted.ignored_total if noted is not None else 0
-        self.thread.add(observation)
+        self.thread.add(observation, descriptor_error)
+        return self._settled(noted, ignored)
+
+    def note(self, text: str) -> list[Entry]:
+        """A visible note (a line that could not be read); return what is final now."""
+        self.thread.note(text)
+        return self._settled(None, 0)
+
+    def item(self, item: Item) -> list[Entry]:
+        """``add`` or ``note``, as the item is."""
+        if isinstance(item, BadDescriptor):
+            return self.add(item.result, item.reason)
+        if isinstance(item, Observation):
+            return self.add(item)
+        return self.note(str(item))
+
+    def still_open(self) -> list[Entry]:
+        """The calls not final yet, in thread order (drawn as they stand at the end)."""
+        return list(self._open)
+
+    def _settled(self, noted: CallEntry | None, ignored: int) -> list[Entry]:
         fresh = self.thread.entries[self._seen :]
         self._seen = len(self.thread.entries)
         candidates: list[Entry] = [*self._open, *fresh]
@@ -74,28 +103,35 @@ class Settling:
 
 def follow(reader: ThreadReader, args: argparse.Namespace) -> int:
     """Follow until interrupted (``KeyboardInterrupt`` reaches the CLI: exit 130)."""
+    from toolview.remote.reader import ReadError
+
     items = reader.follow(on_retry=_retrying, on_resume=_resumed)
-    observations = (item.observation for item in items)
     try:
-        if args.surface == "terminal" and sys.stdout.isatty():
-            _follow_live(observations, args)
-        else:
-            _follow_plain(observations, args)
+        follow_items((item.observation for item in items), args)
     except ReadError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
     return 0  # the stream ended for good (never, short of an error or Ctrl-C)
 
 
-def _follow_live(observations: Iterable[Observation], args: argparse.Namespace) -> None:
+def follow_items(items: Iterable[Item], args: argparse.Namespace) -> None:
+    """Draw ``items`` as they come: live on a terminal, else each entry once, when final."""
+    if args.surface == "terminal" and sys.stdout.isatty():
+        _follow_live(items, args)
+    else:
+        _follow_plain(items, args)
+
+
+def _follow_live(items: Iterable[Item], args: argparse.Namespace) -> None:
     from toolview.render.terminal import thread_renderables
 
     console = Console(highlight=False, width=args.width, no_color=args.color is False)
     calls, settling, printed = LiveCalls(), Settling(), 0
     with live_view(console, calls):
-        for observation in observations:
-            calls.observe(observation)
-            for entry in settling.add(observation):
+        for item in _and_the_rest(items, settling):
+            if isinstance(item, Observation):
+                calls.observe(item)
+            for entry in _final(settling, item):
                 for renderable in thread_renderables(settling.view(entry)):
                     if printed:
                         console.line()
@@ -103,17 +139,30 @@ def _follow_live(observations: Iterable[Observation], args: argparse.Namespace) 
                     printed += 1
 
 
-def _follow_plain(observations: Iterable[Observation], args: argparse.Namespace) -> None:
+def _follow_plain(items: Iterable[Item], args: argparse.Namespace) -> None:
     settling, printed = Settling(), False
-    for observation in observations:
-        for entry in settling.add(observation):
+    for item in _and_the_rest(items, settling):
+        for entry in _final(settling, item):
             output = render(settling.view(entry), args.surface, width=args.width, color=args.color)
             sys.stdout.write(("\n" if printed else "") + output)
             sys.stdout.flush()
             printed = True
 
 
-def _retrying(attempt: int, delay: float, error: ReadError) -> None:
+class _StillOpen:
+    """The end of a stream: the calls not final yet are drawn as they stand."""
+
+
+def _and_the_rest(items: Iterable[Item], settling: Settling) -> Iterator[Item | _StillOpen]:
+    yield from items
+    yield _StillOpen()
+
+
+def _final(settling: Settling, item: Item | _StillOpen) -> list[Entry]:
+    return settling.still_open() if isinstance(item, _StillOpen) else settling.item(item)
+
+
+def _retrying(attempt: int, delay: float, error: Exception) -> None:
     print(f"{PROG}: {error}; reconnecting in {delay:g} s (attempt {attempt})", file=sys.stderr)
 
 

@@ -5,23 +5,29 @@ A source is a loader ``(data: bytes) -> list[Observation]`` with a
 a small function, when that source is first used, so a host that is absent
 (or broken) cannot stop the others, and reading toolview's own observations
 never pays for a host. Adding a source is one function and one line in
-``SOURCES``. The built-in ``toolview`` source is ``cli.jsonl``.
+``SOURCES``. The built-in ``toolview`` source is ``cli.jsonl``; the coding
+agents' sessions (``claude-code``, ``codex``) are ``cli.session_hosts``.
 
 ``read_items`` is what ``show`` uses: observations (the ``toolview`` source)
-are read line by line as they come; a host's format is read whole, as its
-loader needs (a session file is a document, not a stream of calls).
+are read line by line as they come, and so is a session (from its path, with
+its sub-agents' files; from standard input, a line at a time through the
+host's mapper); a pi or MCP transcript is read whole, as its loader needs.
+An input whose format cannot be told is an error (``SourceError``), never a
+page of "skipped" notes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO, Final
 
 from toolview.cli.inputs import lines_after
 from toolview.cli.jsonl import Item, load_toolview, read_toolview, sniff_toolview
+from toolview.cli.session_hosts import HOSTS, as_items, host, map_lines
 
-__all__ = ["SOURCES", "Source", "SourceError", "detect", "load", "read_items"]
+__all__ = ["SOURCES", "UNKNOWN", "Source", "SourceError", "detect", "load", "read_items"]
 
 
 class SourceError(ValueError):
@@ -52,12 +58,35 @@ def _mcp() -> Source:
     return Source(load_observations, sniff)
 
 
-SOURCES: Final[dict[str, Callable[[], Source]]] = {"toolview": _toolview, "pi": _pi, "mcp": _mcp}
+def _session(name: str) -> Callable[[], Source]:
+    def source() -> Source:
+        found = host(name)
+        if found is None:
+            raise ImportError(f"no {name} host")
+        return Source(lambda data: list(map_lines(found, data.split(b"\n"))), found.sniff)
+
+    return source
+
+
+SOURCES: Final[dict[str, Callable[[], Source]]] = {
+    "toolview": _toolview,
+    "claude-code": _session("claude-code"),
+    "codex": _session("codex"),
+    "pi": _pi,
+    "mcp": _mcp,
+}
+UNKNOWN: Final = (
+    "cannot tell the input's format: it is none of toolview observations, a Claude Code or "
+    "Codex session, a pi session or capture, stored MCP results; name it with --from"
+)
 
 
 def load(data: bytes, source: str = "auto") -> list[Item]:
-    """The items of ``data`` read as ``source`` (``auto`` detects it)."""
+    """The items of ``data`` read as ``source`` (``auto`` detects it; ``SourceError`` if it
+    cannot)."""
     name = detect(data) if source == "auto" else source
+    if name is None:
+        raise SourceError(UNKNOWN)
     if name not in SOURCES:
         raise SourceError(f"unknown source {name!r}; choose from {', '.join(SOURCES)}")
     found = _resolve(name)
@@ -71,29 +100,49 @@ def load(data: bytes, source: str = "auto") -> list[Item]:
         raise SourceError(f"cannot read the input as {name}: {exc}") from None
 
 
-def read_items(head: bytes, rest: BinaryIO, source: str = "auto") -> Iterable[Item]:
+def read_items(
+    head: bytes, rest: BinaryIO, source: str = "auto", path: Path | None = None
+) -> Iterable[Item]:
     """The items of the input that starts with ``head`` (``inputs.read_head``) and goes on in
-    ``rest``: lazily, a line at a time, when it is observations; else read whole and loaded.
+    ``rest`` (the file at ``path``, if it is one): lazily when it is observations or a
+    session; else read whole and loaded.
 
-    Observations are told from ``head`` alone, exactly as from the whole input:
-    the sniffer looks at the first non-blank line within ``HEAD_BYTES``, and
-    ``head`` holds that line whole, or ``HEAD_BYTES``, or the whole input.
+    Observations and sessions are told from ``head`` alone, exactly as from the
+    whole input: their sniffers look at the first lines within ``HEAD_BYTES``,
+    and ``head`` holds the first line whole, or ``HEAD_BYTES``, or the whole input.
     """
-    if source == "toolview" or (source == "auto" and sniff_toolview(head)):
+    name = _detect_head(head) if source == "auto" else source
+    if name == "toolview":
         return read_toolview(lines_after(head, rest))
-    return load(head + rest.read(), source)
+    session = host(name) if name in HOSTS else None
+    if session is not None:
+        if path is not None:  # its sub-agents' files are beside it: the host reads them too
+            return as_items(session.load(path))
+        return map_lines(session, lines_after(head, rest))
+    return load(head + rest.read(), name or "auto")
 
 
-def detect(data: bytes) -> str:
-    """The first source whose sniffer recognises ``data``; ``toolview`` otherwise."""
-    for name in SOURCES:
-        found = _resolve(name)
-        try:
-            if found is not None and found.sniff(data):
-                return name
-        except Exception:
-            continue
-    return "toolview"
+def _detect_head(head: bytes) -> str | None:
+    """``toolview`` or a session host, as the first lines tell; None: read more to tell."""
+    if sniff_toolview(head):
+        return "toolview"
+    return next((name for name in HOSTS if _sniffs(name, head)), None)
+
+
+def detect(data: bytes) -> str | None:
+    """The first source whose sniffer recognises ``data``; ``toolview`` for an input with
+    nothing on it (an empty thread); None when no source can read it."""
+    if not data.strip():
+        return "toolview"
+    return next((name for name in SOURCES if _sniffs(name, data)), None)
+
+
+def _sniffs(name: str, data: bytes) -> bool:
+    found = _resolve(name)
+    try:
+        return found is not None and found.sniff(data)
+    except Exception:  # a host's sniffer failing is its "no"
+        return False
 
 
 def _resolve(name: str) -> Source | None:

@@ -1,0 +1,127 @@
+"""Finding coding-agent sessions: under a folder, under the agents' homes, by id prefix.
+
+Why here, shared by ``show`` and ``sessions``: both take the same ``--claude
+DIR`` / ``--codex DIR`` (default ``~/.claude/projects`` and
+``~/.codex/sessions``), and what ``sessions`` lists is what ``show`` finds.
+Which files are sessions is each host's own knowledge (``session_files``);
+this module only merges the hosts' lists, newest first, and matches ids.
+
+A session's id is what the agent calls it: a Claude Code session file is
+named by its id (``<id>.jsonl``), a Codex rollout ends with it
+(``rollout-<time>-<id>.jsonl``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from toolview.cli.session_hosts import SessionHost, session_hosts
+
+__all__ = [
+    "Found",
+    "add_root_options",
+    "by_prefix",
+    "everywhere",
+    "in_folder",
+    "may_be_an_id",
+    "roots",
+    "session_id",
+]
+
+_UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+@dataclass(frozen=True)
+class Found:
+    """One session file and the host that reads it."""
+
+    host: SessionHost
+    path: Path
+
+    @property
+    def id(self) -> str:
+        return session_id(self.path)
+
+
+def add_root_options(parser: argparse.ArgumentParser) -> None:
+    """``--claude DIR`` and ``--codex DIR``: where to look instead of the agents' homes."""
+    parser.add_argument(
+        "--claude",
+        metavar="DIR",
+        type=Path,
+        help="where Claude Code keeps its sessions (default: ~/.claude/projects)",
+    )
+    parser.add_argument(
+        "--codex",
+        metavar="DIR",
+        type=Path,
+        help="where Codex keeps its sessions (default: ~/.codex/sessions)",
+    )
+
+
+def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
+    """Each host this installation has, with the folder its sessions are looked for in."""
+    given = {"claude-code": args.claude, "codex": args.codex}
+    home = Path(os.path.expanduser("~"))
+    return [
+        (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()
+    ]
+
+
+def session_id(path: Path) -> str:
+    """The id the agent gave the session in ``path``: a rollout's trailing UUID, else the
+    file's name without ``.jsonl``."""
+    stem = path.name.removesuffix(".jsonl")
+    tail = _UUID_TAIL.search(stem)
+    return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem
+
+
+def may_be_an_id(word: str) -> bool:
+    """Whether a path that does not exist may be a session id (prefix): no folder in it, no
+    file extension (``missing.jsonl`` stays a missing file)."""
+    return bool(word) and "/" not in word and "." not in word
+
+
+def in_folder(folder: Path) -> list[Found]:
+    """Every session under ``folder``, any host's, newest first."""
+    return _newest_first(
+        Found(found, path) for found in session_hosts() for path in _files(found, folder)
+    )
+
+
+def everywhere(places: list[tuple[SessionHost, Path]]) -> list[Found]:
+    """Every session under each host's folder, newest first (a missing folder has none)."""
+    return _newest_first(
+        Found(found, path) for found, root in places for path in _files(found, root)
+    )
+
+
+def by_prefix(prefix: str, places: list[tuple[SessionHost, Path]]) -> list[Found]:
+    """The sessions whose id starts with ``prefix`` (an exact id matches alone)."""
+    matches = [found for found in everywhere(places) if found.id.startswith(prefix)]
+    exact = [found for found in matches if found.id == prefix]
+    return exact or matches
+
+
+def _files(found: SessionHost, folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return found.files(folder)
+
+
+def _newest_first(sessions: Iterable[Found]) -> list[Found]:
+    """By the time each file last changed, newest first (the hosts' lists merged)."""
+    return sorted(sessions, key=lambda found: _mtime(found.path), reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

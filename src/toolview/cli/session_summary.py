@@ -1,0 +1,121 @@
+"""One line's worth of a session, for ``toolview sessions``: what it is and how it went.
+
+Why through the host's own loader (``load_observations``), not a scan of
+the agent's records: the counts must be the ones ``show`` draws — a call is
+what the host maps to a call, a failure what it maps to an error — and the
+formats drift. The loader streams, so memory holds one record; the time is
+the file's reading. Only the project is read from the agent's records
+directly (the working folder in the first lines, ``cwd``): observations do
+not carry it. Every text shown (the first prompt, the project) is cleaned,
+redacted and bounded like any other field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from toolview.cli.session_find import Found
+from toolview.contract import Message, Observation, ToolCall, ToolRefused, ToolResult
+from toolview.render.clean import clean_field
+
+__all__ = ["Summary", "summarize"]
+
+PROMPT_CHARS: Final = 80
+PROJECT_CHARS: Final = 40
+_HEAD_LINES: Final = 20
+_HEAD_BYTES: Final = 256 * 1024
+
+
+@dataclass
+class Summary:
+    """What ``sessions`` shows of one session."""
+
+    agent: str
+    id: str
+    path: str
+    project: str
+    prompt: str
+    start: str | None
+    end: str | None
+    calls: int = 0
+    failures: int = 0
+    size: int = 0
+    notes: int = 0
+    """Lines the host could not read."""
+
+    @property
+    def duration_s(self) -> float | None:
+        if self.start is None or self.end is None:
+            return None
+        return max(0.0, (_when(self.end) - _when(self.start)).total_seconds())
+
+
+def summarize(found: Found) -> Summary:
+    """Read ``found`` once, streaming, and sum it up."""
+    summary = Summary(found.host.name, found.id, str(found.path), _project(found), "", None, None)
+    summary.size = found.path.stat().st_size
+    for record in found.host.load(found.path):
+        if isinstance(record, Observation):
+            _count(summary, record)
+        else:
+            summary.notes += 1
+    return summary
+
+
+def _count(summary: Summary, observation: Observation) -> None:
+    at = observation.at
+    if isinstance(at, str):
+        summary.start = summary.start or at
+        summary.end = at
+    if isinstance(observation, ToolCall):
+        summary.calls += 1
+    elif isinstance(observation, ToolRefused) or (
+        isinstance(observation, ToolResult) and observation.complete and observation.is_error
+    ):
+        summary.failures += 1
+    elif (
+        isinstance(observation, Message)
+        and observation.role == "user"
+        and not summary.prompt
+        and not isinstance(observation.parent_call_id, str)
+        and observation.text.strip()
+    ):
+        text = " ".join(observation.text[: PROMPT_CHARS * 4].split())
+        summary.prompt = clean_field(text, PROMPT_CHARS, breaks="space")
+
+
+def _project(found: Found) -> str:
+    """The session's working folder's name (``cwd`` in its first records), else its folder's."""
+    cwd = _cwd(found.path)
+    name = Path(cwd).name if cwd else found.path.parent.name
+    return clean_field(name or cwd or "?", PROJECT_CHARS)
+
+
+def _cwd(path: Path) -> str | None:
+    """``cwd`` (Claude Code: on each record; Codex: in ``session_meta``'s payload), if early."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(_HEAD_BYTES)
+    except OSError:
+        return None
+    for line in head.split(b"\n")[:_HEAD_LINES]:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(record, dict):
+            continue
+        payload = record.get("payload")
+        for holder in (record, payload if isinstance(payload, dict) else {}):
+            cwd = holder.get("cwd")
+            if isinstance(cwd, str) and cwd:
+                return cwd
+    return None
+
+
+def _when(at: str) -> datetime:
+    return datetime.fromisoformat(at.replace("Z", "+00:00"))

@@ -1,0 +1,136 @@
+"""``toolview sessions``: the coding agents' sessions on this machine, newest first.
+
+Why: to look at a session you first need to find it, and an agent's folder
+of UUID-named files says nothing. One line per session — its id (the first
+characters are enough for ``toolview show ID``), agent, start (UTC),
+duration, calls, failures, size, project and first prompt — printed as each
+is read, so a long list starts at once; ``--json`` gives the same as JSON
+Lines for scripts. The first prompt is cleaned, redacted and cut to one line
+like every field toolview shows. A session the host cannot read is said on
+stderr and the rest are listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from typing import Final
+
+from toolview.cli.inputs import InputError
+from toolview.cli.session_find import Found, add_root_options, everywhere, roots
+from toolview.cli.session_summary import Summary, summarize
+
+__all__ = ["register", "run"]
+
+AGENTS: Final = {"claude-code": "claude", "codex": "codex"}
+HEADER: Final = (
+    f"{'ID':<8}  {'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
+    f"{'FAILED':>6}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
+)
+
+
+def register(subparsers: object) -> None:
+    """Add the ``sessions`` subcommand."""
+    parser = subparsers.add_parser(  # type: ignore[attr-defined]
+        "sessions",
+        help="list the Claude Code and Codex sessions on this machine, newest first",
+        description=(
+            "List the Claude Code and Codex sessions, newest first, one line each: id, agent, "
+            "start (UTC), duration, calls, failures, size, project and first prompt (cleaned, "
+            "redacted, cut). Show one with: toolview show ID (its first characters will do)."
+        ),
+    )
+    add_root_options(parser)
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object per session (JSON Lines), for scripts"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """List every session found, each as soon as it is read."""
+    for given in (args.claude, args.codex):
+        if given is not None and not given.is_dir():
+            raise InputError(f"cannot read {given}: not a folder")
+    places = roots(args)
+    found = everywhere(places)
+    if not found:
+        where = ", ".join(str(root) for _, root in places) or "no session host installed"
+        print(f"toolview sessions: no sessions under {where}", file=sys.stderr)
+        return 0
+    if not args.json:
+        _line(HEADER)
+    for session in found:
+        summary = _summary(session)
+        if summary is not None:
+            _line(_as_json(summary) if args.json else _as_row(summary))
+    return 0
+
+
+def _summary(session: Found) -> Summary | None:
+    try:
+        return summarize(session)
+    except Exception as exc:  # a host or a file failing is one line, never the listing
+        print(f"toolview sessions: {session.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
+
+
+def _as_row(summary: Summary) -> str:
+    return (
+        f"{summary.id[:8]:<8}  {AGENTS.get(summary.agent, summary.agent):<6}  "
+        f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
+        f"{summary.calls:>5}  {summary.failures:>6}  {_size(summary.size):>8}  "
+        f"{summary.project[:16]:<16}  {summary.prompt or '-'}"
+    )
+
+
+def _as_json(summary: Summary) -> str:
+    return json.dumps(
+        {
+            "agent": summary.agent,
+            "id": summary.id,
+            "path": summary.path,
+            "project": summary.project,
+            "firstPrompt": summary.prompt,
+            "start": summary.start,
+            "end": summary.end,
+            "durationS": summary.duration_s,
+            "calls": summary.calls,
+            "failures": summary.failures,
+            "sizeBytes": summary.size,
+            "unreadableLines": summary.notes,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _start(at: str | None) -> str:
+    if at is None:
+        return "-"
+    return datetime.fromisoformat(at.replace("Z", "+00:00")).strftime("%Y-%m-%d %H:%M")
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+
+
+def _size(size: int) -> str:
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def _line(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
