@@ -66,14 +66,14 @@ def _by_name(name: str) -> Lexer:
 
 @lru_cache(maxsize=1024)
 def _by_filename(name: str) -> Lexer:
-    matches = [
-        (find_lexer_class(lexer), pattern)
-        for lexer, pattern in _filename_patterns()
-        if fnmatchcase(name, pattern)
-    ]
-    if not matches:
+    exact, suffixes, globs = _filename_patterns()
+    found = exact.get(name, [])
+    for start in range(len(name) + 1):  # ``*.py`` matches what ends with ``.py``, as fnmatch says
+        found = found + suffixes.get(name[start:], [])
+    found = found + [(lexer, p) for lexer, p in globs if fnmatchcase(name, p)]
+    if not found:
         return _TEXT
-    best, _ = max(matches, key=_rating)
+    best, _ = max(((find_lexer_class(lexer), p) for lexer, p in found), key=_rating)
     return best(**_OPTIONS)
 
 
@@ -83,7 +83,22 @@ def _rating(match: tuple[type[Lexer], str]) -> tuple[float, str]:
     return cls.priority + (0.5 if "*" not in pattern else 0), cls.__name__
 
 
+_Named = list[tuple[str, str]]  # (lexer name, file name pattern)
+
+
 @lru_cache(maxsize=1)
-def _filename_patterns() -> list[tuple[str, str]]:
-    """(lexer name, file name pattern) of every lexer Pygments ships, not its plugins'."""
-    return [(name, p) for name, _, patterns, _ in get_all_lexers(plugins=False) for p in patterns]
+def _filename_patterns() -> tuple[dict[str, _Named], dict[str, _Named], _Named]:
+    """The file name patterns of every lexer Pygments ships (not its plugins'): literal names,
+    ``*`` + a literal suffix (by suffix: no glob to compile or try), and the other globs."""
+    exact: dict[str, _Named] = {}
+    suffixes: dict[str, _Named] = {}
+    globs: _Named = []
+    for lexer, _, patterns, _ in get_all_lexers(plugins=False):
+        for pattern in patterns:
+            if not any(char in pattern for char in "*?["):
+                exact.setdefault(pattern, []).append((lexer, pattern))
+            elif pattern.startswith("*") and not any(char in pattern[1:] for char in "*?["):
+                suffixes.setdefault(pattern[1:], []).append((lexer, pattern))
+            else:
+                globs.append((lexer, pattern))
+    return exact, suffixes, globs
