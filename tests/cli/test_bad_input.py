@@ -51,7 +51,11 @@ ERRORS = [
     (["check", "adir"], 2, "toolview: cannot read adir: Is a directory"),
     (["check", "missing.jsonl"], 2, "toolview: cannot read missing.jsonl: No such file"),
     (["check", "binary.dat"], 2, "toolview: binary.dat is binary (a NUL byte at offset 7)"),
-    (["show", "adir"], 2, "toolview: cannot read adir: Is a directory"),
+    (["show", "adir"], 2, "toolview: adir holds no session"),  # a folder: its sessions
+    (["show", "file.txt"], 2, "toolview: cannot tell the input's format"),
+    (["show", "nosuchid"], 2, "toolview: cannot read nosuchid: no such file, nor a session id"),
+    (["show", "--follow", "adir"], 2, "toolview: cannot follow adir: not a file"),
+    (["sessions", "--claude", "file.txt"], 2, "toolview: cannot read file.txt: not a folder"),
     (["show", "missing.jsonl"], 2, "toolview: cannot read missing.jsonl"),
     (["show", "binary.dat"], 2, "toolview: binary.dat is binary"),
     (["run", "--record", "adir", "--", "true"], 2, "toolview run: cannot write adir"),

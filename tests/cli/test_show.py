@@ -133,15 +133,21 @@ def test_detection_prefers_observations_and_tolerates_absent_sources(
     monkeypatch.setitem(sources.SOURCES, "gone", gone)
     data = EXAMPLE.read_bytes()
     assert detect(data) == "toolview"
-    assert detect(b"no source's format\n") == "toolview"  # every sniffer asked, "gone" too
+    assert detect(b"no source's format\n") is None  # every sniffer asked, "gone" too
+    assert detect(b"\n \n") == "toolview"  # nothing on it: an empty thread, said so
     with pytest.raises(SourceError, match="not available"):
         load(data, "gone")
     with pytest.raises(SourceError, match="unknown source"):
         load(data, "nope")
 
 
-def test_unreadable_input_still_loads_as_skipped_lines() -> None:
-    items = load(b"junk\n\n{}\n", "auto")
+def test_input_no_source_reads_is_an_error_not_a_page_of_notes() -> None:
+    with pytest.raises(SourceError, match="cannot tell the input's format"):
+        load(b"junk\n\n{}\n", "auto")
+
+
+def test_unreadable_observations_still_load_as_skipped_lines() -> None:
+    items = load(b"junk\n\n{}\n", "toolview")
     assert [type(item) for item in items] == [Skipped, Skipped]
     assert str(items[0]).startswith("line 1 skipped: $: malformed JSON")
     assert str(items[1]).startswith("line 3 skipped:")

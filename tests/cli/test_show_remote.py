@@ -104,7 +104,7 @@ def test_what_cannot_be_read_is_said_with_its_exit_code(
         ([f"{server.url}/threads/"], 2, "not a thread URL"),
         ([f"{server.url}/threads/t", "--from", "pi"], 2, "--from pi cannot apply"),
         ([f"{server.url}/threads/t", "--follow", "--surface", "html"], 2, "browser"),
-        ([str(EXAMPLE), "--follow"], 2, "needs a server thread's URL"),
+        (["-", "--follow"], 2, "--follow needs a file (or a server thread's URL)"),
     ]
     for args, expected, message in cases:
         code, out, err = show(capsys, *args)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import signal
 from typing import Any
 
+import msgspec
+
 from corpora.wide_table import WIDE_TABLE
 from toolview.contract import (
     Descriptor,
@@ -15,6 +17,7 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
     Truncation,
+    Usage,
 )
 from toolview.contract.interrupted import interrupted_result
 from toolview.contract.thread import Thread
@@ -74,6 +77,57 @@ BLOCKS: dict[str, Any] = {
     "notes": ["1 block for the assistant only"],
     "progress": {"progress": 3, "total": 10, "message": "copying"},
 }
+
+# Every status, hostile text in each: Markdown, markup, a line break, a secret, a bidi control.
+TODO: dict[str, Any] = {
+    "items": [
+        {"content": "Read the *spec* <b>now</b>", "status": "completed"},
+        {"content": "Write tests", "status": "in_progress", "activeForm": "Writing tests"},
+        {"content": "Ship | it\n- [x] fake item", "status": "pending"},
+        {
+            "content": "Call with ghp_0123456789abcdefghijklmnopqrstuvwxyzAB \u202eevil",
+            "status": "cancelled",
+        },
+        {"content": "Fix the flaky test", "status": "in_progress"},
+    ]
+}
+
+
+def _under(parent: str, observation: Any, at: str | None = None) -> Any:
+    changes: dict[str, Any] = {"parent_call_id": parent}
+    if at is not None:
+        changes["at"] = at
+    return msgspec.structs.replace(observation, **changes)
+
+
+def subagent_observations() -> list[Any]:
+    """An Agent call whose sub-agent runs 3 calls — one fails, one runs a sub-agent of its
+    own — with its prompt (a secret in it), usage and times; then a mark naming no call."""
+    prompt = "Find the config file.\nThe token is ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+    args = {"description": "Find config", "prompt": prompt, "subagent_type": "Explore"}
+    return [
+        RunStarted("r1"),
+        ToolCall("agent-1", "Agent", args),
+        _under("agent-1", Message("user", prompt), "2026-12-01T10:00:00Z"),
+        _under("agent-1", ToolCall("s1", "Bash", {"command": "ls"}), "2026-12-01T10:00:01.5Z"),
+        _under("agent-1", ToolResult("s1", "Bash", "app.toml\n", True, False)),
+        _under("agent-1", ToolCall("s2", "Read", {"path": "/etc/app.toml"})),
+        ToolResult("s2", "Read", "EACCES: permission denied", True, True),
+        _under("agent-1", ToolCall("s3", "Task", {"prompt": "Check the defaults"})),
+        _under("s3", ToolCall("g1", "Grep", {"pattern": "port"})),
+        _under("s3", ToolResult("g1", "Grep", "app.toml:3:port = 80", True, False)),
+        _under("agent-1", ToolResult("s3", "Task", "port 80 by default", True, False)),
+        _under("agent-1", Usage(model="claude", input_tokens=1200, output_tokens=300)),
+        _under("agent-1", Message("assistant", "Found it."), "2026-12-01T10:00:42.25Z"),
+        ToolResult("agent-1", "Agent", "The config is app.toml (port 80).", True, False),
+        _under("ghost", ToolCall("u1", "Bash", {"command": "pwd"})),
+        _under("ghost", ToolResult("u1", "Bash", "/work", True, False)),
+        RunEnded("r1", "completed"),
+    ]
+
+
+def subagent_thread() -> Thread:
+    return Thread.from_observations(subagent_observations())
 
 
 def refused_thread() -> Thread:
@@ -438,4 +492,9 @@ CASES: dict[str, Any] = {
     "interrupted_final": interrupted_final_thread,
     "run_reason": run_reason_thread,
     "blocks": lambda: call_thread(tool="mcp", text="blocks as text", kind="blocks", props=BLOCKS),
+    "subagent": subagent_thread,
+    "todo": lambda: call_thread(tool="TodoWrite", text="plan", kind="todo", props=TODO),
+    "todo_empty": lambda: call_thread(
+        tool="TodoWrite", text="plan", kind="todo", props={"items": []}
+    ),
 }

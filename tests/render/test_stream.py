@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,14 +28,14 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.render import html, markdown, terminal, text
+from toolview.render import Limits, html, markdown, terminal, text
 from toolview.render.stream import HOLD, Hold, StreamShape, ThreadStream, render_whole
 from toolview.render.threadwalk import ThreadParts
 
 OPS = st.lists(
     st.tuples(
         st.sampled_from(
-            ["call", "partial", "final", "error", "refuse", "msg", "run", "end", "note"]
+            ["call", "partial", "final", "error", "refuse", "msg", "run", "end", "note", "sub"]
         ),
         st.integers(0, 7),
     ),
@@ -46,6 +47,7 @@ def script(ops: list[tuple[str, int]]) -> list[Observation | str]:
     """Observations (a ``str`` is a note) where each call has at most one final result."""
     out: list[Observation | str] = []
     started: list[str] = []
+    subs: list[str] = []
     final: set[str] = set()
     for op, n in ops:
         open_calls = [c for c in started if c not in final]
@@ -69,7 +71,26 @@ def script(ops: list[tuple[str, int]]) -> list[Observation | str]:
             out.append(RunStarted(run) if op == "run" else RunEnded(run, "aborted", f"why {n}"))
         elif op == "note":
             out.append(f"line {n} skipped")
+        elif op == "sub":
+            out += sub_agent_step(n, open_calls, subs, final)
     return out
+
+
+def sub_agent_step(n: int, open_calls: list[str], subs: list[str], final: set[str]) -> list[Any]:
+    """A sub-agent's call (marked with an open call: the thread's, or a sub-agent's), or the
+    final result of one still open — sent unmarked half the time: its id says where it goes."""
+    open_subs = [c for c in subs if c not in final]
+    if n % 2 and open_subs:
+        pick = open_subs[n % len(open_subs)]
+        final.add(pick)
+        result = ToolResult(pick, "Read", f"read {n}\n", True, n % 4 == 3)
+        return [result if n % 3 else msgspec.structs.replace(result, parent_call_id="ignored")]
+    parents = open_calls + open_subs
+    if not parents:
+        return []
+    subs.append(f"s{len(subs)}")
+    call = ToolCall(subs[-1], "Read", {"path": f"f{n}"})
+    return [msgspec.structs.replace(call, parent_call_id=parents[n % len(parents)])]
 
 
 def whole(items: list[Observation | str], shape: StreamShape[Any]) -> str:
@@ -214,3 +235,21 @@ def test_a_running_call_s_own_growing_output_does_not_push_it_aside() -> None:
     items += [ToolResult("slow", "make", "x" * n, False, False) for n in range(0, 4000, 100)]
     items.append(ToolResult("slow", "make", "built", True, False))
     assert names(items, Hold(chars=1000)) == ["slow:done", "msg:wait"]  # in thread order
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops=OPS, keep=st.integers(0, 2), depth=st.integers(0, 2))
+def test_a_stream_that_forgets_what_a_sub_agent_does_not_show_still_writes_the_whole(
+    ops: Any, keep: int, depth: int
+) -> None:
+    items = script(ops)
+    limits = Limits(max_sub_entries=keep, depth=depth)
+    pieces: list[str] = []
+    stream = ThreadStream(text.stream_shape(limits=limits), pieces.append, limits=limits)
+    for item in items:
+        stream.note(item) if isinstance(item, str) else stream.add(item)
+    stream.close()
+    thread = Thread()
+    for item in items:
+        thread.note(item) if isinstance(item, str) else thread.add(item)
+    assert "".join(pieces) == text.render_thread(thread, limits=limits)

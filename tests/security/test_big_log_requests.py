@@ -17,7 +17,7 @@ import httpx
 import pytest
 from log_fixtures import redis_server
 from server_threads import ThreadedServer
-from test_big_requests import assert_not_blocked, not_blocked_in_one_of, small_while_big
+from test_big_requests import not_blocked_in_one_of, small_while_big
 from toolview_servers import NDJSON, RedisServer, run_async
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
@@ -98,4 +98,4 @@ def test_catching_up_a_thread_of_big_partials_does_not_block_a_small_request(
         answer = httpx.get(f"{sqlite_served.url}/threads/t/summary", timeout=300)
         assert answer.status_code == 200
 
-    assert_not_blocked(*small_while_big(sqlite_served.url, summary))
+    not_blocked_in_one_of(3, lambda: small_while_big(sqlite_served.url, summary))

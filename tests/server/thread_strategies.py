@@ -14,11 +14,16 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
 )
 
-__all__ = ["results", "threads"]
+__all__ = ["marked", "results", "threads"]
 
 CALLS = ["a", "b", "c", "d"]
+# a sub-agent's calls; its marks name a call of the thread, a call of a sub-agent
+# (a sub-agent's sub-agent), or a call the thread never sees
+SUB_CALLS = ["x", "y"]
+MARKS = ["a", "b", "x", "ghost"]
 STATUSES = ["ok", "failed", "denied", "timed_out", "canceled", "pending", "weird", "needs_input"]
 
 
@@ -52,7 +57,10 @@ def threads(draw: st.DrawFn) -> list[Observation]:
     out: list[Observation] = []
     for _ in range(draw(st.integers(1, 30))):
         call = draw(st.sampled_from(CALLS))
-        step = draw(st.integers(0, 7))
+        step = draw(st.integers(0, 9))
+        if step >= 8:  # a sub-agent's observation, marked with the call that ran it
+            out.append(draw(marked()))
+            continue
         if step <= 1:
             out.append(ToolCall(call, "shell", {"n": step}))
         elif step == 2:
@@ -70,3 +78,23 @@ def threads(draw: st.DrawFn) -> list[Observation]:
         else:
             out.append(Message("user", draw(st.text(max_size=8))))
     return out
+
+
+@st.composite
+def marked(draw: st.DrawFn) -> Observation:
+    """One observation of a sub-agent: a call, a result, a message, a turn's usage, a run's end."""
+    call = draw(st.sampled_from(SUB_CALLS))
+    step = draw(st.integers(0, 4))
+    observation: Observation
+    if step == 0:
+        observation = ToolCall(call, "shell", {"prompt": "p", "subagent_type": "t"})
+    elif step == 1:
+        observation = draw(results(call))
+    elif step == 2:
+        observation = Message("assistant", draw(st.text(max_size=8)))
+    elif step == 3:
+        observation = Usage(model="m", input_tokens=draw(st.integers(0, 9)), output_tokens=1)
+    else:
+        observation = RunEnded("sub", "completed", draw(st.sampled_from(["", "gone"])))
+    mark = draw(st.sampled_from([m for m in MARKS if m != call]))
+    return msgspec.structs.replace(observation, parent_call_id=mark)

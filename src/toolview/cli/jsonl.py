@@ -28,6 +28,7 @@ __all__ = [
     "build_thread",
     "feed_items",
     "load_toolview",
+    "meant_as_observations",
     "read_toolview",
     "sniff_toolview",
 ]
@@ -68,6 +69,16 @@ def sniff_toolview(data: bytes) -> bool:
             except ObservationError:
                 return False
             return True
+    return False
+
+
+def meant_as_observations(data: bytes) -> bool:
+    """Whether the first non-blank line, though no observation, was meant as one: a JSON
+    object naming a ``"kind"`` (cut off, or breaking the contract). Read as observations,
+    its broken lines are notes naming the fault, as ``toolview check`` names them."""
+    for line in data[:65536].split(b"\n"):
+        if line.strip():
+            return line.lstrip().startswith(b"{") and b'"kind"' in line
     return False
 
 

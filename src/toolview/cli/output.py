@@ -22,9 +22,17 @@ from toolview.contract.thread import Thread
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from toolview.render.limits import Limits
     from toolview.render.stream import StreamShape, ThreadStream
 
-__all__ = ["SURFACES", "SurfaceUnavailable", "open_stream", "render", "stream_shape"]
+__all__ = [
+    "SURFACES",
+    "SurfaceUnavailable",
+    "limits_of",
+    "open_stream",
+    "render",
+    "stream_shape",
+]
 
 SURFACES: Final = ("text", "terminal", "html", "markdown")
 
@@ -38,39 +46,58 @@ def open_stream(args: argparse.Namespace) -> ThreadStream[Any] | None:
     is missing, before anything is written."""
     from toolview.render.stream import ThreadStream
 
+    limits = limits_of(args)
     try:
-        shape = stream_shape(args.surface, width=args.width, color=args.color)
+        shape = stream_shape(args.surface, width=args.width, color=args.color, limits=limits)
     except SurfaceUnavailable as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return None
-    return ThreadStream(shape, _write)
+    return ThreadStream(shape, _write, limits=limits)
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The surfaces' limits, with ``--depth`` (levels of sub-agents drawn) where given."""
+    from dataclasses import replace
+
+    from toolview.render.limits import DEFAULT_LIMITS
+
+    depth = getattr(args, "depth", None)
+    return DEFAULT_LIMITS if depth is None else replace(DEFAULT_LIMITS, depth=depth)
 
 
 def stream_shape(
-    surface: str, *, width: int | None, color: bool | None, page: bool = True
+    surface: str,
+    *,
+    width: int | None,
+    color: bool | None,
+    page: bool = True,
+    limits: Limits | None = None,
 ) -> StreamShape[Any]:
     """How a stream writes on ``surface`` (one of ``SURFACES``): the same bytes as ``render``
     (``page=False``: html's thread fragment alone, for a page of several threads)."""
+    from toolview.render.limits import DEFAULT_LIMITS
+
+    bounds = limits or DEFAULT_LIMITS
     match surface:
         case "text":
             from toolview.render.text import stream_shape as text_shape
 
-            return text_shape()
+            return text_shape(limits=bounds)
         case "markdown":
             from toolview.render.markdown import stream_shape as markdown_shape
 
-            return markdown_shape()
+            return markdown_shape(limits=bounds)
         case "terminal":
             from toolview.render.terminal import stream_shape as terminal_shape
 
             columns, use_color = _terminal_options(width, color)
-            return terminal_shape(width=columns, color=use_color)
+            return terminal_shape(width=columns, color=use_color, limits=bounds)
         case "html":
             try:
                 from toolview.render.html import stream_shape as html_shape
             except ImportError as exc:
                 raise SurfaceUnavailable(f"the html surface is not available: {exc}") from None
-            return html_shape() if page else html_shape(title=None)
+            return html_shape(limits=bounds) if page else html_shape(title=None, limits=bounds)
     raise ValueError(f"unknown surface {surface!r}; choose from {', '.join(SURFACES)}")
 
 
@@ -81,30 +108,40 @@ def _write(text: str) -> None:
         sys.stdout.flush()
 
 
-def render(thread: Thread, surface: str, *, width: int | None, color: bool | None) -> str:
+def render(
+    thread: Thread,
+    surface: str,
+    *,
+    width: int | None,
+    color: bool | None,
+    limits: Limits | None = None,
+) -> str:
     """The thread rendered on ``surface`` (one of ``SURFACES``)."""
+    from toolview.render.limits import DEFAULT_LIMITS
+
+    bounds = limits or DEFAULT_LIMITS
     match surface:
         case "text":
             from toolview.render.text import render_thread as render_text
 
-            return render_text(thread)
+            return render_text(thread, limits=bounds)
         case "markdown":
             from toolview.render.markdown import render_thread as render_markdown
 
-            return render_markdown(thread)
+            return render_markdown(thread, limits=bounds)
         case "terminal":
-            return _terminal(thread, width=width, color=color)
+            return _terminal(thread, width=width, color=color, limits=bounds)
         case "html":
-            return _html_page(thread)
+            return _html_page(thread, bounds)
     raise ValueError(f"unknown surface {surface!r}; choose from {', '.join(SURFACES)}")
 
 
-def _terminal(thread: Thread, *, width: int | None, color: bool | None) -> str:
+def _terminal(thread: Thread, *, width: int | None, color: bool | None, limits: Limits) -> str:
     """The terminal surface at ``width`` (else the terminal's, else 80), coloured on a tty."""
     from toolview.render.terminal import render_thread
 
     columns, use_color = _terminal_options(width, color)
-    return render_thread(thread, width=columns, color=use_color)
+    return render_thread(thread, width=columns, color=use_color, limits=limits)
 
 
 def _terminal_options(width: int | None, color: bool | None) -> tuple[int, bool]:
@@ -117,9 +154,9 @@ def _terminal_options(width: int | None, color: bool | None) -> tuple[int, bool]
     return columns, use_color
 
 
-def _html_page(thread: Thread) -> str:
+def _html_page(thread: Thread, limits: Limits) -> str:
     try:
         from toolview.render.html import render_page
     except ImportError as exc:
         raise SurfaceUnavailable(f"the html surface is not available: {exc}") from None
-    return render_page(thread)
+    return render_page(thread, limits=limits)

@@ -3,7 +3,8 @@
 Loopback by default. Any other address needs a token, or anyone who can reach
 the port could read every thread: without one the command refuses to start.
 Its options are ``serve_options``; ``--load`` is ``serve_load``; the token
-``serve_token``; the log (which one, where, that it opens) ``serve_log``.
+``serve_token``; the log (which one, where, that it opens) ``serve_log``;
+the folders ``--watch`` ingests ``serve_watch``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from toolview.cli.serve_load import load_file
 from toolview.cli.serve_log import LogError, check_log, log_factory, log_place
 from toolview.cli.serve_options import add_options
 from toolview.cli.serve_token import TokenError, read_token
+from toolview.cli.serve_watch import WatchError, watch_roots
 from toolview.server.app import create_app
 from toolview.server.connections import server_config
 from toolview.server.limits import Limits, raise_fd_limit
@@ -74,7 +76,14 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
+    try:
+        roots, notes = watch_roots(args)
+    except WatchError as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return 2
     print(f"toolview: threads are kept in {log_place(args)}", file=sys.stderr)
+    for note in notes:
+        print(note, file=sys.stderr)
     for path in args.load:
         print(asyncio.run(load_file(open_log(), Path(path))), file=sys.stderr)
     try:
@@ -90,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         follow_total=args.follow_total,
         body_limit=args.body_limit,
         allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
+        watch=roots,
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)

@@ -58,6 +58,20 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         help="load observations into a thread named after the file (once)",
     )
     parser.add_argument(
+        "--watch",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="DIR",
+        help="ingest every session file under DIR (Claude Code, Codex, toolview JSON Lines)"
+        " and keep appending as they grow; repeatable",
+    )
+    parser.add_argument(
+        "--watch-agents",
+        action="store_true",
+        help="--watch the agents' own folders: ~/.claude/projects and ~/.codex/sessions",
+    )
+    parser.add_argument(
         "--follow-limit",
         type=positive_int,
         default=FOLLOW_LIMIT,

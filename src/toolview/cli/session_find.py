@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from toolview.cli.inputs import HEAD_BYTES
 from toolview.cli.session_hosts import SessionHost, session_hosts
 
 __all__ = [
@@ -110,9 +111,20 @@ def by_prefix(prefix: str, places: list[tuple[SessionHost, Path]]) -> list[Found
 
 
 def _files(found: SessionHost, folder: Path) -> list[Path]:
+    """The host's sessions under ``folder`` that it recognises as its own: a host may list
+    every ``.jsonl`` (Claude Code's names say nothing), so the file's head decides."""
     if not folder.is_dir():
         return []
-    return found.files(folder)
+    return [path for path in found.files(folder) if _sniffs(found, path)]
+
+
+def _sniffs(found: SessionHost, path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(HEAD_BYTES)
+        return found.sniff(head)
+    except Exception:  # unreadable, or the sniffer failing: not this host's
+        return False
 
 
 def _newest_first(sessions: Iterable[Found]) -> list[Found]:

@@ -127,9 +127,15 @@ def as_items(records: Iterable[object]) -> Iterator[Observation | Note]:
             yield Note(str(getattr(record, "text", record)))
 
 
-def map_lines(found: SessionHost, lines: Iterable[bytes]) -> Iterator[Observation | Note]:
+def map_lines(
+    found: SessionHost, lines: Iterable[bytes], *, finish: bool = True
+) -> Iterator[Observation | Note]:
     """The items of a session read line by line (standard input, a followed file): no
-    sub-agent files beside it to read, so only the session's own records."""
+    sub-agent files beside it to read, so only the session's own records.
+
+    ``finish=False`` for a file followed until idle: the session has not ended
+    because we stopped watching it, so the host is not told it did (its
+    ``finish`` would close the calls still open as cut off)."""
     mapper = found.mapper()
     number = 0
     for line in lines:
@@ -143,4 +149,5 @@ def map_lines(found: SessionHost, lines: Iterable[bytes]) -> Iterator[Observatio
             continue
         del line
         yield from observations
-    yield from mapper.finish()
+    if finish:
+        yield from mapper.finish()

@@ -22,10 +22,11 @@ from toolview.cli.session_find import Found
 from toolview.contract import Message, Observation, ToolCall, ToolRefused, ToolResult
 from toolview.render.clean import clean_field
 
-__all__ = ["Summary", "summarize"]
+__all__ = ["Summary", "one_line", "summarize"]
 
 PROMPT_CHARS: Final = 80
 PROJECT_CHARS: Final = 40
+_MARGIN: Final = 256  # wider than any secret pattern's match
 _HEAD_LINES: Final = 20
 _HEAD_BYTES: Final = 256 * 1024
 
@@ -84,8 +85,17 @@ def _count(summary: Summary, observation: Observation) -> None:
         and not isinstance(observation.parent_call_id, str)
         and observation.text.strip()
     ):
-        text = " ".join(observation.text[: PROMPT_CHARS * 4].split())
-        summary.prompt = clean_field(text, PROMPT_CHARS, breaks="space")
+        summary.prompt = one_line(observation.text, PROMPT_CHARS)
+
+
+def one_line(text: str, chars: int) -> str:
+    """``text`` on one line, cleaned and redacted, cut to ``chars`` with an ellipsis.
+
+    Cut AFTER redacting a longer window: a secret straddling the cut is
+    redacted whole, never shown in part."""
+    window = " ".join(text[: 4 * chars + _MARGIN].split())
+    cleaned = clean_field(window, len(window), breaks="space")
+    return cleaned if len(cleaned) <= chars else cleaned[: chars - 1].rstrip() + "…"
 
 
 def _project(found: Found) -> str:

@@ -98,6 +98,14 @@ def register(subparsers: Any) -> None:
         default=None,
         help="with --follow FILE: stop once the file has not grown for this long (default: never)",
     )
+    parser.add_argument(
+        "--depth",
+        metavar="N",
+        type=_depth,
+        default=None,
+        help="levels of sub-agents drawn under their calls (default: 2; 0 draws none, "
+        "counting their calls on one line)",
+    )
     add_root_options(parser)
     parser.set_defaults(handler=run)
 
@@ -126,7 +134,10 @@ def run(args: argparse.Namespace) -> int:
         refuse_binary(head, args.path)
         head, _ = strip_bom(head)  # an editor's byte order mark is no part of the first line
         try:
-            items = read_items(head, stream, args.source, None if args.path == "-" else path)
+            # a session's own loader reads a regular file (and its sub-agents' beside it); a
+            # pipe (stdin, <(…)) is read once, through the stream already opened
+            file = path if args.path != "-" and path.is_file() else None
+            items = read_items(head, stream, args.source, file)
         except SourceError as exc:
             print(f"toolview: {exc}", file=sys.stderr)
             return 2
@@ -139,6 +150,16 @@ def _out(items: Iterable[Item], args: argparse.Namespace) -> int:
 
         return write_json(items)
     return draw_items(items, args)
+
+
+def _depth(value: str) -> int:
+    try:
+        depth = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0 <= depth <= 100:
+        raise argparse.ArgumentTypeError("must be between 0 and 100")
+    return depth
 
 
 def _seconds(value: str) -> float:

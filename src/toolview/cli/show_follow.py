@@ -27,7 +27,7 @@ from rich.console import Console
 
 from toolview.cli.jsonl import BadDescriptor, Item
 from toolview.cli.live import LiveCalls, live_view
-from toolview.cli.output import render
+from toolview.cli.output import limits_of, render
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
 
 TYPE_CHECKING = False
@@ -126,13 +126,13 @@ def _follow_live(items: Iterable[Item], args: argparse.Namespace) -> None:
     from toolview.render.terminal import thread_renderables
 
     console = Console(highlight=False, width=args.width, no_color=args.color is False)
-    calls, settling, printed = LiveCalls(), Settling(), 0
+    calls, settling, printed, limits = LiveCalls(), Settling(), 0, limits_of(args)
     with live_view(console, calls):
         for item in _and_the_rest(items, settling):
             if isinstance(item, Observation):
                 calls.observe(item)
             for entry in _final(settling, item):
-                for renderable in thread_renderables(settling.view(entry)):
+                for renderable in thread_renderables(settling.view(entry), limits=limits):
                     if printed:
                         console.line()
                     console.print(renderable, markup=False, highlight=False, emoji=False)
@@ -140,10 +140,11 @@ def _follow_live(items: Iterable[Item], args: argparse.Namespace) -> None:
 
 
 def _follow_plain(items: Iterable[Item], args: argparse.Namespace) -> None:
-    settling, printed = Settling(), False
+    settling, printed, limits = Settling(), False, limits_of(args)
     for item in _and_the_rest(items, settling):
         for entry in _final(settling, item):
-            output = render(settling.view(entry), args.surface, width=args.width, color=args.color)
+            view = settling.view(entry)
+            output = render(view, args.surface, width=args.width, color=args.color, limits=limits)
             sys.stdout.write(("\n" if printed else "") + output)
             sys.stdout.flush()
             printed = True

@@ -86,7 +86,7 @@ def _items(lines: Iterator[bytes], source: str, name: str) -> Iterable[Item] | N
         what = f"the {kind} host is not available" if kind else f"its first line is {told}"
         print(f"{PROG}: cannot follow {name}: {what}; name it with --from", file=sys.stderr)
         return None
-    return map_lines(found, rest)
+    return map_lines(found, rest, finish=False)  # idle is not the session's end
 
 
 def _format(first: bytes) -> str | None:

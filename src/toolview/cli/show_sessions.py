@@ -22,10 +22,11 @@ from typing import Any, Final
 
 from toolview.cli.inputs import InputError
 from toolview.cli.jsonl import Item, feed_items
-from toolview.cli.output import SurfaceUnavailable, stream_shape
+from toolview.cli.output import SurfaceUnavailable, limits_of, stream_shape
 from toolview.cli.session_find import Found, by_prefix, in_folder, roots
 from toolview.cli.session_hosts import as_items
 from toolview.render.clean import clean_field
+from toolview.render.limits import Limits
 from toolview.render.stream import StreamShape, ThreadStream
 
 __all__ = ["LABELS", "draw_sessions", "show_sessions", "title"]
@@ -88,9 +89,12 @@ def draw_sessions(
 ) -> int:
     """Draw each session in turn on ``args.surface``, under its heading; 2 if the surface is
     missing."""
+    limits = limits_of(args)
     try:
-        page = stream_shape(args.surface, width=args.width, color=args.color)
-        shape = stream_shape(args.surface, width=args.width, color=args.color, page=False)
+        page = stream_shape(args.surface, width=args.width, color=args.color, limits=limits)
+        shape = stream_shape(
+            args.surface, width=args.width, color=args.color, page=False, limits=limits
+        )
     except SurfaceUnavailable as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
@@ -99,14 +103,14 @@ def draw_sessions(
     for number, found in enumerate(sessions):
         _write(("\n" if number else "") + _heading(args, title(found, folder)))
         _write(shape.opening)
-        _draw(found, bare)
+        _draw(found, bare, limits)
         _write(shape.closing)
     _write(page.closing.removeprefix(shape.closing))
     return 0
 
 
-def _draw(found: Found, shape: StreamShape[Any]) -> None:
-    stream = ThreadStream(shape, _write)
+def _draw(found: Found, shape: StreamShape[Any], limits: Limits) -> None:
+    stream = ThreadStream(shape, _write, limits=limits)
     feed_items(_items(found), stream.add, stream.note, lambda: stream.entries > 0)
     stream.close()
 

@@ -9,8 +9,9 @@ the last read and the watch starting, and keeps time for ``--idle``.
 
 A half-written last line waits for its newline: only complete lines are
 handed on (the piece after the last newline is read again, whole, later).
-A file that shrinks was cut or replaced: what was read no longer describes
-it, so following stops with ``TailError`` rather than mixing two files.
+A file that shrinks was cut, and a file whose name now opens another file
+(an editor's save) was replaced: what was read no longer describes it, so
+following stops with ``TailError`` rather than mixing two files.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def tail_lines(path: Path, idle: float | None) -> Iterator[bytes]:
                 last = now
             elif idle is not None and now - last >= idle:
                 return
-            _check_size(path, stream.tell())
+            _check_same(path, stream)
             next(watcher)  # a change to the file, or the wake-up: read again either way
 
 
@@ -77,10 +78,16 @@ def _complete_lines(stream: BinaryIO, pending: bytes) -> Generator[bytes, None, 
         yield line
 
 
-def _check_size(path: Path, position: int) -> None:
+def _check_same(path: Path, stream: BinaryIO) -> None:
+    """``TailError`` if the file at ``path`` is no longer the one read, or is shorter."""
+    import os
+
+    position = stream.tell()
     try:
-        size = path.stat().st_size
+        now = path.stat()
     except OSError as exc:
         raise TailError(f"{path}: {exc.strerror or exc}; stopped following") from None
-    if size < position:
-        raise TailError(f"{path} shrank ({position:,} → {size:,} bytes): cut or replaced; stopped")
+    if now.st_ino != os.fstat(stream.fileno()).st_ino:
+        raise TailError(f"{path} was replaced by another file; stopped following")
+    if now.st_size < position:
+        raise TailError(f"{path} shrank ({position:,} → {now.st_size:,} bytes): cut; stopped")

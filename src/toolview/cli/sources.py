@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from toolview.cli.inputs import lines_after
-from toolview.cli.jsonl import Item, load_toolview, read_toolview, sniff_toolview
+from toolview.cli.jsonl import (
+    Item,
+    load_toolview,
+    meant_as_observations,
+    read_toolview,
+    sniff_toolview,
+)
 from toolview.cli.session_hosts import HOSTS, as_items, host, map_lines
 
 __all__ = ["SOURCES", "UNKNOWN", "Source", "SourceError", "detect", "load", "read_items"]
@@ -131,10 +137,12 @@ def _detect_head(head: bytes) -> str | None:
 
 def detect(data: bytes) -> str | None:
     """The first source whose sniffer recognises ``data``; ``toolview`` for an input with
-    nothing on it (an empty thread); None when no source can read it."""
+    nothing on it (an empty thread) or meant as observations (``meant_as_observations``);
+    None when no source can read it."""
     if not data.strip():
         return "toolview"
-    return next((name for name in SOURCES if _sniffs(name, data)), None)
+    found = next((name for name in SOURCES if _sniffs(name, data)), None)
+    return "toolview" if found is None and meant_as_observations(data) else found
 
 
 def _sniffs(name: str, data: bytes) -> bool:

@@ -10,14 +10,26 @@ already drawn and released by a stream.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias
+from datetime import datetime
+from typing import Final, Literal, TypeAlias
 
 from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
 
-__all__ = ["IGNORED_KEPT", "CallEntry", "Entry", "MessageEntry", "NoteEntry", "run_closing_line"]
+__all__ = [
+    "IGNORED_KEPT",
+    "CallEntry",
+    "Entry",
+    "MessageEntry",
+    "NoteEntry",
+    "Orphan",
+    "Trimmed",
+    "run_closing_line",
+]
 
 IGNORED_KEPT: Final = 3
 """At most this many ignored final results are kept per call (all are counted)."""
+
+Orphan: TypeAlias = Literal["unseen", "late"]
 
 
 @dataclass
@@ -27,6 +39,9 @@ class CallEntry:
     ``ignored`` holds the first ``IGNORED_KEPT`` final results (or refusals)
     that arrived after the call was already final; ``ignored_total`` counts
     them all, so a flood of them costs bounded memory yet is never hidden.
+    ``orphan`` marks a placeholder made for a sub-agent's mark (``parentCallId``)
+    naming a call the thread had never seen (``unseen``) or had already drawn
+    and released (``late``): its child thread is kept and shown under it.
     """
 
     tool_call_id: str
@@ -36,6 +51,7 @@ class CallEntry:
     descriptor_error: str | None = None
     ignored: list[ToolResult | ToolRefused] = field(default_factory=list)
     ignored_total: int = 0
+    orphan: Orphan | None = None
 
     @property
     def tool_name(self) -> str:
@@ -67,6 +83,31 @@ class NoteEntry:
 
 
 Entry: TypeAlias = CallEntry | MessageEntry | NoteEntry
+
+
+@dataclass
+class Trimmed:
+    """What a sub-agent's thread forgot to stay bounded in a stream (``Thread(sub_keep=…)``).
+
+    Its settled entries past the ones a surface shows are only counted: how
+    many, how many were calls and failed calls (``error``), and the earliest
+    and latest ``at`` among them, so the sub-agent's counts and time still
+    say the whole.
+    """
+
+    entries: int = 0
+    calls: int = 0
+    failed: int = 0
+    first_at: datetime | None = None
+    last_at: datetime | None = None
+
+    def saw(self, at: object) -> None:
+        """Fold one observation's ``at`` (an RFC 3339 string, or absent) into the span."""
+        if not isinstance(at, str):
+            return
+        when = datetime.fromisoformat(at)
+        self.first_at = when if self.first_at is None else min(self.first_at, when)
+        self.last_at = when if self.last_at is None else max(self.last_at, when)
 
 
 def run_closing_line(outcome: RunOutcome, reason: str) -> str:

@@ -26,11 +26,19 @@ the thread forgets its result (memory stays bounded by the calls still
 open, not the thread) but remembers its id, so a later final result for it
 is still ignored — and shown, as a note at that point (``NoteEntry.late``) —
 and a late partial still changes nothing.
+
+Sub-agents: an observation marked ``parentCallId`` goes to the child thread
+under that call (``child``), marks of marks nesting deeper (see
+``contract.nesting``); a child thread is a ``Thread`` of its own (its entries,
+calls, states, usage), and the thread's runs reach the calls of its children
+that are outside any run of their own, as they reach its own such calls.
+``entries``, ``call`` and ``calls`` are the thread's own; ``top_call_id``
+says which of its calls an observation at any depth is under.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from toolview.contract.call_state import (
@@ -47,8 +55,10 @@ from toolview.contract.entries import (
     Entry,
     MessageEntry,
     NoteEntry,
+    Trimmed,
     run_closing_line,
 )
+from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
     Observation,
     RunEnded,
@@ -80,6 +90,16 @@ class Thread:
     _ended: RunOutcome | None = field(default=None, repr=False)
     # calls drawn and released by a stream: id -> tool name, for the note a late result gets
     _released: dict[str, str] = field(default_factory=dict, repr=False)
+    # the sub-agent's thread under each of this thread's calls that ran one
+    _children: dict[str, Thread] = field(default_factory=dict, repr=False)
+    # the root's index of the calls its children hold (a child thread has none)
+    _nesting: Nesting[Thread] | None = field(default_factory=Nesting, repr=False)
+    # a stream's bound on sub-agents: settled entries past the first ``sub_keep`` of a
+    # sub-agent's thread (none below ``sub_depth`` levels) are only counted (``trimmed``)
+    sub_keep: int | None = None
+    sub_depth: int = 0
+    trimmed: Trimmed = field(default_factory=Trimmed, repr=False)
+    _level: int = field(default=0, repr=False)
 
     @classmethod
     def from_observations(cls, observations: Iterable[Observation]) -> Thread:
@@ -98,6 +118,74 @@ class Thread:
         """
         if isinstance(observation, ToolCall | ToolResult | ToolRefused) and self._late(observation):
             return
+        if self._nesting is not None:
+            placed = self._place(observation, self._nesting)
+            if placed is not None:
+                thread, top = placed
+                thread._apply(observation, descriptor_error)
+                call_id = getattr(observation, "tool_call_id", None)
+                if isinstance(call_id, str) and call_id in thread._calls:
+                    self._nesting.hold(thread, call_id, top)
+                if self.sub_keep is not None:
+                    keep = self.sub_keep if thread._level <= self.sub_depth else 0
+                    self._trim(thread, keep, self._nesting)
+                return
+        self._apply(observation, descriptor_error)
+
+    def child(self, tool_call_id: str) -> Thread | None:
+        """The sub-agent's thread under this thread's call ``tool_call_id``, if it ran one."""
+        return self._children.get(tool_call_id)
+
+    def top_call_id(self, tool_call_id: str) -> str | None:
+        """This (root) thread's call that ``tool_call_id`` is, or is under at any depth."""
+        if self._nesting is None:
+            return tool_call_id if tool_call_id in self._calls else None
+        found = self._nesting.holder(self, self._calls, tool_call_id)
+        return None if found is None else found[1]
+
+    def open_calls(self) -> int:
+        """How many of the thread's own calls are not final (a sub-agent still working has some)."""
+        return sum(len(calls) for calls in self._unsettled.values())
+
+    def settled(self, entry: CallEntry) -> bool:
+        """Whether ``entry`` is final and so is every call of its sub-agent, at every depth."""
+        if self.state(entry) not in FINAL_STATES:
+            return False
+        child = self._children.get(entry.tool_call_id)
+        return child is None or child._all_settled()
+
+    def _all_settled(self) -> bool:
+        return not self.open_calls() and all(c._all_settled() for c in self._children.values())
+
+    def _place(
+        self, observation: Observation, nesting: Nesting[Thread]
+    ) -> tuple[Thread, str] | None:
+        """The child thread ``observation`` belongs in and the root call above it; ``None``: here.
+
+        A call's own observations go where the call is (ids are unique across
+        the stream); otherwise the mark decides. A mark naming no call held
+        gets a placeholder call here, kept visibly (``CallEntry.orphan``).
+        """
+        if isinstance(observation, ToolCall | ToolResult | ToolRefused):
+            found = nesting.holder(self, self._calls, observation.tool_call_id)
+            if found is not None:
+                return None if found[0] is self else found
+        mark = observation.parent_call_id
+        if not isinstance(mark, str) or mark == getattr(observation, "tool_call_id", None):
+            return None  # unmarked, or a call marked as its own sub-agent's: the mark is void
+        holder = nesting.holder(self, self._calls, mark)
+        if holder is None:
+            self._entry(mark).orphan = "late" if mark in self._released else "unseen"
+            self._released.pop(mark, None)
+            holder = (self, mark)
+        thread, top = holder
+        child = thread._children.get(mark)
+        if child is None:
+            child = thread._children[mark] = Thread(_nesting=None, _level=thread._level + 1)
+        return child, top
+
+    def _apply(self, observation: Observation, descriptor_error: str | None) -> None:
+        """Apply ``observation`` to this thread's own entries (it was placed here)."""
         if isinstance(observation, ToolCall):
             self._entry(observation.tool_call_id).call = observation
         elif isinstance(observation, ToolResult | ToolRefused):
@@ -159,6 +247,49 @@ class Thread:
             raise ValueError(f"call {entry.tool_call_id!r} is not final; it cannot be released")
         del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
         self._released[entry.tool_call_id] = entry.tool_name
+        child = self._children.pop(entry.tool_call_id, None)
+        if child is not None and self._nesting is not None:  # its sub-agent goes with it
+            gone = dict(child._every_call())
+            self._nesting.forget(gone)
+            self._released.update(gone)
+
+    def _trim(self, thread: Thread, keep: int, nesting: Nesting[Thread]) -> None:
+        """Forget ``thread``'s settled entries past its first ``keep``, counting them."""
+        if len(thread.entries) <= keep:
+            return
+        kept = thread.entries[:keep]
+        for entry in thread.entries[keep:]:
+            if isinstance(entry, CallEntry) and not thread.settled(entry):
+                kept.append(entry)  # still open: it may yet change
+                continue
+            thread.trimmed.entries += 1
+            if isinstance(entry, MessageEntry):
+                thread.trimmed.saw(entry.message.at)
+            if isinstance(entry, CallEntry):  # its id stays known: a late result is a note
+                gone = thread._forget(entry)
+                nesting.forget(gone)
+                self._released.update(gone)
+        thread.entries = kept
+
+    def _forget(self, entry: CallEntry) -> dict[str, str]:
+        """Count a settled call of this (sub-agent's) thread and drop it, its sub-agent too;
+        the ids and tool names of every call dropped."""
+        self.trimmed.calls += 1
+        self.trimmed.failed += self.state(entry) == "error"
+        for observation in (entry.call, entry.result):
+            self.trimmed.saw(getattr(observation, "at", None))
+        del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
+        child = self._children.pop(entry.tool_call_id, None)
+        gone = dict(child._every_call()) if child is not None else {}
+        gone[entry.tool_call_id] = entry.tool_name
+        return gone
+
+    def _every_call(self) -> Iterator[tuple[str, str]]:
+        """Each call's id and tool name, this thread's and its sub-agents', at every depth."""
+        for call_id, entry in self._calls.items():
+            yield call_id, entry.tool_name
+        for child in self._children.values():
+            yield from child._every_call()
 
     def _late(self, observation: ToolCall | ToolResult | ToolRefused) -> bool:
         """Whether ``observation`` is for a released call; a note says so when it is final."""
@@ -205,9 +336,8 @@ class Thread:
     def _run_started(self, run_id: str) -> None:
         self._runs[run_id] = None
         self._current_run = run_id
-        self._ended = None
+        self._outer("run-started", None, None)
         self._send_to_run(run_id, "run-started")
-        self._send_to_run(None, "run-started")
 
     def _run_ended(self, ended: RunEnded) -> None:
         run_id, outcome = ended.run_id, ended.outcome
@@ -216,12 +346,23 @@ class Thread:
         self._said(run_id, reason)
         self._send_to_run(run_id, "run-ended")
         if self._current_run in (None, run_id):
-            self._ended = outcome
             self._current_run = None
-            self._said(None, reason)
-            self._send_to_run(None, "run-ended")
+            self._outer("run-ended", outcome, reason)
         if reason is not None:
             self.note(run_closing_line(outcome, reason))
+
+    def _outer(self, event: CallEvent, ended: RunOutcome | None, reason: str | None) -> None:
+        """A run starts or ends around the calls outside any run: here and in every child.
+
+        A sub-agent's calls run inside its parent's run, so the run that ends
+        its parent's calls ends theirs (unless the sub-agent has runs of its own).
+        """
+        self._ended = ended
+        self._said(None, reason)
+        self._send_to_run(None, event)
+        for child in self._children.values():
+            if child._current_run is None:
+                child._outer(event, ended, reason)
 
     def _said(self, run_id: str | None, reason: str | None) -> None:
         """Keep (or forget) why ``run_id`` ended: a run that ends again says it anew."""

@@ -19,6 +19,7 @@ from toolview.contract import (
     Truncation,
 )
 from toolview.render.limits import Limits, Omission, Window
+from toolview.render.receipt import Receipt
 
 __all__ = [
     "AbortedBody",
@@ -31,6 +32,10 @@ __all__ = [
     "KindBody",
     "NestedRenderer",
     "PendingBody",
+    "SubAgent",
+    "SubMessage",
+    "SubNote",
+    "SubPart",
 ]
 
 
@@ -137,7 +142,8 @@ Body: TypeAlias = PendingBody | AbortedBody | ErrorBody | KindBody | FallbackBod
 class CallView:
     """One call, decided: its id, state, header, body and notes (already cleaned).
 
-    A refused call is never a ``CallView``: it is a ``Receipt``.
+    A refused call is never a ``CallView``: it is a ``Receipt``. ``sub`` is the
+    sub-agent the call ran (``render.subagent``), drawn after the body.
     """
 
     tool_call_id: str
@@ -145,3 +151,43 @@ class CallView:
     header: Header
     body: Body
     notes: tuple[str, ...] = ()
+    sub: SubAgent | None = None
+
+
+@dataclass(frozen=True)
+class SubMessage:
+    """A message of the sub-agent: its role and the cleaned window of its text."""
+
+    role: str
+    text: Window
+
+
+@dataclass(frozen=True)
+class SubNote:
+    """A note of the sub-agent's thread, cleaned and on one line."""
+
+    text: str
+
+
+SubPart: TypeAlias = CallView | Receipt | SubMessage | SubNote
+
+
+@dataclass(frozen=True)
+class SubAgent:
+    """What every surface draws under a call that ran a sub-agent; every string cleaned.
+
+    ``cut`` is the one line said instead when the depth cut it (then nothing
+    else is set); ``entries`` are its thread's entries decided, in order, and
+    ``call_ids`` the raw id of each call among them (``None`` for the rest),
+    for a surface that names elements by id (they are not cleaned: spell them).
+    """
+
+    title: str
+    counts: str
+    prompt: Window | None = None
+    entries: tuple[SubPart, ...] = ()
+    more: Omission | None = None
+    cut: str | None = None
+    call_ids: tuple[str | None, ...] = ()
+    duration_ms: int | None = None
+    """From the first to the last ``at`` of its observations, when known."""

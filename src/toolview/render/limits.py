@@ -63,6 +63,10 @@ class Limits:
     max_json_items: int = 50
     max_links: int = 20
     max_args_chars: int = 300
+    depth: int = 2
+    """Levels of sub-agents drawn under their calls; below that, one line counts their calls."""
+    max_sub_entries: int = 50
+    """Entries of one sub-agent's thread drawn under its call; the rest are counted."""
 
 
 DEFAULT_LIMITS: Final = Limits()

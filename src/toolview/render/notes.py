@@ -21,9 +21,16 @@ NOTE_PREVIEW_CHARS: Final = 120
 """How much of an ignored result's text (or refusal's reason) a note shows."""
 
 
+_ORPHAN: Final = {
+    "unseen": "a sub-agent's observations name this call, which the thread never saw",
+    "late": "a sub-agent's observations for this call came after the call was drawn",
+}
+
+
 def call_notes(entry: CallEntry) -> tuple[str, ...]:
     """The cleaned notes of ``entry``, in arrival order (none for almost every call)."""
-    notes = [ignored_note(result) for result in entry.ignored]
+    notes = [_ORPHAN[entry.orphan]] if entry.orphan is not None else []
+    notes += [ignored_note(result) for result in entry.ignored]
     more = entry.ignored_total - len(entry.ignored)
     if more > 0:
         notes.append(f"{more:,} more final result{'' if more == 1 else 's'} ignored the same way")

@@ -22,13 +22,17 @@ from toolview.render.bodies import (
     Header,
     KindBody,
     PendingBody,
+    SubAgent,
+    SubMessage,
+    SubNote,
+    SubPart,
 )
 from toolview.render.limits import Omission, Window, truncation_omission
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
 from toolview.render.summary import Summary
-from toolview.render.words import aborted_text, fallback_note
+from toolview.render.words import aborted_text, fallback_note, sub_headline
 
 __all__ = [
     "PlainStyle",
@@ -37,6 +41,7 @@ __all__ = [
     "error_parts",
     "fallback_parts",
     "render_view",
+    "sub_parts",
 ]
 
 
@@ -63,6 +68,10 @@ class PlainStyle:
     """What joins a call's header and body lines."""
     body_indent: str
     """What each non-empty body line starts with, under the header."""
+    nest: Callable[[str], str] = lambda block: block
+    """A sub-agent's entry (a block of lines) marked as nested: a gutter, a quote."""
+    nest_gap: str | None = None
+    """What goes between two of a sub-agent's entries, if ``call_join`` does not part them."""
 
 
 def render_view(view: CallView | Receipt, registry: Registry[list[str]], style: PlainStyle) -> str:
@@ -73,7 +82,38 @@ def render_view(view: CallView | Receipt, registry: Registry[list[str]], style: 
     body = [
         style.body_indent + line if line else "" for line in body_parts(view.body, registry, style)
     ]
-    return style.call_join.join([*style.header(view.header), *body, *notes])
+    sub = _indented(sub_parts(view.sub, registry, style), style) if view.sub else []
+    return style.call_join.join([*style.header(view.header), *body, *sub, *notes])
+
+
+def sub_parts(sub: SubAgent, registry: Registry[list[str]], style: PlainStyle) -> list[str]:
+    """The sub-agent under its call: who and what it was asked, its counts, then its entries."""
+    out = [style.emphasis(sub_headline(sub))]
+    if sub.prompt is not None:
+        out.append(style.message("prompt", sub.prompt))
+    for number, part in enumerate(sub.entries):
+        if number and style.nest_gap is not None:
+            out.append(style.nest_gap)
+        out.append(style.nest(_sub_part(part, registry, style)))
+    if sub.more is not None:
+        out.append(style.emphasis(f"{sub.more} of the sub-agent"))
+    return out
+
+
+def _sub_part(part: SubPart, registry: Registry[list[str]], style: PlainStyle) -> str:
+    if isinstance(part, SubMessage):
+        return style.message(part.role, part.text)
+    if isinstance(part, SubNote):
+        return style.note(part.text)
+    return render_view(part, registry, style)
+
+
+def _indented(blocks: list[str], style: PlainStyle) -> list[str]:
+    """Blocks under the header: each line indented like the body, where the surface indents."""
+    if not style.body_indent:
+        return blocks
+    lines = [line for block in blocks for line in block.split("\n")]
+    return [style.body_indent + line if line else "" for line in lines]
 
 
 def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> list[str]:

@@ -17,6 +17,14 @@ moment it becomes final (out of thread order, then), or at the end of input.
 At the end, whatever is still open is drawn as the whole thread would draw
 it (running, or aborted with its run's reason), then the summary.
 
+Sub-agents: a call that ran one is drawn when it is final and so is every
+call of its sub-agent (at any depth), or at the end of input; its sub-agent's
+thread is held under it until then and released with it. Memory is bounded
+by the calls still open (at any depth), the entries queued behind them, and,
+per sub-agent of a call not yet drawn, the entries a surface shows of it
+(``Limits.max_sub_entries``, none past ``Limits.depth``): its other settled
+entries are only counted (``Thread(sub_keep=…)``, ``Trimmed``).
+
 A call is drawn once. If a final result (or the tool-call) for a call already
 drawn and released comes later, it is ignored as the call-state table says,
 and shown as a note at that point (``Thread.release``).
@@ -86,7 +94,8 @@ class ThreadStream(Generic[T]):
         limits: Limits = DEFAULT_LIMITS,
         hold: Hold = HOLD,
     ) -> None:
-        self.thread = Thread()
+        # a sub-agent keeps the entries a surface shows of it; the rest is only counted
+        self.thread = Thread(sub_keep=limits.max_sub_entries + 1, sub_depth=limits.depth)
         self.entries = 0
         """Entries the thread has had so far, drawn or waiting."""
         self._shape, self._write, self._hold = shape, write, hold
@@ -102,7 +111,16 @@ class ThreadStream(Generic[T]):
         self.thread.add(observation, descriptor_error)
         if self._queue:
             self._waited += _size(observation)
-        self._settle(getattr(observation, "tool_call_id", None))
+        self._settle(self._call_of(observation))
+
+    def _call_of(self, observation: Observation) -> str | None:
+        """The thread's own call ``observation`` changed: its call, or the one its sub-agent
+        runs under (a sub-agent's observation settles, or not, the call above it)."""
+        key = getattr(observation, "tool_call_id", None)
+        mark = observation.parent_call_id
+        if not isinstance(mark, str):
+            return key
+        return self.thread.top_call_id(key if isinstance(key, str) else mark)
 
     def note(self, text: str) -> None:
         """A visible note at the current position (e.g. a line that could not be read)."""
@@ -151,11 +169,12 @@ class ThreadStream(Generic[T]):
         return len(self._queue) > self._hold.entries or self._waited > self._hold.chars
 
     def _final(self, entry: CallEntry) -> bool:
-        return self.thread.state(entry) in FINAL_STATES
+        """Final, and so is its sub-agent's every call: nothing can change how it reads."""
+        return self.thread.settled(entry)
 
     def _draw(self, entry: Entry) -> None:
         self._piece(self._shape.show(self._walker.part(entry)))
-        if isinstance(entry, CallEntry) and self._final(entry):
+        if isinstance(entry, CallEntry) and self.thread.state(entry) in FINAL_STATES:
             self.thread.release(entry)
 
     def _open(self) -> None:

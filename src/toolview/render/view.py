@@ -19,6 +19,7 @@ a failing command is exactly when its exit code and stderr are read.
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
 
 from toolview.contract import (
     CallEntry,
@@ -48,10 +49,12 @@ from toolview.render.bodies import (
 )
 from toolview.render.call_header import call_header
 from toolview.render.clean import clean_field, shown_output
+from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
 from toolview.render.receipt import Receipt, view_receipt
 from toolview.render.stopped import output_amount
+from toolview.render.subagent import ARG_KEYS, sub_agent
 from toolview.safety import cut_stack_trace
 
 # The body shapes are re-exported from the one list ``bodies`` pins, so that
@@ -64,15 +67,28 @@ _REASON_CHARS = 300
 
 
 def view_entry(
-    entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS
+    entry: CallEntry, thread: Thread, limits: Limits = DEFAULT_LIMITS, level: int = 0
 ) -> CallView | Receipt:
-    """Decide how ``entry`` (a call of ``thread``) reads on every surface."""
+    """Decide how ``entry`` (a call of ``thread``) reads on every surface.
+
+    ``level``: how deep ``thread`` is (0: the thread itself, 1: a sub-agent's…);
+    a call that ran a sub-agent carries its view (``CallView.sub``), cut by depth.
+    """
     state = thread.state(entry)
     notes = call_notes(entry)
     if state == "refused":
         assert isinstance(entry.result, ToolRefused)  # the table's only way into "refused"
         return view_receipt(entry, entry.result, limits, notes)
-    return _view_call(entry, state, thread, limits, notes)
+    view = _view_call(entry, state, thread, limits, notes)
+    child = thread.child(entry.tool_call_id)
+    if child is None:
+        return view
+    sub = sub_agent(entry, child, limits, level + 1, view_entry)
+    header = view.header
+    if entry.call is not None and sub.cut is None:  # the sub-agent's view says these
+        args = {k: v for k, v in entry.call.args.items() if k not in ARG_KEYS}
+        header = replace(header, args=args_preview(args, limits) if args else None)
+    return replace(view, header=header, sub=sub)
 
 
 def _view_call(

@@ -10,6 +10,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from toolview.contract import ImageProps, RunOutcome, TableProps
 from toolview.contract.blocks import AudioBlock, ImageBlock, Progress, ResourceBlock, UiBlock
+from toolview.render.bodies import SubAgent
 from toolview.render.clean import clean_field
 from toolview.render.limits import Omission, omission_text
 from toolview.render.receipt import Receipt
@@ -31,6 +32,7 @@ __all__ = [
     "receipt_text",
     "records_table",
     "resource_label",
+    "sub_headline",
     "summary_segments",
     "summary_text",
     "ui_notice",
@@ -198,3 +200,11 @@ def summary_segments(summary: Summary) -> list[tuple[str, SummaryPart | None]]:
 def summary_text(summary: Summary) -> str:
     """The summary as one plain line."""
     return "".join(text for text, _ in summary_segments(summary))
+
+
+def sub_headline(sub: SubAgent) -> str:
+    """``sub-agent Explore: Find config — 3 calls, 1 failed · 4.2 s``, or the depth's cut line."""
+    if sub.cut is not None:
+        return sub.cut
+    duration = f" · {duration_text(sub.duration_ms)}" if sub.duration_ms is not None else ""
+    return f"{sub.title} — {sub.counts}{duration}"

@@ -7,6 +7,7 @@ origin's requests, writes without a JSON body type), then the token.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 
@@ -21,7 +22,9 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
+from toolview.server.watch import SessionWatcher, WatchRoot
 from toolview.wire.log import ObservationLog
+from toolview.wire.sources import PositionedLog
 
 __all__ = ["LogFactory", "create_app"]
 
@@ -38,12 +41,16 @@ def create_app(
     follow_limit: int = FOLLOW_LIMIT,
     allowed_hosts: Iterable[str | AllowedHost] = (),
     follow_total: int = FOLLOW_TOTAL,
+    watch: Iterable[WatchRoot] = (),
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
     It answers to 127.0.0.1, localhost and [::1] on the port a connection
     arrived on, and to ``allowed_hosts`` (``NAME``: any port; ``NAME:PORT``).
+    Session files under the ``watch`` folders are ingested as they grow
+    (``server.watch``), from start-up until shutdown.
     """
+    roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
 
     @asynccontextmanager
@@ -57,9 +64,13 @@ def create_app(
             follow_limit=follow_limit,
             follow_total=follow_total,
         )
+        watching = _start_watching(log, roots)
         try:
             yield
         finally:
+            if watching is not None:
+                watching.cancel()
+                await asyncio.gather(watching, return_exceptions=True)
             await log.aclose()
 
     links = OneTimeLinks()
@@ -77,3 +88,12 @@ def create_app(
     )
     app.state.links = links  # `toolview serve` prints one at start
     return app
+
+
+def _start_watching(log: ObservationLog, roots: list[WatchRoot]) -> asyncio.Task[None] | None:
+    """The watcher's task, if there are folders to watch."""
+    if not roots:
+        return None
+    if not isinstance(log, PositionedLog):
+        raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
+    return asyncio.create_task(SessionWatcher(log, roots).run())

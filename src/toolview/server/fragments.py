@@ -36,10 +36,13 @@ from toolview.server.pieces import Drawn, next_tick, thread_markup
 from toolview.server.projection import Projection
 from toolview.server.state import ServerState, server_state
 
-__all__ = ["ELEMENT_HEADER", "drawn_thread", "find_call", "routes"]
+__all__ = ["CALL_HEADER", "ELEMENT_HEADER", "drawn_thread", "find_call", "routes"]
 
 ELEMENT_HEADER: Final = "x-toolview-element"
 """The element id a call fragment holds: the live page accepts that element only."""
+CALL_HEADER: Final = "x-toolview-call"
+"""The id (as it crossed to the browser) of the call a fragment holds: for a sub-agent's
+call asked for, the thread's call that ran it, whose article holds it."""
 
 
 async def drawn_thread(request: Request, thread_id: str) -> Drawn:
@@ -95,7 +98,9 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
             raise ApiError(404, "no such call in this thread")
         return HTMLResponse("", 404)
     html, tool_call_id = found
-    return HTMLResponse(html, headers={ELEMENT_HEADER: call_element_id(tool_call_id)})
+    headers = {ELEMENT_HEADER: call_element_id(tool_call_id)}
+    headers[CALL_HEADER] = state.redactor.id(tool_call_id)
+    return HTMLResponse(html, headers=headers)
 
 
 async def _one_call(state: ServerState, thread_id: str, call_id: str) -> tuple[str, str] | None:
@@ -120,6 +125,9 @@ def _look_up(
 ) -> tuple[PieceKey, CallJob] | None:
     thread, tally = projection.thread, projection.tally
     entry = find_call(thread, call_id, crossed)
+    if entry is None:  # a sub-agent's call: the thread's call that ran it holds it
+        top = thread.top_call_id(call_id)
+        entry = thread.call(top) if top is not None else None
     if entry is None:
         return None
     raw = entry.tool_call_id

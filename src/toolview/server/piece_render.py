@@ -1,14 +1,16 @@
 """One piece of a thread's markup, rendered from a copy: what a worker process runs.
 
 A call's markup depends on the call and on what its thread says of it — its
-state, and its run's outcome and reason (``render.view.view_entry`` asks
-nothing else) — so a ``CallJob`` carries exactly that, copied under the
-projection's lock, and renders anywhere, later, to what
-``render_thread_html`` draws for that entry (tests/server/test_pieces.py).
+state, its run's outcome and reason, and the sub-agent's thread under it if
+it ran one (``render.view.view_entry`` asks nothing else) — so a ``CallJob``
+carries exactly that, copied under the projection's lock, and renders
+anywhere, later, to what ``render_thread_html`` draws for that entry
+(tests/server/test_pieces.py).
 """
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
@@ -27,6 +29,8 @@ class CallJob:
     state: CallState
     outcome: RunOutcome | None
     reason: str | None
+    child: Thread | None = None
+    """A copy of the sub-agent's thread under the call, if it ran one."""
 
 
 Job: TypeAlias = CallJob | MessageEntry | NoteEntry
@@ -51,6 +55,10 @@ class _OneCall(Thread):
         """Why its run had ended when it was copied."""
         return self.job.reason
 
+    def child(self, tool_call_id: str) -> Thread | None:
+        """The sub-agent's thread under the call, as it was when copied."""
+        return self.job.child if tool_call_id == self.job.entry.tool_call_id else None
+
 
 def render_jobs(jobs: list[Job]) -> list[str]:
     """Each job's markup, as ``render_thread_html`` draws that entry (runs in a process)."""
@@ -68,4 +76,11 @@ def _render(job: Job) -> str:
 def call_job(thread: Thread, entry: CallEntry) -> CallJob:
     """``entry`` copied with what ``thread`` says of it (under the projection's lock)."""
     copy = replace(entry, ignored=list(entry.ignored))
-    return CallJob(copy, thread.state(entry), thread.run_outcome(entry), thread.run_reason(entry))
+    child = thread.child(entry.tool_call_id)
+    return CallJob(
+        copy,
+        thread.state(entry),
+        thread.run_outcome(entry),
+        thread.run_reason(entry),
+        deepcopy(child) if child is not None else None,  # its subtree only: a child has no index
+    )

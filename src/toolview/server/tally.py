@@ -10,6 +10,12 @@ pending set are read from counters, never from a walk over the thread.
 
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.pieces``).
+
+Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
+depth) changes how the thread's own call above it reads, so it bumps that
+call's version. The summary counts the thread's own calls only, as
+``thread_summary`` does: a sub-agent's calls are counted under their call
+(its sub-agent line), not in the thread's footer.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ class Tally:
         self._keys: dict[str, SummaryKey] = {}
         self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
+        self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
 
     def observe(self, thread: Thread, observation: Observation, before: int) -> None:
         """Account for ``observation``, just added to ``thread`` (which held ``before`` entries)."""
@@ -67,9 +74,14 @@ class Tally:
             if isinstance(entry, CallEntry):
                 self.index[entry.tool_call_id] = position
         if isinstance(observation, ToolCall | ToolResult | ToolRefused):
-            self._update(thread, observation.tool_call_id)
-        elif isinstance(observation, RunStarted | RunEnded):
-            for call_id in list(self._unsettled):
+            top = thread.top_call_id(observation.tool_call_id)  # itself, or the call above it
+            self._update(thread, observation.tool_call_id if top is None else top)
+        elif isinstance(observation.parent_call_id, str):  # a sub-agent's message, usage, run…
+            top = thread.top_call_id(observation.parent_call_id)
+            if top is not None:
+                self._update(thread, top)
+        if isinstance(observation, RunStarted | RunEnded):
+            for call_id in list(self._unsettled | self._parents):
                 self._update(thread, call_id)
 
     def pending(self) -> list[str]:
@@ -100,6 +112,7 @@ class Tally:
         self._keys[call_id] = key
         self.versions[call_id] = self.versions.get(call_id, -1) + 1
         _mark(self._unsettled, call_id, state not in FINAL_STATES)
+        _mark(self._parents, call_id, thread.child(call_id) is not None)
         _mark(self._pending, call_id, state == "pending")
 
 

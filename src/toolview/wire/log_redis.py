@@ -32,6 +32,7 @@ from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import ThreadInfo
 from toolview.wire.log_redis_append import RedisKeys, append_batch
+from toolview.wire.sources import SourceMove
 from toolview.wire.watch import Watch
 
 __all__ = ["RedisLog"]
@@ -90,11 +91,26 @@ class RedisLog:
         """``append`` with the key written in the same ``MULTI`` (see ``ObservationLog``)."""
         return await self._append(thread_id, observations, key)
 
+    async def append_from(
+        self, thread_id: str, observations: Sequence[Observation], move: SourceMove
+    ) -> list[int]:
+        """``append`` and move a read position in the same ``MULTI`` (see ``wire.sources``)."""
+        return (await self._append(thread_id, observations, None, move)).seqs
+
+    async def position(self, source: str) -> bytes | None:
+        """The stored read position of ``source``, or ``None``."""
+        raw = await self._redis.get(self._keys.source(source))
+        return None if raw is None else bytes(raw)
+
     async def _append(
-        self, thread_id: str, observations: Sequence[Observation], key: str | None
+        self,
+        thread_id: str,
+        observations: Sequence[Observation],
+        key: str | None,
+        move: SourceMove | None = None,
     ) -> Appended:
         job = partial(append_batch, self._sync, self._keys, thread_id, observations, key)
-        return await asyncio.to_thread(job, self.keep_keys)
+        return await asyncio.to_thread(job, self.keep_keys, move)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512

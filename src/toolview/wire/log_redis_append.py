@@ -20,6 +20,7 @@ from toolview.contract import Observation
 from toolview.wire.feed import decode_open_call, encode_batch, encode_open_call, record_call_id
 from toolview.wire.idempotency import Appended, Remembered, batch_digest
 from toolview.wire.log import UnknownThread
+from toolview.wire.sources import SourceMove
 
 __all__ = ["RedisKeys", "append_batch"]
 
@@ -39,6 +40,10 @@ class RedisKeys:
         """A thread's key: ``log`` (its stream), ``seq``, ``calls``, ``keys`` or ``keyorder``."""
         return f"{self.prefix}:thread:{thread_id}:{part}"
 
+    def source(self, source: str) -> str:
+        """A read position's key (``wire.sources``): the source's name as it is."""
+        return f"{self.prefix}:source:{source}"
+
 
 def append_batch(
     client: Any,
@@ -47,18 +52,28 @@ def append_batch(
     observations: Sequence[Observation],
     key: str | None,
     keep_keys: int,
+    move: SourceMove | None = None,
 ) -> Appended:
-    """The optimistic transaction, on the synchronous ``client`` (in a worker thread)."""
+    """The optimistic transaction, on the synchronous ``client`` (in a worker thread).
+
+    A ``move`` of a read position is checked under the same ``WATCH`` and
+    written in the same ``MULTI`` (``PositionMoved``: nothing written).
+    """
     if client.zscore(keys.index, thread_id) is None:
         raise UnknownThread(thread_id)
     seq_key, calls_key = keys.thread(thread_id, "seq"), keys.thread(thread_id, "calls")
     keys_key, order_key = keys.thread(thread_id, "keys"), keys.thread(thread_id, "keyorder")
+    watched = [seq_key, calls_key, keys_key, order_key]
+    if move is not None:
+        watched.append(keys.source(move.source))
     digest = batch_digest(observations) if key is not None else b""
     wanted = sorted({cid for cid in map(record_call_id, observations) if cid is not None})
     with client.pipeline(transaction=True) as pipe:
         while True:
             try:
-                pipe.watch(seq_key, calls_key, keys_key, order_key)
+                pipe.watch(*watched)
+                if move is not None:
+                    move.check(pipe.get(keys.source(move.source)))
                 if key is not None and (known := pipe.hget(keys_key, key)) is not None:
                     return Remembered.decode(bytes(known)).replay(key, digest)
                 last = int(pipe.get(seq_key) or 0)
@@ -79,6 +94,8 @@ def append_batch(
                     else:
                         pipe.hset(calls_key, call_id, encode_open_call(call))
                 pipe.set(seq_key, last + len(observations))
+                if move is not None:
+                    pipe.set(keys.source(move.source), move.after)
                 if key is not None and batch.records:
                     remembered = Remembered(last + 1, last + len(observations), digest)
                     _remember(pipe, keys, thread_id, key, remembered, forget)

@@ -9,7 +9,8 @@ process's appends at once and polls for appends made by other processes
 sharing the file.
 
 The file's place and modes are ``log_sqlite_file``; the tables and the append
-transaction ``log_sqlite_append``; the idempotency keys' SQL ``log_sqlite_keys``.
+transaction ``log_sqlite_append``; the idempotency keys' SQL ``log_sqlite_keys``;
+the read positions' (``wire.sources``) ``log_sqlite_sources``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from toolview.wire.log import ThreadInfo
 from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
 from toolview.wire.log_sqlite_file import prepare_private
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
+from toolview.wire.log_sqlite_sources import SOURCES_SCHEMA
+from toolview.wire.sources import SourceMove
 from toolview.wire.watch import Watch
 
 __all__ = ["SQLiteLog"]
@@ -49,7 +52,7 @@ class SQLiteLog:
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA)
+        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA)
         self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
@@ -96,10 +99,25 @@ class SQLiteLog:
         """``append`` with the key written in the same transaction (see ``ObservationLog``)."""
         return await self._append_async(thread_id, observations, key)
 
+    async def append_from(
+        self, thread_id: str, observations: Sequence[Observation], move: SourceMove
+    ) -> list[int]:
+        """``append`` and move a read position in one transaction (see ``wire.sources``)."""
+        return (await self._append_async(thread_id, observations, None, move)).seqs
+
+    async def position(self, source: str) -> bytes | None:
+        """The stored read position of ``source``, or ``None``."""
+        rows = await self._query("SELECT position FROM sources WHERE name = ?", (source,))
+        return bytes(rows[0][0]) if rows else None
+
     async def _append_async(
-        self, thread_id: str, observations: Sequence[Observation], key: str | None
+        self,
+        thread_id: str,
+        observations: Sequence[Observation],
+        key: str | None,
+        move: SourceMove | None = None,
     ) -> Appended:
-        job = partial(append_batch, self._db, thread_id, observations, key, self.keep_keys)
+        job = partial(append_batch, self._db, thread_id, observations, key, self.keep_keys, move)
         appended = await self._run(job)
         if appended.seqs and not appended.replayed:
             self._notify(thread_id, appended.seqs[-1])

@@ -24,6 +24,8 @@ from toolview.wire.feed import (
 from toolview.wire.idempotency import Appended, Remembered, batch_digest
 from toolview.wire.log import UnknownThread
 from toolview.wire.log_sqlite_keys import known_key, remember_key
+from toolview.wire.log_sqlite_sources import move_source
+from toolview.wire.sources import SourceMove
 
 __all__ = ["RECORDS_SCHEMA", "append_batch"]
 
@@ -47,17 +49,22 @@ def append_batch(
     observations: Sequence[Observation],
     key: str | None,
     keep_keys: int,
+    move: SourceMove | None = None,
 ) -> Appended:
     """Number and store ``observations`` in one transaction (``key``: at most once).
 
     A key the thread remembers answers its batch's seqs and writes nothing
-    (``KeyConflict`` for a different batch); anything raised rolls back.
+    (``KeyConflict`` for a different batch); a ``move`` of a read position is
+    written in the same transaction (``PositionMoved`` if it moved meanwhile);
+    anything raised rolls back.
     """
     db.execute("BEGIN IMMEDIATE")
     try:
         row = db.execute("SELECT last_seq FROM threads WHERE id = ?", (thread_id,)).fetchone()
         if row is None:
             raise UnknownThread(thread_id)
+        if move is not None:
+            move_source(db, move)
         known = known_key(db, thread_id, key) if key is not None else None
         digest = batch_digest(observations) if key is not None else b""
         if key is not None and known is not None:

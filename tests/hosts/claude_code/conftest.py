@@ -8,6 +8,7 @@ import pytest
 
 from .claude_cli import ClaudeRun
 from .real_session import run_real_session
+from .tasks_session import run_tasks_session
 
 FIXTURE = Path(__file__).parent / "real"
 
@@ -18,9 +19,18 @@ def real_run(tmp_path_factory: pytest.TempPathFactory) -> ClaudeRun:
     return run_real_session(tmp_path_factory.mktemp("claude-home"))
 
 
+MAIN_SESSION = FIXTURE / "a8ad1218-839d-43f0-b15d-24f99c7bcee0.jsonl"
+TASKS_SESSION = FIXTURE / "d4bcab06-3388-4364-a88a-ecbbddedf62a.jsonl"
+
+
 @pytest.fixture(scope="session")
 def fixture_session() -> Path:
-    """The committed real session (see real/README.md)."""
-    found = sorted(FIXTURE.glob("*.jsonl"))
-    assert len(found) == 1, found
-    return found[0]
+    """The committed main session (see real/README.md)."""
+    return MAIN_SESSION
+
+
+@pytest.fixture(scope="module")
+def tasks_run(real_run: ClaudeRun) -> ClaudeRun:
+    """The task-tools session, run once per module after the main one in its HOME
+    (as ``make_fixture`` does: it edits a file the main session wrote)."""
+    return run_tasks_session(real_run.home)

@@ -7,16 +7,12 @@ under ``tool-results/``), Read (text and a PNG), Write, Edit, Grep and Glob
 tool itself, thinking and plain text. Fake secrets sit in the files the agent
 reads and cats, so the safety tests can check they are redacted.
 
-Run as a module to regenerate the committed fixture (see real/README.md):
-``.venv/bin/python -m tests.hosts.claude_code.real_session tests/hosts/claude_code/real``
+``make_fixture`` runs it to regenerate the committed fixture (real/README.md).
 """
 
 from __future__ import annotations
 
 import base64
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 from .claude_cli import ClaudeRun, run_claude
@@ -30,7 +26,6 @@ __all__ = [
     "PROMPT",
     "SUB",
     "SUB_CALLS",
-    "copy_session",
     "lanes",
     "run_real_session",
     "workspace_files",
@@ -183,19 +178,3 @@ def run_real_session(home: Path) -> ClaudeRun:
     scripted = with_workspace(lanes(), home / "workspace")
     with run_claude(home, scripted, PROMPT, files=workspace_files()) as run:
         return run
-
-
-def copy_session(run: ClaudeRun, target: Path) -> Path:
-    """Copy the main session file and its folder (sub-agents, tool-results) to ``target``."""
-    main = run.session_file()
-    target.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(main, target / main.name)
-    folder = main.with_suffix("")
-    if folder.is_dir():
-        shutil.copytree(folder, target / folder.name, dirs_exist_ok=True)
-    return target / main.name
-
-
-if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="claude-home-") as scratch:
-        print(copy_session(run_real_session(Path(scratch)), Path(sys.argv[1])))

@@ -168,3 +168,18 @@ def test_session_files_are_the_main_sessions_newest_first(tmp_path: Path) -> Non
     os.utime(old, (1_000_000, 1_000_000))
     assert session_files(tmp_path) == [new, old]
     assert session_files(new) == [new]
+
+
+def test_a_2_0_sub_agent_file_beside_the_session_is_linked_by_the_records_agent_id(
+    tmp_path: Path,
+) -> None:
+    # Claude Code 2.0 put the link on the result record (``agentId``), the file beside the session
+    answer = result("task", [text("found it")], {"structuredPatch": None}, agentId="e1c84ba5")
+    main = write_session(tmp_path, [call("task", "Task", prompt="research"), answer])
+    side = [assistant(text("researching"), message_id="sub1"), call("g", "Grep", pattern="x")]
+    for record in side:
+        record.update(isSidechain=True, agentId="e1c84ba5")
+    write_session(tmp_path, [*side, result("g", "a.py", isSidechain=True)], name="agent-e1c84ba5")
+    items = [i for i in load(main) if not isinstance(i, SessionNote)]
+    assert [i.tool_call_id for i in items if isinstance(i, ToolCall) and i.parent_call_id] == ["g"]
+    assert session_files(tmp_path) == [main]

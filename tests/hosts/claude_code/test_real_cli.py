@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from .claude_cli import CLAUDE_VERSION, ClaudeRun
+from .conftest import TASKS_SESSION
 from .real_session import AWS_KEY, CALLS, GITHUB_TOKEN, MAIN, SUB, SUB_CALLS
+from .tasks_session import TASK_CALLS
 
 
 def records(path: Path) -> list[dict[str, Any]]:
@@ -144,3 +146,32 @@ def test_the_committed_fixture_has_the_shape_the_pinned_cli_writes(
 ) -> None:
     assert shape(fixture_session) == shape(real_run.session_file())
     assert tool_uses(records(fixture_session)) == list(CALLS)
+
+
+def test_the_task_tools_write_deltas_and_a_background_bash_its_task_id(
+    tasks_run: ClaudeRun,
+) -> None:
+    rows = records(tasks_run.session_file())
+    assert tool_uses(rows) == list(TASK_CALLS)
+    results = {key: row["toolUseResult"] for key, row in results_by_id(rows).items()}
+    assert results["toolu_t1create"] == {"task": {"id": "1", "subject": "Build"}}
+    assert results["toolu_t6update"]["statusChange"] == {"from": "in_progress", "to": "completed"}
+    assert [task["status"] for task in results["toolu_t7list"]["tasks"]] == [
+        "completed",
+        "pending",
+    ]
+    assert results["toolu_t4bg"]["backgroundTaskId"]
+    assert results["toolu_t5missing"].startswith("Error: File does not exist")
+    refused = next(blocks([results_by_id(rows)["toolu_t5edit"]], "tool_result"))
+    assert refused["content"].startswith("<tool_use_error>File has not been read yet")
+    assert list((tasks_run.home / "tmp").iterdir())  # the CLI's temp files stay in HOME
+
+
+def test_the_committed_tasks_session_has_the_results_the_pinned_cli_writes(
+    tasks_run: ClaudeRun,
+) -> None:
+    def results(session: Path) -> set[tuple[str, str]]:
+        return {item for item in shape(session) if item[0] == "result"}
+
+    assert results(TASKS_SESSION) == results(tasks_run.session_file())
+    assert tool_uses(records(TASKS_SESSION)) == list(TASK_CALLS)

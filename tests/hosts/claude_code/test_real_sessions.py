@@ -27,7 +27,9 @@ from toolview.hosts.claude_code import SessionNote, load_observations, sniff
 from toolview.render import Limits, html, markdown, terminal, text
 
 from .claude_cli import ClaudeRun
+from .conftest import TASKS_SESSION
 from .real_session import AWS_KEY, AWS_SECRET, CALLS, GITHUB_TOKEN, SUB_CALLS
+from .tasks_session import TASK_CALLS
 
 KINDS = {
     "toolu_01todo": "todo",
@@ -150,3 +152,28 @@ def test_planted_secrets_never_reach_a_rendered_surface(
     assert "104999" in rendered, "the stored output's tail was rendered"
     for secret in (AWS_KEY, AWS_SECRET, GITHUB_TOKEN):
         assert secret not in rendered
+
+
+def test_the_real_tasks_session_maps_the_task_tools_to_the_board() -> None:
+    found = observations(TASKS_SESSION)
+    results = {o.tool_call_id: o for o in found if isinstance(o, ToolResult)}
+    assert [c for c, _ in TASK_CALLS] == [o.tool_call_id for o in found if isinstance(o, ToolCall)]
+    assert set(results) == {c for c, _ in TASK_CALLS}
+
+    def board(call_id: str) -> list[tuple[str, str]]:
+        descriptor = results[call_id].descriptor
+        assert descriptor and descriptor.kind == "todo"
+        return [(i.content, i.status) for i in validate_props("todo", descriptor.props).items]
+
+    assert board("toolu_t1create") == [("Build", "pending")]
+    assert board("toolu_t3update") == [("Build", "in_progress"), ("Test", "pending")]
+    assert board("toolu_t7list") == [("Build", "completed"), ("Test", "pending")]
+    background = results["toolu_t4bg"].descriptor
+    assert background and background.kind == "shell"
+    shell = validate_props("shell", background.props)
+    assert shell.background_task_id and shell.exit_code is None
+    for failed in ("toolu_t5missing", "toolu_t5edit"):
+        assert results[failed].is_error and not results[failed].descriptor
+    assert results["toolu_t5edit"].text == (
+        "File has not been read yet. Read it first before writing to it."
+    )

@@ -63,6 +63,14 @@ def test_bash_interrupted_or_in_the_background_has_no_known_exit_code() -> None:
     assert shell.background_task_id == "bg7" and shell.exit_code is None
 
 
+def test_a_command_that_printed_an_image_is_an_image() -> None:
+    detail = {"stdout": "iVBORw0KGgo=", "stderr": "", "interrupted": False, "isImage": True}
+    found = one("Bash", {"command": "cat p.png"}, [image_block()], detail)
+    assert props(found, "image") == ImageProps(
+        mime_type="image/png", data="iVBORw0KGgo=", alt="cat p.png"
+    )
+
+
 def test_a_failing_command_is_an_error_result_with_its_clean_text() -> None:
     found = one(
         "Bash",
@@ -369,3 +377,22 @@ def test_exit_plan_mode_is_the_plan_as_markdown() -> None:
 
 def text_block(value: str) -> dict[str, str]:
     return {"type": "text", "text": value}
+
+
+def test_a_sub_agents_listings_are_read_from_their_text() -> None:
+    # a sub-agent's results carry no toolUseResult
+    assert props(one("Glob", {"pattern": "*"}, "a.py\nb.py"), "table").rows == [["a.py"], ["b.py"]]
+    assert not one("Glob", {"pattern": "*"}, "No files found").descriptor
+    assert not one("Glob", {"pattern": "*"}, "a\n(Results are truncated.)").descriptor
+    found = one("Grep", {"pattern": "x"}, "Found 2 files\na.py\nb.py")
+    assert props(found, "table").rows == [["a.py"], ["b.py"]]
+    lines = one("Grep", {"pattern": "x", "output_mode": "content"}, "a.py:3:x = 1")
+    assert props(lines, "table").rows == [["a.py", 3, "x = 1"]]
+    created = one(
+        "Write", {"file_path": "/w/n", "content": "hi\n"}, "File created successfully at: /w/n"
+    )
+    assert props(created, "diff").diff.startswith("--- /dev/null\n")
+    updated = one(
+        "Write", {"file_path": "/w/n", "content": "hi\n"}, "The file /w/n has been updated."
+    )
+    assert not updated.descriptor

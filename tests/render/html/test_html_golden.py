@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from render_samples import PROGRESS, SGR_FAMILIES
+from render_samples import PROGRESS, SGR_FAMILIES, TODO, subagent_observations
 
 from corpora.wide_table import WIDE_TABLE
-from toolview.contract import decode_observation
+from toolview.contract import decode_observation, encode_observation
 from toolview.contract.thread import Thread
 from toolview.render.html import REGISTRY, render_thread_html
 from toolview.render.limits import Limits
@@ -122,6 +122,9 @@ CASES: dict[str, list[dict[str, Any]]] = {
         "shell", SHELL, text="Traceback (most recent call last):\n  x\nOSError: no", isError=True
     ),
     "empty-success": _result(None, text=""),
+    "subagent": [json.loads(encode_observation(o)) for o in subagent_observations()],
+    "todo": _result("todo", TODO),
+    "todo-cut": _result("todo", TODO, truncated={"shown": 5, "total": 9, "unit": "items"}),
     "messages": [
         {"kind": "message", "role": "user", "text": "Hi <b>there</b>"},
         {"kind": "message", "role": "assistant", "text": "Done."},
@@ -266,7 +269,7 @@ def _render(case: str) -> str:
     registry.register("boom", _boom)
     limits = (
         SMALL
-        if case in ("file-long", "table", "links", "truncated-combined", "interrupted")
+        if case in ("file-long", "table", "links", "truncated-combined", "interrupted", "todo-cut")
         else Limits()
     )
     return render_thread_html(thread, limits=limits, registry=registry) + "\n"

@@ -20,6 +20,7 @@ from toolview.hosts.claude_code.patch import created_diff, unified_diff
 __all__ = ["edit", "notebook_edit", "read", "strip_line_numbers", "write"]
 
 _ARROW = "→"
+_CREATED = "File created successfully"
 _MAX_NOTEBOOK_DIFF_CHARS = 2_000_000
 
 
@@ -84,7 +85,10 @@ def write(done: Finished) -> Mapped | None:
         return None
     content = get_str(details, "content") or get_str(done.args, "content")
     diff = unified_diff(details.get("structuredPatch"), path)
-    if diff is None and content is not None and details.get("type") != "update":
+    created = details.get("type") == "create" or (
+        "type" not in details and done.text.startswith(_CREATED)  # a sub-agent's: its words
+    )
+    if diff is None and content is not None and created:
         diff = created_diff(content, path)
     if diff is None:
         return None

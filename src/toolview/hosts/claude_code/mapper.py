@@ -45,11 +45,11 @@ class ClaudeCodeMapper:
         self.run_id: str | None = None
         self._ended = False
         self._last_time: object = None
-        self._turns = Turns(self, read_stored)
-        self._chains: dict[str, ClaudeCodeMapper] = {}
         self.notes: list[str] = []
         self.subagents: list[tuple[str, str]] = []
         self.read_stored = read_stored
+        self._turns = Turns(self, read_stored)
+        self._chains: dict[str, ClaudeCodeMapper] = {}
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one JSON line and map it; ``SessionLineError`` if it is malformed."""
@@ -73,7 +73,8 @@ class ClaudeCodeMapper:
 
     def take_notes(self) -> list[str]:
         """Notes about pieces of records that were left out since the last call."""
-        notes, self.notes = self.notes, []
+        notes = list(self.notes)
+        self.notes.clear()  # the same list: the turns write to it
         return notes
 
     def take_subagents(self) -> list[tuple[str, str]]:
@@ -83,7 +84,8 @@ class ClaudeCodeMapper:
         results carry no ``toolUseResult``): the loader then finds the file by
         the call id its ``agent-<id>.meta.json`` names.
         """
-        links, self.subagents = self.subagents, []
+        links = list(self.subagents)
+        self.subagents.clear()
         return links
 
     def finish(self) -> list[Observation]:

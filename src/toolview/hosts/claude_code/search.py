@@ -3,6 +3,8 @@
 A listing that Claude Code cut without saying how much there was (Glob's
 ``truncated``, Grep's ``appliedLimit``) stays as the tool's text, whose own
 words say it was cut: a table would show a partial list as if it were whole.
+A sub-agent's results carry no ``toolUseResult``: its listings are read from
+the text, and kept as text when it says anything but paths.
 """
 
 from __future__ import annotations
@@ -27,10 +29,30 @@ def _paths(value: object) -> list[list[object]] | None:
     return [[item] for item in value]
 
 
+def _text_paths(text: str, skip_first: bool = False) -> list[list[object]] | None:
+    """Paths listed one a line in the tool's text (a sub-agent's results have no details).
+
+    ``None`` when the text says anything else (no files, a cut): the text then stands.
+    """
+    lines = [line for line in text.split("\n") if line]
+    if skip_first:
+        if not lines or not lines[0].startswith("Found "):
+            return None
+        lines = lines[1:]
+    if not lines or any(line.startswith(("(", "No files")) for line in lines):
+        return None
+    return [[line] for line in lines]
+
+
 def glob(done: Finished) -> Mapped | None:
     """The paths found, one row each."""
-    rows = _paths(done.details.get("filenames"))
-    if rows is None or done.details.get("truncated") is True:
+    if not done.details:
+        rows = _text_paths(done.text)
+    elif done.details.get("truncated") is True:
+        return None
+    else:
+        rows = _paths(done.details.get("filenames"))
+    if rows is None:
         return None
     return _kind("table", TableProps(columns=["path"], rows=rows), done.text)
 
@@ -65,7 +87,10 @@ def grep(done: Finished) -> Mapped | None:
     details = done.details
     if details.get("appliedLimit") is not None:
         return None
-    mode, content = details.get("mode"), get_str(details, "content")
+    mode = details.get("mode") if details else done.args.get("output_mode", "files_with_matches")
+    content = get_str(details, "content") if details else done.text
+    if not details and _grep_rows(done.text):
+        mode = "content"  # matching lines, whatever mode the call asked for
     if mode == "content" and content is not None:
         rows = _grep_rows(content)
         if rows is not None and rows:
@@ -77,7 +102,10 @@ def grep(done: Finished) -> Mapped | None:
         if counted is None:
             return None
         return _kind("table", TableProps(columns=["path", "matches"], rows=counted), done.text)
-    rows_of_paths = _paths(details.get("filenames"))
+    if details:
+        rows_of_paths = _paths(details.get("filenames"))
+    else:
+        rows_of_paths = _text_paths(done.text, skip_first=True)
     if rows_of_paths is None:
         return None
     return _kind("table", TableProps(columns=["path"], rows=rows_of_paths), done.text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from toolview.contract import Descriptor, ShellProps, Truncation
+from toolview.contract import Descriptor, ImageProps, ShellProps, Truncation
 from toolview.hosts.claude_code.finished import Finished, Mapped, get_int, get_str
 
 __all__ = ["bash", "bash_output"]
@@ -52,6 +52,10 @@ def bash(done: Finished) -> Mapped | None:
     if command is None:
         return None
     details = done.details
+    if details.get("isImage") is True and len(done.images) == 1:
+        image = done.images[0]  # the command printed an image: its data is no shell output
+        shown = ImageProps(mime_type=image.mime_type, data=image.data, alt=command)
+        return Descriptor(kind="image", props=shown), done.text
     stdout, stderr = get_str(details, "stdout"), get_str(details, "stderr")
     stdout, cut = _kept(done, stdout)
     interrupted = details.get("interrupted") is True

@@ -14,20 +14,16 @@ from typing import Final, Protocol
 
 import msgspec
 
-from toolview.contract import Message, Observation, ToolCall, ToolResult
-from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
-from toolview.hosts.claude_code.finished import Finished, get_str
+from toolview.contract import Message, Observation, ToolCall
+from toolview.hosts.claude_code.finished import get_str
 from toolview.hosts.claude_code.records import Stamp, plain_text
-from toolview.hosts.claude_code.tasks import TaskBoard
-from toolview.hosts.claude_code.tools import AGENT_TOOLS, result_observation
+from toolview.hosts.claude_code.results import Results
+from toolview.hosts.claude_code.tools import AGENT_TOOLS
 from toolview.hosts.claude_code.usage import UsageCounter
 
 __all__ = ["Child", "Owner", "Turns"]
 
 UNKNOWN_TOOL: Final = "unknown"
-_NO_STORED: Final = (
-    "\n[note: the whole output was stored in {name}, which is not here: only its preview is shown]"
-)
 
 
 class Child(Protocol):
@@ -62,7 +58,7 @@ class Turns:
         self._closed: set[str] = set()
         self._early: dict[str, tuple[Mapping[str, object], object, Stamp, str]] = {}
         self.children: dict[str, Child] = {}
-        self._tasks = TaskBoard()
+        self._results = Results(owner.notes, read_stored)
         self._usage = UsageCounter()
 
     def open_calls(self) -> int:
@@ -168,46 +164,9 @@ class Turns:
         child = self.children.pop(call_id, None)
         if child is not None:
             out.extend(child.finish())
-        done = self._finished(call, block, detail, note)
-        out.append(msgspec.structs.replace(self._observation(call_id, done, block), **stamp))
+        done, result = self._results.result(call_id, call.name, call.args, block, detail, note)
+        out.append(msgspec.structs.replace(result, **stamp))
         if call.name in AGENT_TOOLS and child is None:
             agent = get_str(done.details, "agentId") or hint
             self._owner.subagents.append((call_id, agent))
         return out
-
-    def _finished(
-        self, call: _Call, block: Mapping[str, object], detail: object, note: str
-    ) -> Finished:
-        content = read_content(block.get("content"))
-        self._owner.notes.extend(content.notes)
-        is_error = block.get("is_error") is True
-        text = strip_error_tags(content.text) if is_error else content.text
-        text, stored = self._stored(text)
-        if note:
-            text += f"\n[note: {note}]"
-        return Finished(call.name, call.args, text, is_error, detail, content.images, stored)
-
-    def _stored(self, text: str) -> tuple[str, bool | None]:
-        """The whole output when it was stored apart and is here; else the preview, said so."""
-        name = persisted_name(text)
-        if name is None:
-            return text, None
-        whole = self._read_stored(name) if self._read_stored is not None else None
-        if whole is None:
-            return text + _NO_STORED.format(name=name), False
-        return whole, True
-
-    def _observation(self, call_id: str, done: Finished, block: Mapping[str, object]) -> ToolResult:
-        try:
-            return result_observation(call_id, done, block.get("content"), self._tasks)
-        except Exception as exc:  # a mapper's bug must not cost the result: its text stands
-            self._owner.notes.append(
-                f"call {call_id}: its result could not be mapped ({exc!r:.80})"
-            )
-            return ToolResult(
-                tool_call_id=call_id,
-                tool_name=done.name,
-                text=done.text,
-                complete=True,
-                is_error=done.is_error,
-            )

@@ -17,13 +17,15 @@ a script, an event handler or a ``style`` attribute.
 from __future__ import annotations
 
 from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
+from toolview.render.bodies import SubAgent
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.document import page_head, page_tail
 from toolview.render.html.header import header_html
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.markup import esc, omission_html, window_block
 from toolview.render.html.receipt import note_markup, receipt_html, summary_html
-from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.html.subagent import sub_agent_html
+from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry
 from toolview.render.stopped import stopped_text
@@ -52,6 +54,7 @@ __all__ = [
     "render_thread_html",
     "render_view_html",
     "stream_shape",
+    "window_message_html",
 ]
 
 
@@ -110,10 +113,21 @@ def render_view_html(view: CallView | Receipt, element_id: str, registry: Regist
         return receipt_html(view, element_id)
     body = body_html(view.body, registry)
     notes = "".join(note_markup(note) for note in view.notes)
+    sub = "" if view.sub is None else _sub_html(view.sub, element_id, registry)
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
         f'data-status="{esc(view.header.status)}">'
-        f'{header_html(view.header)}<div class="tv-body">{body}</div>{notes}</article>'
+        f'{header_html(view.header)}<div class="tv-body">{body}</div>{sub}{notes}</article>'
+    )
+
+
+def _sub_html(sub: SubAgent, element_id: str, registry: Registry[str]) -> str:
+    """The sub-agent under its call (``html.subagent``), its calls drawn as the thread's are."""
+    return sub_agent_html(
+        sub,
+        element_id,
+        call=lambda view, nested_id: render_view_html(view, nested_id, registry),
+        message=window_message_html,
     )
 
 
@@ -123,8 +137,11 @@ def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[s
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
     """A user or assistant message, cleaned and bounded."""
-    role = entry.message.role
-    window = shown_text(entry.message.text, limits)
+    return window_message_html(entry.message.role, shown_text(entry.message.text, limits))
+
+
+def window_message_html(role: str, window: Window) -> str:
+    """A message (or a sub-agent's prompt) from its role and its cleaned window."""
     text = f'<div class="tv-message-text">{esc(window.text)}</div>' + omission_html(
         window.after, "below"
     )

@@ -99,6 +99,14 @@ table.tv-table th { background: #f6f8fa; }
 .tv-links li { margin: 4px 0; }
 .tv-url { color: #57606a; font-size: 12px; overflow-wrap: anywhere; }
 .tv-snippet { display: block; color: #3b434b; font-size: 13px; }
+.tv-subagent { margin-top: 6px; padding-left: 10px; border-left: 3px solid #8250df; }
+.tv-subagent-head { margin: 0 0 4px; font-weight: 600; color: #6639ba; }
+.tv-subagent-entries > summary { cursor: pointer; font-size: 13px; color: #57606a; }
+.tv-subthread { display: flex; flex-direction: column; gap: 8px; margin-top: 6px; }
+.tv-todo { margin: 0; padding-left: 0; list-style: none; }
+.tv-todo-item { margin: 2px 0; overflow-wrap: anywhere; }
+.tv-todo-item[data-status="in_progress"] .tv-todo-text { font-weight: 600; }
+.tv-todo-item[data-status="cancelled"], .tv-todo-state { color: #57606a; }
 .tv-image img { max-width: 100%; height: auto; image-rendering: auto;
   border: 1px solid #d8dde3; min-width: 32px; min-height: 32px; }
 .tv-placeholder { font-family: ui-monospace, Menlo, monospace; color: #57606a; }

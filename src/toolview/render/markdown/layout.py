@@ -67,4 +67,5 @@ _STYLE = plain.PlainStyle(
     summary=summary_md,
     call_join="\n\n",
     body_indent="",
+    nest=lambda block: "\n".join(f"> {line}" if line else ">" for line in block.split("\n")),
 )

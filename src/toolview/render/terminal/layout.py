@@ -31,6 +31,7 @@ from toolview.render.terminal.styled import (
     omission_text,
     window_text,
 )
+from toolview.render.terminal.subagent import Gutter, sub_renderable
 from toolview.render.threadwalk import ThreadParts, walk_thread
 from toolview.render.view import (
     AbortedBody,
@@ -128,7 +129,11 @@ def call_renderable(view: CallView | Receipt, registry: Registry[RenderableType]
     if isinstance(view, Receipt):
         return Group(ReceiptLine(view), *notes) if notes else ReceiptLine(view)
     body = Indent(body_renderable(view.body, registry))
-    return Group(Hanging(header_text(view.header)), body, *notes)
+    sub: list[RenderableType] = []
+    if view.sub is not None:
+        nested = sub_renderable(view.sub, lambda v: call_renderable(v, registry), _message)
+        sub.append(Gutter(nested, bar=False))
+    return Group(Hanging(header_text(view.header)), body, *sub, *notes)
 
 
 def body_renderable(body: Body, registry: Registry[RenderableType]) -> RenderableType:

@@ -71,4 +71,6 @@ _STYLE = plain.PlainStyle(
     summary=summary_line,
     call_join="\n",
     body_indent=INDENT,
+    nest=lambda block: "\n".join(f"│ {line}" if line else "│" for line in block.split("\n")),
+    nest_gap="│",
 )

@@ -111,8 +111,10 @@
     if (!response.ok) return null;
     const expected = response.headers.get("x-toolview-element");
     if (!expected || !ELEMENT_ID.test(expected)) return null;
-    if (elements.has(callId) && elements.get(callId) !== expected) return null;
-    if (callIds.has(expected) && callIds.get(expected) !== callId) return null;
+    // a sub-agent's call is drawn inside the thread's call that ran it: that one comes
+    const owner = response.headers.get("x-toolview-call") || callId;
+    if (elements.has(owner) && elements.get(owner) !== expected) return null;
+    if (callIds.has(expected) && callIds.get(expected) !== owner) return null;
     const template = document.createElement("template");
     template.innerHTML = await response.text();
     const nodes = [...template.content.childNodes].filter(
@@ -121,17 +123,29 @@
     const [article] = nodes;
     if (nodes.length !== 1 || !(article instanceof HTMLElement)) return null;
     if (article.localName !== "article" || !article.classList.contains("tv-call")) return null;
-    return article.id === expected ? article : null;
+    return article.id === expected ? { article, owner } : null;
+  }
+
+  function openSections(element) {
+    // the ids of the sub-agent sections a reader opened: a redraw keeps them open
+    return [...element.querySelectorAll("details[open][id]")].map((details) => details.id);
+  }
+
+  function reopen(ids) {
+    for (const id of ids) document.getElementById(id)?.setAttribute("open", "");
   }
 
   async function refreshCall(callId) {
-    const article = await fetchCall(callId);
-    if (!article) return null;
+    const fetched = await fetchCall(callId);
+    if (!fetched) return null;
+    const { article, owner } = fetched;
     const existing = document.getElementById(article.id);
+    const opened = existing ? openSections(existing) : [];
     if (existing) existing.replaceWith(article);
     else threadContainer().appendChild(article);
-    elements.set(callId, article.id);
-    callIds.set(article.id, callId);
+    reopen(opened);
+    elements.set(owner, article.id);
+    callIds.set(article.id, owner);
     scheduleSummary();
     return article;
   }
@@ -181,6 +195,7 @@
     // a run ended: its calls without a result turn aborted; fetch only those
     let unknown = false;
     for (const article of root.querySelectorAll('article.tv-call[data-state="pending"]')) {
+      if (article.closest(".tv-subthread")) continue; // a sub-agent's: its owner redraws it
       const callId = callIds.get(article.id);
       if (callId === undefined) unknown = true;
       else await refreshCall(callId);
@@ -195,7 +210,9 @@
     template.innerHTML = await response.text();
     const fresh = template.content.querySelector(".tv-thread");
     if (!fresh) return;
+    const opened = openSections(threadContainer());
     threadContainer().replaceWith(fresh);
+    reopen(opened);
     // it may hold observations whose frames are still queued: do not draw their messages twice
     covered = Math.max(covered, Number(response.headers.get("x-toolview-seq")) || 0);
     for (const [callId, text] of outputs) drawOutput(callId, text);

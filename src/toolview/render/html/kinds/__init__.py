@@ -1,7 +1,7 @@
 """The html surface's built-in kind renderers: each takes a ``KindBody``, returns safe markup.
 
 One module per family of kinds, the same on every surface: ``shell``, ``code``
-(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``, ``todo``.
 The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
 """
 
@@ -15,6 +15,7 @@ from toolview.render.html.kinds.image import render_image
 from toolview.render.html.kinds.links import render_links
 from toolview.render.html.kinds.markdown import render_markdown
 from toolview.render.html.kinds.shell import render_shell
+from toolview.render.html.kinds.todo import render_todo
 from toolview.render.registry import Renderer
 
 __all__ = ["BUILTIN_RENDERERS"]
@@ -29,4 +30,5 @@ BUILTIN_RENDERERS: Final[dict[str, Renderer[str]]] = {
     "image": render_image,
     "markdown": render_markdown,
     "envelope": render_envelope,
+    "todo": render_todo,
 }

@@ -1,7 +1,7 @@
 """Rich renderers for the built-in kinds; untrusted text only ever as ``Text``.
 
 One module per family of kinds, the same on every surface: ``shell``, ``code``
-(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``, ``todo``.
 The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
 """
 
@@ -18,6 +18,7 @@ from toolview.render.terminal.kinds.image import image
 from toolview.render.terminal.kinds.links import links
 from toolview.render.terminal.kinds.markdown import markdown
 from toolview.render.terminal.kinds.shell import shell
+from toolview.render.terminal.kinds.todo import todo
 
 __all__ = ["BUILTIN_RENDERERS"]
 
@@ -31,4 +32,5 @@ BUILTIN_RENDERERS: Final[dict[str, Renderer[RenderableType]]] = {
     "image": image,
     "markdown": markdown,
     "envelope": envelope,
+    "todo": todo,
 }

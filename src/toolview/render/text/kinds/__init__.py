@@ -1,7 +1,7 @@
 """Plain-text renderers for the built-in kinds: each returns lines, no escapes at all.
 
 One module per family of kinds, the same on every surface: ``shell``, ``code``
-(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``.
+(file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``, ``todo``.
 The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
 """
 
@@ -16,6 +16,7 @@ from toolview.render.text.kinds.image import image
 from toolview.render.text.kinds.links import links
 from toolview.render.text.kinds.markdown import markdown
 from toolview.render.text.kinds.shell import shell
+from toolview.render.text.kinds.todo import todo
 
 __all__ = ["BUILTIN_RENDERERS"]
 
@@ -29,4 +30,5 @@ BUILTIN_RENDERERS: Final[dict[str, Renderer[list[str]]]] = {
     "image": image,
     "markdown": markdown,
     "envelope": envelope,
+    "todo": todo,
 }

@@ -1,0 +1,47 @@
+"""``toolview serve --watch DIR`` / ``--watch-agents``: which folders the server watches.
+
+Why apart from the command: the folders are checked before anything binds —
+a ``--watch`` folder that does not exist is one clear line and exit 2 (a
+typo would otherwise watch nothing, silently), while an agent's own folder
+that is not there yet (that agent never ran here) is said and skipped.
+The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR`` and
+``CODEX_HOME``, as the CLIs themselves do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from toolview.server.watch import WatchRoot
+
+__all__ = ["WatchError", "agent_folders", "watch_roots"]
+
+
+class WatchError(ValueError):
+    """A folder to watch cannot be; the message says which and why."""
+
+
+def agent_folders() -> list[WatchRoot]:
+    """Claude Code's projects and Codex's sessions folders, wherever their settings put them."""
+    claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
+    codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
+    return [WatchRoot(claude / "projects", "claude-code"), WatchRoot(codex / "sessions", "codex")]
+
+
+def watch_roots(args: argparse.Namespace) -> tuple[list[WatchRoot], list[str]]:
+    """The folders to watch and the lines to say about them (``WatchError``: refuse to start)."""
+    roots: list[WatchRoot] = []
+    notes: list[str] = []
+    for folder in args.watch:
+        if not folder.is_dir():
+            raise WatchError(f"cannot watch {folder}: no such folder")
+        roots.append(WatchRoot(folder.resolve()))
+    for root in agent_folders() if args.watch_agents else []:
+        if root.path.is_dir():
+            roots.append(root)
+        else:
+            notes.append(f"toolview: not watching {root.path}: no such folder (yet)")
+    notes += [f"toolview: watching {root.path} for sessions" for root in roots]
+    return roots, notes

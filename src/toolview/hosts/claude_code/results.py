@@ -1,0 +1,86 @@
+"""A ``tool_result`` block → the call's final ``tool-result``.
+
+The block's content is read (text, images), an error's ``<tool_use_error>``
+tags removed, a stored output's preview replaced by the stored file when it is
+there, then the tool's mapper picks the kind. A mapper that fails costs
+nothing but its kind: the result's text stands, and a note says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from toolview.contract import ToolResult
+from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
+from toolview.hosts.claude_code.finished import Finished
+from toolview.hosts.claude_code.tasks import TaskBoard
+from toolview.hosts.claude_code.tools import result_observation
+
+__all__ = ["Results"]
+
+_NO_STORED: Final = (
+    "\n[note: the whole output was stored in {name}, which is not here: only its preview is shown]"
+)
+
+
+class Results:
+    """Builds results; keeps what spans calls (the task board)."""
+
+    def __init__(self, notes: list[str], read_stored: Callable[[str], str | None] | None) -> None:
+        self._notes = notes
+        self._read_stored = read_stored
+        self._tasks = TaskBoard()
+
+    def result(
+        self,
+        call_id: str,
+        name: str,
+        args: Mapping[str, object],
+        block: Mapping[str, object],
+        detail: object,
+        note: str = "",
+    ) -> tuple[Finished, ToolResult]:
+        """The finished call as read, and its ``tool-result`` (not yet stamped)."""
+        done = self._finished(name, args, block, detail, note)
+        try:
+            return done, result_observation(call_id, done, block.get("content"), self._tasks)
+        except Exception as exc:  # a mapper's bug must not cost the result: its text stands
+            self._notes.append(
+                f"call {call_id}: its result could not be mapped ({type(exc).__name__})"
+            )
+            plain = ToolResult(
+                tool_call_id=call_id,
+                tool_name=name,
+                text=done.text,
+                complete=True,
+                is_error=done.is_error,
+            )
+            return done, plain
+
+    def _finished(
+        self,
+        name: str,
+        args: Mapping[str, object],
+        block: Mapping[str, object],
+        detail: object,
+        note: str,
+    ) -> Finished:
+        content = read_content(block.get("content"))
+        self._notes.extend(content.notes)
+        is_error = block.get("is_error") is True
+        text = strip_error_tags(content.text) if is_error else content.text
+        text, stored = self._stored(text)
+        if note:
+            text += f"\n[note: {note}]"
+        return Finished(name, args, text, is_error, detail, content.images, stored)
+
+    def _stored(self, text: str) -> tuple[str, bool | None]:
+        """The whole output when it was stored apart and is here; else the preview, said so."""
+        name = persisted_name(text)
+        if name is None:
+            return text, None
+        whole = self._read_stored(name) if self._read_stored is not None else None
+        if whole is None:
+            return text + _NO_STORED.format(name=name), False
+        return whole, True

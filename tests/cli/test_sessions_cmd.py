@@ -1,0 +1,91 @@
+"""``toolview sessions``: the agents' sessions, newest first, one cleaned line each.
+
+The real command in a child process, ``HOME`` a temporary folder holding
+small Claude Code sessions (``claude_sessions``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from claude_sessions import SECRET, session, write
+
+ONE = "11111111-aaaa-4bbb-8ccc-000000000001"
+TWO = "22222222-aaaa-4bbb-8ccc-000000000002"
+
+
+def toolview(home: Path, *words: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolview", *words],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(home)},
+    )
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    project = tmp_path / ".claude" / "projects" / "-work-proj"
+    prompt = f"fix the build\x1b[31m, token {SECRET}\nand say " + "why " * 100
+    one = write(project / f"{ONE}.jsonl", session(ONE, prompt, 2, 1))
+    two = write(project / f"{TWO}.jsonl", session(TWO, "second session", 3))
+    os.utime(one, (1_000_000, 1_000_000))
+    os.utime(two, (2_000_000, 2_000_000))
+    return tmp_path
+
+
+def test_one_line_each_newest_first(home: Path) -> None:
+    done = toolview(home, "sessions")
+    assert done.returncode == 0, done.stderr
+    header, first, second = done.stdout.splitlines()
+    assert header.split()[:3] == ["ID", "AGENT", "START"]
+    assert first.startswith("22222222  claude  2026-12-01 10:00") and "second session" in first
+    assert first.split()[4:7] == ["7s", "3", "0"]  # duration, calls, failures
+    assert second.startswith("11111111") and second.split()[4:7] == ["5s", "2", "1"]
+    assert "proj" in second and "KB" in second
+
+
+def test_the_first_prompt_is_one_clean_redacted_bounded_line(home: Path) -> None:
+    line = toolview(home, "sessions").stdout.splitlines()[2]
+    assert SECRET not in line and "[redacted" in line
+    assert "\x1b" not in line and "fix the build" in line
+    assert len(line) < 200 and line.endswith(" w…")
+
+
+def test_json_is_one_object_per_session(home: Path) -> None:
+    done = toolview(home, "sessions", "--json")
+    assert done.returncode == 0, done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["id"] == TWO and first["agent"] == "claude-code"
+    assert (first["calls"], first["failures"], first["durationS"]) == (3, 0, 7.0)
+    assert first["start"] == "2026-12-01T10:00:00.000Z" and first["project"] == "proj"
+    assert second["failures"] == 1 and SECRET not in second["firstPrompt"]
+    assert (
+        second["sizeBytes"]
+        == (home / ".claude/projects/-work-proj" / f"{ONE}.jsonl").stat().st_size
+    )
+
+
+def test_the_folder_can_be_named(home: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (home / ".claude" / "projects").rename(elsewhere)
+    assert toolview(home, "sessions").stdout == ""
+    done = toolview(home, "sessions", "--claude", str(elsewhere))
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 3
+
+
+def test_a_named_folder_that_is_missing_is_an_error(tmp_path: Path) -> None:
+    done = toolview(tmp_path, "sessions", "--claude", str(tmp_path / "nowhere"))
+    assert done.returncode == 2 and "not a folder" in done.stderr
+
+
+def test_no_sessions_says_where_it_looked(tmp_path: Path) -> None:
+    done = toolview(tmp_path, "sessions")
+    assert done.returncode == 0 and done.stdout == ""
+    assert "no sessions under" in done.stderr and ".claude" in done.stderr

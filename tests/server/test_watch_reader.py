@@ -1,0 +1,200 @@
+"""One watched file read batch by batch (``server.watch_reader``), no server, no log.
+
+Real files in a temporary folder; the formats are toolview's own lines and,
+for the resume tests, a small stateful mapper of the test's own (a host's
+mapper carries state across lines — open calls, the message being built —
+so resuming must give what one uninterrupted read gives).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from toolview.contract import Message, Observation
+from toolview.server.watch_formats import TOOLVIEW, SessionFormat, thread_id
+from toolview.server.watch_position import ReadPosition
+from toolview.server.watch_reader import (
+    MAX_OBSERVATIONS,
+    Batch,
+    FileReader,
+    FileReplaced,
+    Join,
+    open_reader,
+)
+
+
+def line(text: str, role: str = "user") -> bytes:
+    return json.dumps({"kind": "message", "role": role, "text": text}).encode() + b"\n"
+
+
+def texts(observations: list[Observation]) -> list[str]:
+    return [o.text for o in observations if isinstance(o, Message)]
+
+
+class Counting:
+    """A stateful mapper: each line says how many lines came before it."""
+
+    def __init__(self, parent_call_id: str | None = None) -> None:
+        self.seen = 0
+        self.parent = parent_call_id
+
+    def feed_line(self, raw: bytes) -> list[Observation]:
+        record = json.loads(raw)
+        if record.get("bad"):
+            raise ValueError("a malformed line")
+        self.seen += 1
+        return [Message("user", f"{record['t']} after {self.seen - 1}")]
+
+
+COUNTING = SessionFormat("counting", "count", lambda head: head.startswith(b'{"t"'), Counting)
+FORMATS = (COUNTING, TOOLVIEW)
+
+
+def read_all(reader: FileReader) -> list[Batch]:
+    """Every batch there is now, committed as the watcher does once stored."""
+    batches = []
+    while (batch := reader.read_batch()) is not None:
+        reader.commit(batch)
+        batches.append(batch)
+    return batches
+
+
+def opened(path: Path, stored: bytes | None = None) -> FileReader:
+    reader = open_reader(path, stored, FORMATS)
+    assert reader is not None
+    return reader
+
+
+def test_a_half_written_line_waits_for_its_newline(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    whole = line("second")
+    path.write_bytes(line("first") + whole[:10])
+    reader = opened(path)
+    [batch] = read_all(reader)
+    assert texts(batch.observations) == ["first"]
+    assert batch.after.offset == len(line("first"))
+    assert reader.read_batch() is None  # still half: nothing more, the offset stays
+    with path.open("ab") as stream:
+        stream.write(whole[10:])
+    [rest] = read_all(reader)
+    assert texts(rest.observations) == ["second"]
+    assert rest.before == batch.after.encode() and rest.after.offset == path.stat().st_size
+
+
+def test_no_complete_line_or_no_known_format_reads_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b'{"kind": "mess')
+    assert open_reader(path, None, FORMATS) is None  # not one line yet: cannot tell the format
+    other = tmp_path / "notes.jsonl"
+    other.write_bytes(b'{"some": "other log"}\n')
+    assert open_reader(other, None, FORMATS) is None
+
+
+def test_a_restart_resumes_with_the_mapper_state_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "0b7c1d2e-1111-4222-8333-944455556666.jsonl"
+    lines = [json.dumps({"t": f"l{n}"}).encode() + b"\n" for n in range(6)]
+    path.write_bytes(b"".join(lines[:3]))
+    first = opened(path)
+    read_all(first)
+    assert first.position.thread == "count-0b7c1d2e-1111-4222-8333-944455556666"
+    with path.open("ab") as stream:
+        stream.write(b"".join(lines[3:]))
+    restarted = opened(path, first.stored)  # a new process: only the stored bytes survive
+    assert restarted.position == first.position and not restarted.new_thread
+    [batch] = read_all(restarted)
+    assert texts(batch.observations) == ["l3 after 3", "l4 after 4", "l5 after 5"]
+
+
+def test_an_unchanged_file_is_not_reread_on_restart(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(line("one"))
+    reader = opened(path)
+    read_all(reader)
+    assert open_reader(path, reader.stored, FORMATS) is None
+
+
+def test_a_bad_line_is_skipped_and_the_rest_read(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b'{"t": "a"}\n{"bad": 1}\n\n{"t": "b"}\n')
+    [batch] = read_all(opened(path))
+    assert texts(batch.observations) == ["a after 0", "b after 1"]
+    assert "the line at byte 11: a malformed line" in caplog.text
+
+
+@pytest.mark.parametrize("change", ["replaced", "cut", "rewritten"])
+def test_a_file_replaced_cut_or_rewritten_goes_to_a_new_version(
+    tmp_path: Path, change: str
+) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(line("old one") + line("old two"))
+    reader = opened(path)
+    read_all(reader)
+    if change == "replaced":
+        (tmp_path / "new").write_bytes(line("new one"))
+        os.replace(tmp_path / "new", path)
+    elif change == "cut":
+        path.write_bytes(line("new"))
+    else:  # the same size, other bytes
+        path.write_bytes(line("OLD ONE") + line("OLD TWO"))
+    with pytest.raises(FileReplaced):
+        reader.read_batch()
+    again = opened(path, reader.stored)
+    assert again.position.version == 2 and again.position.thread == "s.2"
+    assert again.new_thread
+    [batch] = read_all(again)
+    assert batch.before == reader.stored  # the move starts where the old version ended
+    expected = {"replaced": ["new one"], "cut": ["new"], "rewritten": ["OLD ONE", "OLD TWO"]}
+    assert texts(batch.observations) == expected[change]
+
+
+def test_a_big_file_is_read_in_bounded_batches(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    count = 2 * MAX_OBSERVATIONS + 7
+    path.write_bytes(b"".join(line(f"m{n}") for n in range(count)))
+    batches = read_all(opened(path))
+    assert [len(b.observations) for b in batches] == [MAX_OBSERVATIONS, MAX_OBSERVATIONS, 7]
+    assert [t for b in batches for t in texts(b.observations)] == [f"m{n}" for n in range(count)]
+    assert batches[-1].after.offset == path.stat().st_size
+
+
+def test_a_sub_agent_file_joins_the_given_thread_marked(tmp_path: Path) -> None:
+    path = tmp_path / "agent-a1.jsonl"
+    path.write_bytes(json.dumps({"t": "x"}).encode() + b"\n")
+    reader = open_reader(path, None, FORMATS, Join("count-main", "toolu_12agent"))
+    assert reader is not None
+    assert reader.position.thread == "count-main" and reader.position.parent == "toolu_12agent"
+    assert isinstance(reader.mapper, Counting) and reader.mapper.parent == "toolu_12agent"
+
+
+def test_a_position_that_does_not_decode_starts_again(tmp_path: Path) -> None:
+    assert ReadPosition.decode(b"\x00garbage") is None
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(line("one"))
+    assert opened(path, b"\x00garbage").position.version == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "expected"),
+    [
+        (
+            "3f0e2a9c-1111-4222-8333-944455556666.jsonl",
+            1,
+            "count-3f0e2a9c-1111-4222-8333-944455556666",
+        ),
+        (
+            "rollout-2026-12-01T23-57-16-01a2340a-8c67-7a52-bcfc-7a5f2bee2f70.jsonl",
+            3,
+            "count-01a2340a-8c67-7a52-bcfc-7a5f2bee2f70.3",
+        ),
+        ("odd name!.jsonl", 1, "count-odd-name-"),
+        ("x" * 90 + ".jsonl", 2, "count-" + "x" * 52 + ".2"),
+    ],
+)
+def test_thread_ids_come_from_the_session_id(name: str, version: int, expected: str) -> None:
+    assert thread_id(COUNTING, Path(name), version) == expected
