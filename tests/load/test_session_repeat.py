@@ -49,7 +49,7 @@ def test_every_id_is_fresh_and_every_result_is_paired(
     built: tuple[Path, list[dict[str, Any]]],
 ) -> None:
     path, records = built
-    source = _records(main_sessions(REAL)[0])
+    source = [r for path in main_sessions(REAL) for r in _records(path)]  # one pass
     per_pass = len(_calls(source))
     calls = _calls(records)
     assert len(calls) >= 30 and len(calls) % per_pass == 0  # whole passes
@@ -80,7 +80,7 @@ def test_one_parent_chain_and_time_moving_forward(
     for record in chained:
         assert record["parentUuid"] is None or record["parentUuid"] in known
         known.add(record["uuid"])
-    per_pass = len(_records(main_sessions(REAL)[0]))
+    per_pass = sum(len(_records(path)) for path in main_sessions(REAL))
     passes = [records[n : n + per_pass] for n in range(0, len(records), per_pass)]
     assert len(passes) >= 2
     for before, after in pairwise(passes):
