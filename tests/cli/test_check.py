@@ -163,3 +163,35 @@ def test_valid_built_in_props_and_unknown_kinds_are_not_warned_of(
     assert capsys.readouterr().out.splitlines() == [
         "line 3: $.descriptor.props: shell props: Object missing required field `exitCode`"
     ]
+
+
+def test_a_bad_at_is_named_with_its_path_and_a_reason_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A malformed time, one in another zone and one that does not exist: each a violation."""
+    message = {"kind": "message", "role": "user", "text": "hi"}
+    path = write_lines(
+        tmp_path / "at.jsonl",
+        {**message, "at": "2026-12-01T23:44:20.5Z"},
+        {**message, "at": "2026-12-01 23:44:20"},
+        {**message, "at": "2026-12-01T23:44:20+01:00"},
+        {**message, "at": "2026-02-31T00:00:00Z"},
+        {**message, "at": 1733096660},
+    )
+    assert main(["check", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0:2] for line in lines] == [
+        [f"line {n}", "$.at"] for n in (2, 3, 4, 5)
+    ]
+    assert "not an RFC 3339 time in UTC" in lines[0] and "regex" not in lines[0]
+    assert lines[1] == lines[0].replace("line 2", "line 3")
+    assert lines[2] == "line 4: $.at: no such date or time (an RFC 3339 time in UTC that exists)"
+    assert lines[3] == "line 5: $.at: Expected `str`, got `int`"
+
+
+def test_usage_observations_are_counted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    usage = {"kind": "usage", "model": "m", "inputTokens": 1, "outputTokens": 2}
+    marked = {**usage, "cacheReadTokens": 5, "at": "2026-12-01T23:44:20Z", "parentCallId": "t1"}
+    path = write_lines(tmp_path / "usage.jsonl", GOOD, usage, marked)
+    assert main(["check", str(path)]) == 0
+    assert "3 observations checked (2 usage), 0 violations" in capsys.readouterr().err

@@ -210,7 +210,8 @@ def test_ctrl_c_aborts_the_run_and_kills_the_process_group(tmp_path: Path) -> No
         time.sleep(0.05)
     assert not group_alive(pgid)
     observed = records(tmp_path / "rec.jsonl")
-    assert observed[-1] == RunEnded(observed[0].run_id, "aborted", "interrupted by SIGINT")  # type: ignore[attr-defined]
+    run_id, at = observed[0].run_id, observed[-1].at  # type: ignore[attr-defined]
+    assert observed[-1] == RunEnded(run_id, "aborted", "interrupted by SIGINT", at=at)
     (final,) = [o for o in observed if isinstance(o, ToolResult) and o.complete]
     assert final.is_error and final.text.endswith("interrupted by SIGINT\n")
     assert "started" in stdout and "interrupted by SIGINT" in stdout

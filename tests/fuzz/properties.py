@@ -29,6 +29,7 @@ from toolview.contract import (
     parse_envelope,
     read_descriptor,
 )
+from toolview.contract.moments import at_ms, parse_at
 
 _UNITS = ("lines", "bytes", "items")
 STRICT = os.environ.get("TOOLVIEW_FUZZ_STRICT") == "1"
@@ -162,8 +163,10 @@ def check_decode_observation(
         observation = decode_observation(line)
     except ObservationError as error:
         assert error.path.startswith("$"), error.path
+        assert "regex" not in error.reason, error  # a bad time is said in words
         return None
     check_observation_round_trip(observation)
+    check_at(observation.at)
     if document is not None:
         decoded = msgspec.to_builtins(observation)
         for key, value in document.items():
@@ -174,6 +177,18 @@ def check_decode_observation(
             assert isinstance(observation.descriptor, Descriptor)
             assert observation.descriptor.kind == document["descriptor"]["kind"]
     return observation
+
+
+def check_at(at: object) -> None:
+    """A decoded ``at`` is a UTC time by the pattern; reading it gives a time or ``None``."""
+    if at is msgspec.UNSET:
+        return
+    assert isinstance(at, str) and at.endswith("Z") and at[10] == "T", at
+    moment = parse_at(at)
+    ms = at_ms(at)
+    assert (moment is None) == (ms is None), at
+    if moment is not None:
+        assert moment.isoformat().startswith(at[:19]), (at, moment)
 
 
 def check_observations(observations: object) -> None:

@@ -216,6 +216,25 @@ def props_for(kind: str) -> st.SearchStrategy[Any]:
 
 envelope_documents = KIND_PROPS["envelope"]
 
+timestamps = st.datetimes(timezones=st.none()).map(
+    lambda moment: moment.isoformat(timespec="milliseconds") + "Z"
+) | st.sampled_from(
+    [
+        "2026-12-01T23:44:20Z",
+        "2026-12-01T23:44:20.123456789Z",
+        "2026-02-31T00:00:00Z",  # the shape, but no such day: decoded; `check` refuses it
+        "2026-12-01 23:44:20",
+        "2026-12-01T23:44:20+01:00",
+        "2026-12-01T23:44:20.1234567890Z",
+        "2026-12-01t23:44:20z",
+        "",
+    ]
+)
+"""``at`` values: valid UTC times mostly, and the near misses a host might write."""
+
+_MARKS = {"at": timestamps, "parentCallId": names | st.just("")}
+"""What any observation may carry: when, and the call whose sub-agent made it."""
+
 _OBSERVATION_FIELDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "tool-call": (
         {"toolCallId": names, "toolName": names, "args": st.dictionaries(_text, json_values)},
@@ -237,11 +256,17 @@ _OBSERVATION_FIELDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"runId": names, "outcome": st.sampled_from(["completed", "aborted", "error"])},
         {},
     ),
-    "message": ({"role": st.sampled_from(["user", "assistant"]), "text": _text}, {}),
+    "message": ({"role": st.sampled_from(["user", "assistant", "thinking"]), "text": _text}, {}),
+    "usage": (
+        {"model": names, "inputTokens": non_negative, "outputTokens": non_negative},
+        {"cacheReadTokens": non_negative, "cacheWriteTokens": non_negative, "runId": names},
+    ),
 }
 observation_kinds = st.sampled_from(sorted(_OBSERVATION_FIELDS))
 observation_documents = observation_kinds.flatmap(
-    lambda kind: fields(*_OBSERVATION_FIELDS[kind]).map(lambda doc: {"kind": kind, **doc})
+    lambda kind: fields(
+        _OBSERVATION_FIELDS[kind][0], {**_OBSERVATION_FIELDS[kind][1], **_MARKS}
+    ).map(lambda doc: {"kind": kind, **doc})
 ) | st.dictionaries(st.sampled_from(["kind", "text", "toolCallId"]), json_values)
 """Observation objects: each kind's fields, mostly right, sometimes not."""
 

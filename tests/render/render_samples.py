@@ -350,7 +350,40 @@ def conversation() -> Thread:
     )
 
 
+T0, T1, T2, T3 = (f"2026-12-01T23:{m}Z" for m in ("44:20.000", "44:22.500", "50:00", "56:23"))
+TIMED_OBSERVATIONS = [
+    Message("user", "Fix the tests", at=T0),
+    Message("thinking", "The failure is in\nthe parser.", at=T0),
+    Usage(model="claude-sonnet", input_tokens=1200, output_tokens=80, cache_read_tokens=900, at=T0),
+    ToolCall("c1", "read", {"path": "parser.py"}, at=T0),
+    ToolResult("c1", "read", "def parse(): ...", complete=True, is_error=False, at=T1),
+    ToolCall("c2", "shell", {"command": "pytest -q"}, at=T1),
+    ToolResult(
+        "c2",
+        "shell",
+        "1 passed",
+        complete=True,
+        is_error=False,
+        descriptor=Descriptor(
+            "shell",
+            {"command": "pytest -q", "exitCode": 0, "stdout": "1 passed", "stderr": ""}
+            | {"durationMs": 850},  # the tool's own measure wins over the at's
+        ),
+        at=T2,
+    ),
+    Usage(model="claude-sonnet", input_tokens=300, output_tokens=20, cache_write_tokens=64, at=T2),
+    Usage(model="claude-haiku", input_tokens=50, output_tokens=5),
+    Message("assistant", "Fixed.", at=T3),
+]
+
+
+def timed_thread() -> Thread:
+    """Times and usage: a duration from the at's, a span of 12 min 3 s, tokens per model."""
+    return Thread.from_observations(TIMED_OBSERVATIONS)
+
+
 CASES: dict[str, Any] = {
+    "timed": timed_thread,
     "shell_sgr": sgr_thread,
     "shell_progress": progress_thread,
     "text_progress": lambda: call_thread(tool="fetch", text=PROGRESS),

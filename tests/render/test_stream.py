@@ -27,6 +27,7 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
 )
 from toolview.render import Limits, html, markdown, terminal, text
 from toolview.render.stream import HOLD, Hold, StreamShape, ThreadStream, render_whole
@@ -35,12 +36,18 @@ from toolview.render.threadwalk import ThreadParts
 OPS = st.lists(
     st.tuples(
         st.sampled_from(
-            ["call", "partial", "final", "error", "refuse", "msg", "run", "end", "note", "sub"]
+            [
+                *("call", "partial", "final", "error", "refuse", "msg", "run", "end", "note"),
+                *("sub", "usage"),
+            ]
         ),
         st.integers(0, 7),
     ),
     max_size=40,
 )
+
+
+AT = ["2026-12-01T23:44:20Z", "2026-12-01T23:56:23.5Z", "2026-12-02T01:00:00Z"]
 
 
 def script(ops: list[tuple[str, int]]) -> list[Observation | str]:
@@ -65,10 +72,13 @@ def script(ops: list[tuple[str, int]]) -> list[Observation | str]:
             final.add(pick)
             out.append(ToolRefused(pick, "bash", f"no {n}"))
         elif op == "msg":
-            out.append(Message("assistant", f"said {n}"))
+            role = "thinking" if n % 2 else "assistant"
+            out.append(Message(role, f"said {n}", at=AT[n % 3]))
         elif op in ("run", "end"):
             run = f"r{n % 2}"
             out.append(RunStarted(run) if op == "run" else RunEnded(run, "aborted", f"why {n}"))
+        elif op == "usage":
+            out.append(Usage(model=f"m{n % 2}", input_tokens=n, output_tokens=1, at=AT[n % 3]))
         elif op == "note":
             out.append(f"line {n} skipped")
         elif op == "sub":

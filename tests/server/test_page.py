@@ -23,6 +23,7 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
 )
 from toolview.contract.thread import Thread
 from toolview.remote.client import Publisher
@@ -335,3 +336,37 @@ def test_the_page_names_pending_calls_by_the_ids_their_frames_carry() -> None:
     named = json.loads(pending_ids(pending))
     assert token not in json.dumps(named)
     assert named == {"tv-call-c1": "c1", call_element_id(token): opaque_id(token)}
+
+
+def test_thinking_is_collapsed_live_and_the_summary_gains_time_and_tokens(
+    server: ToolviewServer,
+) -> None:
+    """Drawn live as the server draws it; usage and times reach the summary without a refetch."""
+
+    def scenario(page: Page) -> None:
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        with Publisher(f"{server.url}/threads/think") as publisher:
+            publisher.ensure_thread()
+            publisher.publish([Message("user", "go", at="2026-12-01T23:44:20Z")])
+            page.goto(f"{server.url}/threads/think")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            publisher.publish([Message("thinking", "first, the tests")])
+            publisher.publish([Usage(model="claude-x", input_tokens=1200, output_tokens=80)])
+            publisher.publish([Message("assistant", "done", at="2026-12-01T23:56:23Z")])
+            thinking = page.locator("details.tv-message-thinking")
+            expect(thinking).to_have_count(1)
+            expect(thinking.locator("summary.tv-role")).to_have_text("Thinking")
+            expect(thinking).not_to_have_attribute("open", "")
+            expect(thinking.locator(".tv-message-text")).not_to_be_visible()
+            summary = page.locator(".tv-summary")
+            expect(summary).to_contain_text("time 12 min 3 s")
+            expect(summary).to_contain_text("tokens claude-x: 1,200 input, 80 output")
+        live = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
+        assert thread_refetches(urls, "think") == []
+        page.reload()
+        expect(page.locator(".tv-message")).to_have_count(3)
+        reloaded = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
+        assert live == reloaded
+
+    in_browser(scenario)

@@ -24,6 +24,10 @@ CALLS = ["a", "b", "c", "d"]
 # (a sub-agent's sub-agent), or a call the thread never sees
 SUB_CALLS = ["x", "y"]
 MARKS = ["a", "b", "x", "ghost"]
+# times in and out of order, and one that does not exist (read as no time)
+ATS = st.sampled_from(
+    [msgspec.UNSET, "2026-12-01T23:44:20Z", "2026-12-01T23:56:23.5Z", "2026-02-31T00:00:00Z"]
+)
 STATUSES = ["ok", "failed", "denied", "timed_out", "canceled", "pending", "weird", "needs_input"]
 
 
@@ -58,7 +62,7 @@ def threads(draw: st.DrawFn) -> list[Observation]:
     for _ in range(draw(st.integers(1, 30))):
         call = draw(st.sampled_from(CALLS))
         step = draw(st.integers(0, 9))
-        if step >= 8:  # a sub-agent's observation, marked with the call that ran it
+        if step == 9:  # a sub-agent's observation, marked with the call that ran it
             out.append(draw(marked()))
             continue
         if step <= 1:
@@ -75,8 +79,14 @@ def threads(draw: st.DrawFn) -> list[Observation]:
             outcome = draw(st.sampled_from(["completed", "aborted", "error"]))
             reason = draw(st.sampled_from(["", "interrupted by SIGINT", "gone"]))
             out.append(RunStarted(run) if draw(st.booleans()) else RunEnded(run, outcome, reason))
+        elif step == 8:
+            model = draw(st.sampled_from(["m1", "m2"]))
+            cache = draw(st.sampled_from([msgspec.UNSET, 0, 7]))
+            out.append(Usage(model=model, input_tokens=3, output_tokens=1, cache_read_tokens=cache))
         else:
-            out.append(Message("user", draw(st.text(max_size=8))))
+            role = draw(st.sampled_from(["user", "thinking"]))
+            out.append(Message(role, draw(st.text(max_size=8))))
+        out[-1] = msgspec.structs.replace(out[-1], at=draw(ATS))
     return out
 
 

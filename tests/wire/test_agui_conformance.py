@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 import uvicorn
 from hypothesis import given, settings
@@ -33,6 +34,7 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
     encode_observation,
 )
 from toolview.safety import redact, redact_json
@@ -242,6 +244,26 @@ THREADS: dict[str, list[Observation]] = {
     ],
 }
 
+AT = "2026-12-01T23:44:20.250Z"  # 1796168660250 ms since the epoch
+THREADS["sub-agents-and-time"] = [
+    RunStarted("r1", at=AT),
+    Message("user", "plan it", at=AT),
+    Message("thinking", "first the tests", at=AT),
+    Usage(model="claude-x", input_tokens=10, output_tokens=5, cache_read_tokens=3, at=AT),
+    ToolCall("task-1", "Task", {"prompt": "look"}, at=AT),
+    Message("user", "look", parent_call_id="task-1"),
+    ToolCall("c1", "Read", {"path": "a"}, at=AT, parent_call_id="task-1"),
+    ToolResult("c1", "Read", "a", complete=True, is_error=False, parent_call_id="task-1"),
+    ToolCall("task-2", "Task", {}, parent_call_id="task-1"),  # nested
+    ToolCall("c2", "shell", {}, parent_call_id="task-2"),
+    Usage(model="claude-y", input_tokens=1, output_tokens=1, parent_call_id="task-2"),
+    result("task-1", "found it"),  # closes task-1's sub-agent while task-2's is open
+    Message("assistant", "late", parent_call_id="task-1"),  # a new invocation
+    ToolCall("c3", "shell", {}, parent_call_id="task-3"),  # a call never seen
+    RunEnded("r1", "aborted", at=AT),  # c2, task-2, c3 unanswered: aborted in place
+    Message("assistant", "after", parent_call_id="task-1"),  # an implicit run
+]
+
 
 @pytest.fixture(scope="module")
 def loaded(server: Server) -> Server:
@@ -282,6 +304,35 @@ def test_a_descriptor_rides_in_the_result_metadata_and_partials_yield_nothing(
     }
     assert only["metadata"]["toolview:isError"] is False
     assert types(events)[0] == "RUN_STARTED" and types(events)[-1] == "RUN_FINISHED"
+
+
+def test_at_is_every_event_s_timestamp_and_sub_agents_are_subagent_runs(loaded: Server) -> None:
+    events = loaded.agui_json("sub-agents-and-time")
+    stamped = [e for e in events if "timestamp" in e]
+    assert {e["timestamp"] for e in stamped} == {1796168660250}
+    assert types(stamped)[:3] == ["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT"]
+    assert "REASONING_MESSAGE_START" in types(stamped)
+    usage = [e for e in events if e["type"] == "CUSTOM"]
+    assert usage[0]["name"] == "toolview:usage" and usage[0]["value"]["cacheReadTokens"] == 3
+    started = [e for e in events if e["type"] == "SUBAGENT_STARTED"]
+    assert [(e["name"], e["parentToolCallId"]) for e in started] == [
+        ("Task", "task-1"),
+        ("Task", "task-2"),
+        ("Task", "task-1"),  # after its result: a second invocation
+        ("sub-agent", "task-3"),
+        ("Task", "task-1"),  # in the implicit run after r1
+    ]
+    first, nested = started[0]["subagentRunId"], started[1]["subagentRunId"]
+    assert started[1]["parentSubagentRunId"] == first
+    read = next(e for e in events if e.get("toolCallName") == "Read")
+    assert read["subagentRunId"] == first and read["timestamp"] == 1796168660250
+    aborted = [e for e in results(events) if "toolview:aborted" in e["metadata"]]
+    assert {e["toolCallId"]: e.get("subagentRunId") for e in aborted} == {
+        "c2": nested,
+        "task-2": first,
+        "c3": started[3]["subagentRunId"],
+    }
+    assert len({e["subagentRunId"] for e in started}) == len(started)  # never reused
 
 
 def test_run_outcomes_map_to_finished_cancelled_and_error(loaded: Server) -> None:
@@ -436,6 +487,11 @@ def test_the_verifier_rejects_unreadable_input() -> None:
 
 CALL_IDS = st.sampled_from(["c1", "c2", "c3"])
 TEXT = st.text(max_size=20)
+# any observation may come from a sub-agent of any call (even its own, even one never seen)
+MARKS: dict[str, Any] = {
+    "at": st.just(msgspec.UNSET) | st.just("2026-12-01T23:44:20Z"),
+    "parent_call_id": st.just(msgspec.UNSET) | CALL_IDS,
+}
 OBSERVATIONS = st.one_of(
     st.builds(RunStarted, st.sampled_from(["r1", "r2", "r3"])),
     st.builds(
@@ -443,14 +499,27 @@ OBSERVATIONS = st.one_of(
         st.sampled_from(["r1", "r2", "r3"]),
         st.sampled_from(["completed", "aborted", "error"]),
     ),
-    st.builds(Message, st.sampled_from(["user", "assistant"]), TEXT),
+    st.builds(Message, st.sampled_from(["user", "assistant", "thinking"]), TEXT, **MARKS),
     st.builds(
-        ToolCall, CALL_IDS, st.just("shell"), st.dictionaries(st.text(max_size=5), TEXT, max_size=3)
+        ToolCall,
+        CALL_IDS,
+        st.just("shell"),
+        st.dictionaries(st.text(max_size=5), TEXT, max_size=3),
+        **MARKS,
     ),
     st.builds(
-        ToolResult, CALL_IDS, st.just("shell"), TEXT, complete=st.booleans(), is_error=st.booleans()
+        ToolResult,
+        CALL_IDS,
+        st.just("shell"),
+        TEXT,
+        complete=st.booleans(),
+        is_error=st.booleans(),
+        **MARKS,
     ),
-    st.builds(ToolRefused, CALL_IDS, st.just("shell"), TEXT),
+    st.builds(ToolRefused, CALL_IDS, st.just("shell"), TEXT, **MARKS),
+    st.builds(
+        Usage, model=st.just("m"), input_tokens=st.just(1), output_tokens=st.just(2), **MARKS
+    ),
 )
 THREAD = st.lists(OBSERVATIONS, max_size=25)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import msgspec
+
 from toolview.contract import Message, Observation, ToolCall, ToolResult
 from toolview.safety import redact, redact_json
 from toolview.wire.delta import Reset, apply, diff
@@ -186,3 +188,25 @@ def test_join_needs_both_at_one_seq() -> None:
         assert "seq 0" in str(error)
     else:
         raise AssertionError("joined at another seq")
+
+
+def test_live_frames_carry_at_and_the_sub_agent_mark_as_its_call_crosses() -> None:
+    """A running call's frames and its completing frame say when and whose sub-agent it runs in."""
+    parent = f"task-{SECRET}"
+    marks = {"at": "2026-12-01T23:44:20.5Z", "parent_call_id": parent}
+    running = ToolResult("c1", "shell", "a\n", complete=False, is_error=False, **marks)  # type: ignore[arg-type]
+    done = ToolResult(
+        "c1", "shell", "a\nb\n", complete=True, is_error=False, at="2026-12-01T23:45:00Z"
+    )
+    done = msgspec.structs.replace(done, parent_call_id=parent)
+    follower = Follower("live", REDACTOR)
+    frames = follower.push(LogItem(1, running, Reset("a\n")), now=0.0)
+    frames += follower.push(LogItem(2, done), now=1.0)
+    sent = [json.loads(frame.data) for frame in frames]
+    assert [(f["op"], f.get("complete", False)) for f in sent] == [
+        ("reset", False),
+        ("append", True),
+    ]
+    assert [f["at"] for f in sent] == ["2026-12-01T23:44:20.5Z", "2026-12-01T23:45:00Z"]
+    assert {f["parentCallId"] for f in sent} == {REDACTOR.id(parent)} != {parent}
+    assert SECRET not in "".join(frame.data.decode() for frame in frames)

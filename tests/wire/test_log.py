@@ -191,3 +191,30 @@ def test_sqlite_reads_use_the_thread_seq_key_never_a_scan(tmp_path: Path) -> Non
     assert "SEARCH records USING PRIMARY KEY (thread=? AND seq>? AND seq<?)" in details, details
     assert log._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     run_async(log.aclose)
+
+
+def test_marks_read_back_exactly_from_any_seq(open_log: LogOpener) -> None:
+    run_async(lambda: _check_marks_read_back_exactly_from_any_seq(open_log))
+
+
+async def _check_marks_read_back_exactly_from_any_seq(open_log: LogOpener) -> None:
+    """A partial is stored as a delta, yet its at and parentCallId come back (and a joiner's)."""
+    log = open_log()
+    await log.create_thread("t")
+    at = [f"2026-12-01T23:44:{n:02d}.5Z" for n in range(12)]
+    marks = [{"at": a, "parent_call_id": "task-1"} for a in at]
+    observations: list[Observation] = [ToolCall("c1", "shell", {}, **marks[0])]  # type: ignore[arg-type]
+    for n in range(1, 10):
+        text = "".join(f"line {k}\n" for k in range(n))
+        observations.append(
+            ToolResult("c1", "shell", text, complete=False, is_error=False, **marks[n])  # type: ignore[arg-type]
+        )
+    await log.append("t", observations)
+    assert (await log.open_calls("t"))["c1"].parent_call_id == "task-1"  # for a joiner's reset
+    final = ToolResult("c1", "shell", "x", complete=True, is_error=False, at=at[10])
+    await log.append("t", [final])
+    observations.append(final)
+    for start in (0, 3, 7, 9):
+        items = await Replay(log, "t", start).next_batch()
+        assert [item.observation for item in items] == observations[start:]
+    await log.aclose()

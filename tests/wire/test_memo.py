@@ -176,3 +176,18 @@ def test_threads_sharing_a_memo_keep_its_accounting_exact() -> None:
         thread.join(timeout=120)
     held = [cache._entries[key][1] for key in cache._entries]
     assert cache.size == sum(held) <= 20_000
+
+
+def test_a_sub_agent_mark_crosses_as_its_call_s_id_and_at_as_it_is() -> None:
+    """A ``parentCallId`` holding a secret crosses opaque, equal to the call's own crossing id."""
+    from toolview.wire.memo import redact_observation
+
+    redactor = Redactor(text=redact, json=redact_json)
+    call_id = f"task-{SECRET}"
+    task = redact_observation(ToolCall(call_id, "Task", {}), redactor)
+    at = "2026-12-01T23:44:20.5Z"
+    inner = Message(role="assistant", text="hi", at=at, parent_call_id=call_id)
+    crossed = redact_observation(inner, redactor)
+    assert SECRET not in encode_observation(crossed).decode()
+    assert isinstance(task, ToolCall) and crossed.parent_call_id == task.tool_call_id
+    assert crossed.at == at

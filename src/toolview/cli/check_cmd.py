@@ -9,6 +9,11 @@ are *warnings* — the observation is valid, the view is poorer — reported and
 counted, exit 0; ``--strict`` makes them violations. Binary input (a NUL
 byte in the first line) is refused whole (exit 2) rather than reported line
 by line; a raw NUL on a later line is that line's violation.
+
+An ``at`` must be a time that exists: the wire pattern takes ``2026-02-31T…Z``,
+``check`` does not (a violation at ``$.at``; every surface would ignore it).
+The counts line says how many observations were ``usage`` (model turns'
+tokens), so a producer sees its usage reached the stream.
 """
 
 from __future__ import annotations
@@ -21,14 +26,19 @@ from typing import Any
 from toolview.cli.inputs import open_input, refuse_binary, strip_bom
 from toolview.contract import (
     Descriptor,
+    Observation,
     ObservationError,
     PropsError,
     ToolResult,
+    Usage,
     decode_observation,
     validate_props,
 )
+from toolview.contract.moments import parse_at
 
 __all__ = ["Violation", "check_lines", "register", "run"]
+
+_NO_SUCH_TIME = "no such date or time (an RFC 3339 time in UTC that exists)"
 
 _BOM = ObservationError("a UTF-8 byte order mark starts the input (many JSON readers refuse it)")
 
@@ -60,10 +70,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def check_lines(lines: Iterable[bytes], *, strict: bool = False) -> Iterator[Violation]:
+def check_lines(
+    lines: Iterable[bytes], *, strict: bool = False, kinds: dict[str, int] | None = None
+) -> Iterator[Violation]:
     """Yield a ``Violation`` for every non-blank line that breaks the contract.
 
     A built-in kind's invalid props come as a warning (``strict``: a violation).
+    ``kinds``, if given, counts the valid observations by kind.
     """
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -73,12 +86,18 @@ def check_lines(lines: Iterable[bytes], *, strict: bool = False) -> Iterator[Vio
         except ObservationError as error:
             yield Violation(number, error)
             continue
+        if isinstance(observation.at, str) and parse_at(observation.at) is None:
+            yield Violation(number, ObservationError(_NO_SUCH_TIME, "$.at"))
+            continue
+        if kinds is not None:
+            kind = str(observation.__struct_config__.tag)
+            kinds[kind] = kinds.get(kind, 0) + 1
         problem = _props_problem(observation)
         if problem is not None:
             yield Violation(number, problem, warning=not strict)
 
 
-def _props_problem(observation: object) -> ObservationError | None:
+def _props_problem(observation: Observation) -> ObservationError | None:
     """Why a result's built-in kind would not render from its props, or None."""
     descriptor = observation.descriptor if isinstance(observation, ToolResult) else None
     if not isinstance(descriptor, Descriptor):
@@ -100,13 +119,17 @@ def run(args: argparse.Namespace) -> int:
     data, had_bom = strip_bom(data)
     lines = data.split(b"\n")  # as `show` splits them
     findings = [Violation(1, _BOM, warning=not args.strict)] if had_bom else []
-    findings += check_lines(lines, strict=args.strict)
+    kinds: dict[str, int] = {}
+    findings += check_lines(lines, strict=args.strict, kinds=kinds)
     for finding in findings:
         print(finding)
     violations = sum(1 for finding in findings if not finding.warning)
     warnings = len(findings) - violations
     checked = sum(1 for line in lines if line.strip())
-    counts = f"{_count(checked, 'observation')} checked, {_count(violations, 'violation')}"
+    usage = kinds.get(str(Usage.__struct_config__.tag), 0)
+    of_which = f" ({usage} usage)" if usage else ""
+    checked_words = f"{_count(checked, 'observation')} checked{of_which}"
+    counts = f"{checked_words}, {_count(violations, 'violation')}"
     print(counts + (f", {_count(warnings, 'warning')}" if warnings else ""), file=sys.stderr)
     return 1 if violations else 0
 

@@ -8,12 +8,18 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, TypeAlias, TypeGuard
+from typing import Literal, TypeAlias, TypeGuard
 
 import msgspec
 
 from toolview.contract.descriptor import Descriptor
-from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt
+from toolview.contract.types import (
+    TIMESTAMP_PATTERN,
+    JSONObject,
+    NonEmptyStr,
+    NonNegativeInt,
+    Timestamp,
+)
 
 __all__ = [
     "Message",
@@ -33,10 +39,6 @@ __all__ = [
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
 MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
-Timestamp: TypeAlias = Annotated[
-    str, msgspec.Meta(pattern=r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$")
-]
-"""RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone."""
 
 
 class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):
@@ -137,6 +139,8 @@ _ECHOED_VALUE = re.compile(
     r"(?P<head>Invalid (?:enum )?value )(?P<quote>['\"])(?P<value>.*)(?P=quote)\Z", re.DOTALL
 )
 _ECHO_LIMIT = 60
+_AT_REGEX = f"Expected `str` matching regex {TIMESTAMP_PATTERN!r}"
+AT_REASON = "not an RFC 3339 time in UTC (like 2026-12-01T23:44:20.123Z: date, T, time, Z)"
 
 
 class ObservationError(ValueError):
@@ -172,7 +176,14 @@ def _with_path(message: str) -> ObservationError:
     match = _PATH_SUFFIX.search(message)
     if match is None:
         return ObservationError(_bound_echo(message))
-    return ObservationError(_bound_echo(message[: match.start()]), match.group("path"))
+    return ObservationError(_reason(message[: match.start()]), match.group("path"))
+
+
+def _reason(reason: str) -> str:
+    """msgspec's reason, in words where it would quote a regular expression at the reader."""
+    if reason == _AT_REGEX:
+        return AT_REASON
+    return _bound_echo(reason)
 
 
 def _bound_echo(reason: str) -> str:

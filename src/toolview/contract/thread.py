@@ -58,6 +58,7 @@ from toolview.contract.entries import (
     Trimmed,
     run_closing_line,
 )
+from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
     Observation,
@@ -80,6 +81,8 @@ class Thread:
     entries: list[Entry] = field(default_factory=list)
     # every model turn's token counts, in order: the summary sums them per model
     usage: list[Usage] = field(default_factory=list)
+    # the earliest and latest ``at`` of every observation added: the summary's time span
+    span: TimeSpan = field(default_factory=TimeSpan)
     _calls: dict[str, CallEntry] = field(default_factory=dict, repr=False)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     # calls not yet final, by run (None: outside any run): the run's events reach these
@@ -116,6 +119,7 @@ class Thread:
         the contract (it was dropped to read the rest): the call then shows its
         text with that note instead of a kind.
         """
+        self.span.see(observation.at)
         if isinstance(observation, ToolCall | ToolResult | ToolRefused) and self._late(observation):
             return
         if self._nesting is not None:

@@ -10,9 +10,26 @@ from typing import Annotated, Any, TypeAlias
 
 import msgspec
 
-__all__ = ["JSONObject", "JSONValue", "NonEmptyStr", "NonNegativeInt"]
+__all__ = [
+    "TIMESTAMP_PATTERN",
+    "JSONObject",
+    "JSONValue",
+    "NonEmptyStr",
+    "NonNegativeInt",
+    "Timestamp",
+]
 
 NonEmptyStr: TypeAlias = Annotated[str, msgspec.Meta(min_length=1)]
 NonNegativeInt: TypeAlias = Annotated[int, msgspec.Meta(ge=0)]
 JSONValue: TypeAlias = Any
 JSONObject: TypeAlias = dict[str, Any]
+TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$"
+Timestamp: TypeAlias = Annotated[
+    str, msgspec.Meta(pattern=TIMESTAMP_PATTERN, extra_json_schema={"format": "date-time"})
+]
+"""RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone.
+
+The pattern is the shape; ``format: date-time`` in the schema (and ``toolview
+check``, with ``contract.moments.parse_at``) also refuses a date that does not
+exist, such as ``2026-02-31``, which no pattern can.
+"""

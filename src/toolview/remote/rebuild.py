@@ -79,6 +79,8 @@ class LiveRebuilder:
             complete=frame.complete,
             is_error=frame.is_error,
             descriptor=frame.descriptor,
+            at=frame.at,
+            parent_call_id=frame.parent_call_id,
         )
         return LogItem(seq, result, delta)
 

@@ -1,7 +1,9 @@
 """A call's header, decided once for every surface: what is said above the body.
 
 The tool name, the display status from the one status table, the kind and
-the duration its props know, and the call's arguments, bounded and redacted.
+the duration its props know (else the time from the call's ``at`` to its
+final result's ``at``, when both are known), and the call's arguments,
+bounded and redacted.
 Nothing is said twice: a kind that only repeats the tool name (``shell ·
 shell``) is left out, and so is a ``command`` argument that the shell body
 shows as ``$ …`` just under it.
@@ -11,7 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from toolview.contract import STATUS_DISPLAY, CallEntry, DisplayStatus, ShellProps
+from toolview.contract import STATUS_DISPLAY, CallEntry, DisplayStatus, ShellProps, ToolResult
+from toolview.contract.moments import span_ms
 from toolview.render.bodies import Header, KindBody
 from toolview.render.clean import clean_field
 from toolview.render.jsonview import args_preview
@@ -36,17 +39,22 @@ def call_header(
         tool_name=tool_name,
         status=status,
         display=STATUS_DISPLAY[status],
-        duration_ms=_duration(body),
+        duration_ms=_duration(body, entry),
         args=_args(entry, body, limits),
         kind=None if kind == tool_name else kind,
     )
 
 
-def _duration(body: KindBody | None) -> int | None:
+def _duration(body: KindBody | None, entry: CallEntry) -> int | None:
+    """What the tool measured, else what the host's clock saw; ``None`` when neither is known."""
     if body is not None and isinstance(body.props, ShellProps):
         duration = body.props.duration_ms
-        return duration if isinstance(duration, int) else None
-    return None
+        if isinstance(duration, int):
+            return duration
+    result = entry.result
+    if entry.call is None or not isinstance(result, ToolResult) or not result.complete:
+        return None
+    return span_ms(entry.call.at, result.at)
 
 
 def _args(entry: CallEntry, body: KindBody | None, limits: Limits) -> str | None:

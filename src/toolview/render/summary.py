@@ -5,6 +5,12 @@ call a guard refused is counted as *refused* — it never ran, which is not the
 same as a tool that ran and answered "denied" — though it wears the ``denied``
 status's icon and colour. The summary is built from the views a layout has
 already decided, so it costs nothing extra and never disagrees with them.
+
+Where the thread says when (``at``) and what the model turns cost (``usage``
+observations), the summary adds the time from the first ``at`` to the last
+and the tokens summed per model; a thread with neither reads as before. With
+tokens, a thread of fewer than two calls has a summary too: no header says
+them (a time span alone does not: one call's span is about its duration).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay, Thread
+from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay, Thread, Usage
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
@@ -23,13 +29,16 @@ from toolview.render.view import view_entry
 __all__ = [
     "SUMMARY_MIN_CALLS",
     "SUMMARY_ORDER",
+    "ModelTokens",
     "Summary",
     "SummaryKey",
     "SummaryPart",
+    "add_usage",
     "summarize",
     "summary_key",
     "summary_of",
     "thread_summary",
+    "token_totals",
 ]
 
 SummaryKey: TypeAlias = DisplayStatus | Literal["refused"]
@@ -64,16 +73,65 @@ class SummaryPart:
 
 
 @dataclass(frozen=True)
+class ModelTokens:
+    """One model's tokens over a thread; a cache count is ``None`` when no turn gave it."""
+
+    model: str
+    input: int
+    output: int
+    cache_read: int | None = None
+    cache_write: int | None = None
+
+
+@dataclass(frozen=True)
 class Summary:
-    """All calls of a thread, counted; ``parts`` in ``SUMMARY_ORDER``."""
+    """All calls of a thread, counted; ``parts`` in ``SUMMARY_ORDER``.
+
+    ``span_ms``: first ``at`` to last, when the thread has two different
+    times; ``tokens``: per model, in order of first use.
+    """
 
     total: int
     parts: tuple[SummaryPart, ...]
+    span_ms: int | None = None
+    tokens: tuple[ModelTokens, ...] = ()
 
 
-def summarize(views: Iterable[CallView | Receipt]) -> Summary | None:
-    """Count the decided calls; ``None`` below two (one call's header already says it)."""
-    return summary_of(Counter(summary_key(view) for view in views))
+def token_totals(usages: Iterable[Usage]) -> tuple[ModelTokens, ...]:
+    """The ``usage`` observations summed per model, in order of each model's first turn."""
+    totals: dict[str, ModelTokens] = {}
+    for usage in usages:
+        totals[usage.model] = add_usage(totals.get(usage.model), usage)
+    return tuple(totals.values())
+
+
+def add_usage(total: ModelTokens | None, usage: Usage) -> ModelTokens:
+    """``total`` (its model's tokens so far, if any) with one more turn added."""
+    base = total or ModelTokens(usage.model, 0, 0)
+    return ModelTokens(
+        usage.model,
+        base.input + usage.input_tokens,
+        base.output + usage.output_tokens,
+        _plus(base.cache_read, usage.cache_read_tokens),
+        _plus(base.cache_write, usage.cache_write_tokens),
+    )
+
+
+def _plus(total: int | None, more: object) -> int | None:
+    if not isinstance(more, int):
+        return total
+    return more if total is None else total + more
+
+
+def summarize(views: Iterable[CallView | Receipt], thread: Thread | None = None) -> Summary | None:
+    """Count the decided calls; ``None`` below two (one call's header already says it).
+
+    ``thread``: where the time span and the tokens come from.
+    """
+    counts = Counter(summary_key(view) for view in views)
+    if thread is None:
+        return summary_of(counts)
+    return summary_of(counts, thread.span.ms, token_totals(thread.usage))
 
 
 def summary_key(view: CallView | Receipt) -> SummaryKey:
@@ -81,20 +139,23 @@ def summary_key(view: CallView | Receipt) -> SummaryKey:
     return "refused" if isinstance(view, Receipt) else view.header.status
 
 
-def summary_of(counts: Counter[SummaryKey]) -> Summary | None:
+def summary_of(
+    counts: Counter[SummaryKey], span_ms: int | None = None, tokens: tuple[ModelTokens, ...] = ()
+) -> Summary | None:
     """The summary of calls already counted by ``summary_key`` (a stream keeps only counts).
 
-    ``None`` below two calls, as ``summarize``.
+    ``None`` below two calls, as ``summarize``, unless there are tokens to say.
     """
-    if counts.total() < SUMMARY_MIN_CALLS:
+    span = span_ms if span_ms else None  # a span of nothing says nothing
+    if counts.total() < SUMMARY_MIN_CALLS and not tokens:
         return None
     parts = tuple(_part(key, counts[key]) for key in SUMMARY_ORDER if counts[key])
-    return Summary(sum(counts.values()), parts)
+    return Summary(sum(counts.values()), parts, span, tokens)
 
 
 def thread_summary(thread: Thread, limits: Limits = DEFAULT_LIMITS) -> Summary | None:
     """The summary of ``thread`` on its own (a layout uses ``summarize`` on its views)."""
-    return summarize(view_entry(entry, thread, limits) for entry in thread.calls())
+    return summarize((view_entry(entry, thread, limits) for entry in thread.calls()), thread)
 
 
 def _part(key: SummaryKey, count: int) -> SummaryPart:

@@ -21,7 +21,7 @@ from toolview.render.bodies import CallView
 from toolview.render.limits import Limits
 from toolview.render.notes import ignored_note
 from toolview.render.receipt import Receipt
-from toolview.render.summary import Summary, SummaryKey, summary_key, summary_of
+from toolview.render.summary import Summary, SummaryKey, summary_key, summary_of, token_totals
 from toolview.render.view import view_entry
 
 __all__ = ["PartWalker", "ThreadParts", "walk_thread"]
@@ -72,5 +72,6 @@ class PartWalker(Generic[T]):
 
     def summary(self) -> T | None:
         """The closing summary of every call drawn so far, or ``None`` below two calls."""
-        summary = summary_of(self._counts)
+        thread = self._thread
+        summary = summary_of(self._counts, thread.span.ms, token_totals(thread.usage))
         return None if summary is None else self._parts.summary(summary)

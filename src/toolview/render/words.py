@@ -189,7 +189,8 @@ def summary_segments(summary: Summary) -> list[tuple[str, SummaryPart | None]]:
     colour); the glue between carries ``None``.
     """
     noun = "call" if summary.total == 1 else "calls"
-    segments: list[tuple[str, SummaryPart | None]] = [(f"{summary.total:,} {noun}: ", None)]
+    colon = ": " if summary.parts else ""  # no calls: a summary of time and tokens only
+    segments: list[tuple[str, SummaryPart | None]] = [(f"{summary.total:,} {noun}{colon}", None)]
     for index, part in enumerate(summary.parts):
         if index:
             segments.append((", ", None))

@@ -16,6 +16,10 @@ depth) changes how the thread's own call above it reads, so it bumps that
 call's version. The summary counts the thread's own calls only, as
 ``thread_summary`` does: a sub-agent's calls are counted under their call
 (its sub-agent line), not in the thread's footer.
+
+The time span (earliest to latest ``at``) and each model's tokens (``usage``)
+are kept the same way, O(1) an observation: the live summary says them as
+``render.summary`` does.
 """
 
 from __future__ import annotations
@@ -39,11 +43,13 @@ from toolview.contract import (
     ToolCall,
     ToolRefused,
     ToolResult,
+    Usage,
     display_status,
     parse_envelope,
     validate_props,
 )
-from toolview.render.summary import Summary, SummaryKey, summary_of
+from toolview.contract.moments import TimeSpan
+from toolview.render.summary import ModelTokens, Summary, SummaryKey, add_usage, summary_of
 
 __all__ = ["Tally", "call_key"]
 
@@ -66,9 +72,17 @@ class Tally:
         self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
         self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
+        self.span = TimeSpan()
+        self.tokens: dict[str, ModelTokens] = {}  # per model, in order of its first turn
 
     def observe(self, thread: Thread, observation: Observation, before: int) -> None:
         """Account for ``observation``, just added to ``thread`` (which held ``before`` entries)."""
+        self.span.see(observation.at)
+        if isinstance(observation, Usage) and thread.usage and thread.usage[-1] is observation:
+            # the thread's own turn (a sub-agent's went to its child thread, as it counts there)
+            self.tokens[observation.model] = add_usage(
+                self.tokens.get(observation.model), observation
+            )
         for position in range(before, len(thread.entries)):
             entry = thread.entries[position]
             if isinstance(entry, CallEntry):
@@ -95,7 +109,7 @@ class Tally:
 
     def summary(self) -> Summary | None:
         """What ``render.summary.thread_summary`` says of the thread, from the counters."""
-        return summary_of(self.counts)
+        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()))
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)

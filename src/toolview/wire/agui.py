@@ -63,6 +63,7 @@ from toolview.contract import (
     Usage,
     is_partial,
 )
+from toolview.wire.agui_subagents import Subagents, stamp
 from toolview.wire.follow import Redactor, redact_observation
 
 __all__ = ["ABORTED_KEY", "CALL_ID_KEY", "REFUSED_KEY", "AguiTranslator", "encode_sse"]
@@ -100,6 +101,9 @@ class AguiTranslator:
         self.pending: dict[str, str | None] = {}  # calls without a result -> their run
         # the last partial of each pending call (raw, redacted if an abort sends it): one each
         self.partials: dict[str, ToolResult] = {}
+        self.subagents = Subagents(thread_id)
+        self.names: dict[str, str] = {}  # toolview call id -> its tool name (a sub-agent's name)
+        self._invocation: str | None = None  # the sub-agent the current observation belongs to
 
     def push(self, seq: int, observation: Observation) -> list[BaseEvent]:
         """Events for one observation (none for a partial result).
@@ -107,6 +111,8 @@ class AguiTranslator:
         The observation is redacted first (``redact_observation``): every
         string, and ids that would change crossed as opaque ids, so an event's
         ids, names and metadata (the original call id included) are all safe.
+        Its ``at`` is every event's ``timestamp``; its ``parentCallId`` puts
+        them in that call's sub-agent (``wire.agui_subagents``).
         """
         if is_partial(observation):
             self._keep_partial(observation)
@@ -115,10 +121,30 @@ class AguiTranslator:
         if isinstance(observation, RunStarted):
             events = self.finish()
             self.run_id = observation.run_id
-            return [*events, RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)]
+            started = RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)
+            return stamp([*events, started], observation.at)
         if isinstance(observation, RunEnded):
-            return self._end(seq, observation)
+            return stamp(self._end(seq, observation), observation.at)
         events = self._ensure_run(seq)
+        parent = observation.parent_call_id
+        self._invocation = None
+        if isinstance(parent, str):
+            agui_parent = self.ids.get(parent, parent)
+            self._invocation, opened = self.subagents.enter(
+                parent, self.names.get(parent), agui_parent
+            )
+            events += opened
+        if isinstance(observation, ToolResult | ToolRefused):
+            call_id = observation.tool_call_id
+            if call_id in self.ids:  # a result belongs where its call is
+                self._invocation = self.subagents.of_call.get(call_id)
+            events += self.subagents.finish(call_id)
+        own = self._own(seq, observation)
+        return stamp(events, observation.at) + stamp(own, observation.at, self._invocation)
+
+    def _own(self, seq: int, observation: Observation) -> list[BaseEvent]:
+        """The events that stand for one message, usage, call or result."""
+        events: list[BaseEvent] = []
         if isinstance(observation, Usage):
             value = msgspec.to_builtins(observation)
             events.append(CustomEvent(name="toolview:usage", value=value))
@@ -130,7 +156,7 @@ class AguiTranslator:
             events += self._call(
                 seq, observation.tool_call_id, observation.tool_name, observation.args
             )
-        else:
+        elif isinstance(observation, ToolResult | ToolRefused):
             events += self._result(seq, observation)
         return events
 
@@ -153,7 +179,8 @@ class AguiTranslator:
         if self.run_id is None:
             return []
         run_id, self.run_id, self.implicit = self.run_id, None, False
-        return [RunFinishedEvent(thread_id=self.thread_id, run_id=run_id)]
+        closed = self.subagents.finish_all()
+        return [*closed, RunFinishedEvent(thread_id=self.thread_id, run_id=run_id)]
 
     def finish_implicit(self) -> list[BaseEvent]:
         """Close the open run only if it was made up here (a real one may still be going)."""
@@ -177,6 +204,7 @@ class AguiTranslator:
         events += [self._aborted(seq, call, ended.outcome, reason) for call in orphans]
         if not current:
             return events
+        events += self.subagents.finish_all()
         run_id, self.run_id, self.implicit = self.run_id or "", None, False
         if ended.outcome == "error":
             message = reason or "the run ended with an error"
@@ -212,6 +240,11 @@ class AguiTranslator:
             agui_id = f"{call_id}~{n}"
         self.started.add(agui_id)
         self.ids[call_id] = agui_id
+        self.names[call_id] = name
+        if self._invocation is not None:
+            self.subagents.of_call[call_id] = self._invocation
+        else:
+            self.subagents.of_call.pop(call_id, None)
         self.pending[call_id] = None if self.implicit else self.run_id
         start = ToolCallStartEvent(
             tool_call_id=agui_id,
@@ -275,4 +308,5 @@ class AguiTranslator:
             content=text,
             role="tool",
             metadata={**metadata, **(self._original(call_id) or {})},
+            subagent_run_id=self.subagents.of_call.get(call_id),
         )

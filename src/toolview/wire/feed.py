@@ -47,7 +47,11 @@ _CHECKPOINT_FLOOR = 4096  # below this many characters of deltas, never re-ancho
 class PartialRecord(
     msgspec.Struct, frozen=True, omit_defaults=True, rename="camel", tag_field="kind", tag="partial"
 ):
-    """How a partial tool-result is stored: a delta, never the whole text."""
+    """How a partial tool-result is stored: a delta, never the whole text.
+
+    ``at`` and ``parent_call_id`` are the partial's own (not deltas): a partial
+    read back is the observation that was appended, every field of it.
+    """
 
     tool_call_id: str
     tool_name: str
@@ -56,10 +60,16 @@ class PartialRecord(
     is_error: bool = False
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
     patch: DescriptorPatch | msgspec.UnsetType = msgspec.UNSET
+    at: str | msgspec.UnsetType = msgspec.UNSET
+    parent_call_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class OpenCall(msgspec.Struct, frozen=True, rename="camel"):
-    """A call with partial output and no final result yet, as the log keeps it."""
+    """A call with partial output and no final result yet, as the log keeps it.
+
+    ``parent_call_id``: the sub-agent call it runs under, so a follower joining
+    mid-call places its output where the call is.
+    """
 
     tool_name: str
     anchor: int
@@ -67,6 +77,7 @@ class OpenCall(msgspec.Struct, frozen=True, rename="camel"):
     text: str
     since_anchor: int
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
+    parent_call_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 @dataclass(frozen=True)
@@ -149,8 +160,10 @@ def _encode_partial(
         result.is_error,
         msgspec.UNSET if patch else new,
         patch or msgspec.UNSET,
+        at=result.at,
+        parent_call_id=result.parent_call_id,
     )
-    call = OpenCall(result.tool_name, anchor, seq, result.text, since, new)
+    call = OpenCall(result.tool_name, anchor, seq, result.text, since, new, result.parent_call_id)
     return _PARTIAL_ENCODER.encode(record), call
 
 
@@ -201,6 +214,8 @@ class Reconstructor:
             complete=False,
             is_error=record.is_error,
             descriptor=descriptor,
+            at=record.at,
+            parent_call_id=record.parent_call_id,
         )
         return LogItem(seq, observation, record.delta)
 

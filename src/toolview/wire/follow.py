@@ -39,6 +39,7 @@ from typing import Final, Literal, TypeAlias
 import msgspec
 
 from toolview.contract import Descriptor, ToolResult, is_partial
+from toolview.contract.types import NonEmptyStr, Timestamp
 from toolview.wire.delta import Append, Delta, Slide, diff
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.memo import Redactor, redact_observation
@@ -50,7 +51,12 @@ INTERVAL: Final = 0.1  # ≤ 10 frames a second per call
 
 
 class OutputFrame(msgspec.Struct, frozen=True, rename="camel", tag_field="kind", tag="tool-output"):
-    """Live partial output of one call: a delta against what this follower was sent."""
+    """Live partial output of one call: a delta against what this follower was sent.
+
+    ``at`` and ``parent_call_id`` are those of the latest result the frame
+    stands for (the completing frame: the final result's), so a client
+    rebuilds the observation whole.
+    """
 
     tool_call_id: str
     tool_name: str
@@ -60,6 +66,8 @@ class OutputFrame(msgspec.Struct, frozen=True, rename="camel", tag_field="kind",
     complete: bool = False
     is_error: bool = False
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
+    at: Timestamp | msgspec.UnsetType = msgspec.UNSET
+    parent_call_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,8 @@ class _Call:
     sent: str | None = None
     last_sent: float = -math.inf
     pending: bool = False
+    at: str | msgspec.UnsetType = msgspec.UNSET
+    parent_call_id: str | msgspec.UnsetType = msgspec.UNSET  # as it crosses (Redactor.id)
 
 
 _ENCODER = msgspec.json.Encoder()
@@ -101,6 +111,7 @@ class Follower:
         frames = []
         for call_id, call in running.items():
             state = self._calls[call_id] = _Call(self.redactor.memo.text(call.tool_name), call.text)
+            state.parent_call_id = self._parent(call.parent_call_id)
             frames += self._emit(call_id, state, now)
         return frames
 
@@ -116,7 +127,8 @@ class Follower:
             if state is None:
                 name = self.redactor.memo.text(observation.tool_name)
                 state = self._calls[call_id] = _Call(name)
-            state.text = observation.text
+            state.text, state.at = observation.text, observation.at
+            state.parent_call_id = self._parent(observation.parent_call_id)
             if now - state.last_sent >= self.interval:
                 return self._emit(call_id, state, now)
             state.pending = True
@@ -158,8 +170,14 @@ class Follower:
             mine = self._calls.get(call_id)
             sent = None if mine is None else mine.sent
             if lead.sent is not None and sent != lead.sent:
-                frames.append(self._frame(call_id, lead.tool_name, diff(sent, lead.sent)))
+                frames.append(self._frame(call_id, lead, diff(sent, lead.sent)))
         return frames
+
+    def _parent(self, parent_call_id: str | msgspec.UnsetType) -> str | msgspec.UnsetType:
+        """A sub-agent's mark as it crosses: the id its call crosses as."""
+        if isinstance(parent_call_id, str):
+            return self.redactor.id(parent_call_id)
+        return parent_call_id
 
     def _emit(self, call_id: str, state: _Call, now: float) -> list[Frame]:
         """The running call's next delta; none if nothing new may be shown yet."""
@@ -168,11 +186,19 @@ class Follower:
         state.last_sent, state.pending = now, False
         if not first and isinstance(delta, Append) and not delta.text:
             return []  # only the held-back last token grew
-        return [self._frame(call_id, state.tool_name, delta)]
+        return [self._frame(call_id, state, delta)]
 
-    def _frame(self, call_id: str, tool_name: str, delta: Delta) -> Frame:
+    def _frame(self, call_id: str, state: _Call, delta: Delta) -> Frame:
         drop = delta.drop if isinstance(delta, Slide) else 0
-        frame = OutputFrame(self.redactor.id(call_id), tool_name, _op(delta), delta.text, drop)
+        frame = OutputFrame(
+            self.redactor.id(call_id),
+            state.tool_name,
+            _op(delta),
+            delta.text,
+            drop,
+            at=state.at,
+            parent_call_id=state.parent_call_id,
+        )
         return Frame(self.position, _ENCODER.encode(frame), frame.op)
 
     def _complete(self, result: ToolResult, state: _Call) -> Frame:
@@ -190,6 +216,8 @@ class Follower:
             True,
             result.is_error,
             descriptor,
+            result.at,
+            self._parent(result.parent_call_id),
         )
         return Frame(self.position, _ENCODER.encode(frame), "complete")
 

@@ -155,8 +155,18 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
     """The observation with every string field redacted, ids made opaque where needed.
 
     A partial tool-result (a running call) holds back its last token
-    (``safety.partial``): what crosses never ends inside a secret.
+    (``safety.partial``): what crosses never ends inside a secret. A
+    sub-agent's mark (``parentCallId``) is a call id, so it crosses as the
+    call's own id does (``Redactor.id``) and still pairs with it; ``at`` is a
+    validated timestamp and crosses as it is.
     """
+    parent = observation.parent_call_id
+    if isinstance(parent, str):
+        observation = msgspec.structs.replace(observation, parent_call_id=redactor.id(parent))
+    return _redact_fields(observation, redactor)
+
+
+def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
     replace = msgspec.structs.replace
     short = redactor.memo.text  # names, kinds, guards and ids repeat: each is redacted once
     if isinstance(observation, RunStarted):

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import tracemalloc
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,10 @@ from toolview.contract import (
     decode_observation,
     encode_observation,
 )
+from toolview.contract.moments import parse_at, span_ms
 from toolview.hosts.command import CommandRunner, RunSummary
+
+_MS = timedelta(milliseconds=1)  # an at is cut to the millisecond
 
 
 class Recorder:
@@ -254,7 +258,25 @@ def test_a_signal_ends_the_call_with_its_output_so_far_as_an_interrupted_result(
     assert final.descriptor.props["exitCode"] == 143  # type: ignore[union-attr]
     assert final.descriptor.props["stdout"] == "tick1\n"  # type: ignore[union-attr]
     assert final.descriptor.props["stderr"] == "tick2\n"  # type: ignore[union-attr]
-    assert ended == RunEnded(runner.run_id, "aborted", "interrupted by SIGTERM")
+    assert ended == RunEnded(runner.run_id, "aborted", "interrupted by SIGTERM", at=ended.at)
+
+
+def test_every_observation_says_when_in_utc_in_order(tmp_path: Path) -> None:
+    """The runner stamps what it emits: at's in order, and the call's span is its duration."""
+    recorder = Recorder()
+    before = datetime.now(UTC)
+    summary = CommandRunner(
+        ["sh", "-c", "echo one; sleep 0.2; echo two"], on_observation=recorder, spill_dir=tmp_path
+    ).run()
+    after = datetime.now(UTC)
+    moments = [parse_at(o.at) for o in recorder.observations]
+    assert all(isinstance(o.at, str) and o.at.endswith("Z") for o in recorder.observations)
+    assert all(m is not None and before - _MS <= m <= after + _MS for m in moments)
+    assert moments == sorted(moments)  # type: ignore[type-var]
+    call = next(o for o in recorder.observations if isinstance(o, ToolCall))
+    assert summary.result is not None and summary.result == recorder.results(complete=True)[-1]
+    span = span_ms(call.at, summary.result.at)
+    assert span is not None and span >= 200 and abs(span - summary.duration_ms) < 1000
 
 
 def test_refuse_reports_the_call_and_runs_nothing(tmp_path: Path) -> None:

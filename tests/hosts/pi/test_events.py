@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from toolview.contract import (
@@ -21,6 +22,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.contract.moments import parse_at, span_ms
 from toolview.hosts.pi import load_observations, session_observations, sniff
 from toolview.hosts.pi.loader import _decode
 
@@ -171,14 +173,35 @@ def test_session_file_gives_the_same_final_observations(run: PiRun) -> None:
     data = run.session_file.read_bytes()
     assert sniff(data)
     stored = session_observations(_decode(data))
-    assert finals(stored) == finals(run.observations)
-    assert calls(stored) == calls(run.observations)
+    assert untimed(finals(stored)) == finals(run.observations)
+    assert calls(stored) == calls(run.observations)  # their at's too: the assistant message's
     assert isinstance(finals(stored)["rm"], ToolRefused)
     assert [o for o in stored if isinstance(o, Message)] == [
         o for o in run.observations if isinstance(o, Message)
     ]
     lifecycle = [o for o in stored if isinstance(o, RunStarted | RunEnded)]
     assert lifecycle == [o for o in run.observations if isinstance(o, RunStarted | RunEnded)]
+
+
+def untimed(final: dict[str, Observation]) -> dict[str, Observation]:
+    """Results without their ``at``: live, ``tool_execution_end`` carries no time to give."""
+    return {call: msgspec.structs.replace(o, at=msgspec.UNSET) for call, o in final.items()}
+
+
+def test_messages_calls_and_stored_results_carry_pi_s_own_times(run: PiRun) -> None:
+    """pi's ``timestamp`` (ms) becomes ``at``: the same live and stored, where both have it."""
+    stored = session_observations(_decode(run.session_file.read_bytes()))
+    messages = [o for o in run.observations if isinstance(o, Message)]
+    assert messages and all(parse_at(m.at) is not None for m in messages)
+    live_calls, stored_calls = calls(run.observations), calls(stored)
+    assert all(parse_at(c.at) is not None for c in live_calls.values())
+    for call_id, result in finals(stored).items():
+        call = stored_calls.get(call_id)
+        if isinstance(result, ToolResult) and call is not None:
+            assert span_ms(call.at, result.at) is not None, call_id  # a duration to show
+    assert all(isinstance(o.at, msgspec.UnsetType) for o in finals(run.observations).values())
+    runs = [o for o in stored if isinstance(o, RunStarted | RunEnded)]
+    assert all(isinstance(o.at, msgspec.UnsetType) for o in runs)  # pi says no run's time
 
 
 def test_loader_maps_known_tools_onto_toolview_kinds(run: PiRun) -> None:
@@ -264,5 +287,5 @@ def test_json_mode_capture_matches_its_session_file(pi_bin: str, tmp_path: Path)
     sessions = list((tmp_path / "agent" / "sessions").rglob("*.jsonl"))
     assert len(sessions) == 1
     stored = load_observations(sessions[0].read_bytes(), kinds=False)
-    assert finals(live) == finals(stored) and set(finals(live)) == {"r1", "b1"}
+    assert finals(live) == untimed(finals(stored)) and set(finals(live)) == {"r1", "b1"}
     assert isinstance(live[-1], RunEnded) and live[-1].outcome == "completed"

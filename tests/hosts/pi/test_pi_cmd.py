@@ -166,9 +166,11 @@ def test_toolview_pi_publishes_the_run_to_a_server(pi_bin: str, tmp_path: Path) 
     kinds = [o["kind"] for o in observations]
     assert kinds[0] == "run-started" and kinds[-1] == "run-ended"
     assert observations[-1]["outcome"] == "completed"
-    assert {"role": "user", "text": "go", "kind": "message"} in observations
+    prompt = next(o for o in observations if o["kind"] == "message")
+    assert {"role": "user", "text": "go", "kind": "message", "at": prompt["at"]} == prompt
     call = next(o for o in observations if o["kind"] == "tool-call")
     assert call["toolName"] == "bash" and call["args"] == {"command": SLOW}
+    assert prompt["at"] <= call["at"]  # pi's own times crossed
     results = [o for o in observations if o["kind"] == "tool-result"]
     assert any(o["complete"] is False for o in results)  # live output crossed
     final = results[-1]

@@ -13,8 +13,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
-from render_samples import PROGRESS, SGR_FAMILIES, TODO, subagent_observations
+from render_samples import PROGRESS, SGR_FAMILIES, TIMED_OBSERVATIONS, TODO, subagent_observations
 
 from corpora.wide_table import WIDE_TABLE
 from toolview.contract import decode_observation, encode_observation
@@ -237,6 +238,7 @@ def _failed_command() -> list[dict[str, Any]]:
 
 CASES.update(
     {
+        "timed": [msgspec.to_builtins(o) for o in TIMED_OBSERVATIONS],
         "interrupted": [*_result(None, text=LONG, complete=False), INTERRUPTED],
         "run-reason": [*_result(None, text="", complete=False), ERRED],
         "error-failed-command": _failed_command(),

@@ -13,6 +13,10 @@ descriptor with exit code 128 + the signal's number, the shell's convention —
 and the run with ``run-ended`` (aborted) saying the same, so a recording, a
 server thread and the final render all keep what the person was watching.
 A plain ``cancel()`` (no signal) still ends the run with no final result.
+
+Every observation is stamped ``at`` (UTC, ``…Z``) when the runner emits it:
+the runner is the one that saw it happen, so a thread it recorded says when,
+and a call's duration reads the same from its ``at``'s as from ``durationMs``.
 """
 
 from __future__ import annotations
@@ -29,7 +33,11 @@ import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
+
+import msgspec
 
 from toolview.contract import (
     Observation,
@@ -45,6 +53,7 @@ from toolview.contract.interrupted import (
     interrupted_reason,
     interrupted_result,
 )
+from toolview.contract.moments import format_at
 from toolview.hosts.command.output_window import WindowLimits
 from toolview.hosts.command.process import close_pipes, exit_code, kill_group, spawn
 from toolview.hosts.command.shell_result import ShellOutput, shell_result
@@ -69,6 +78,9 @@ class RunSummary:
     result: ToolResult | None
     refusal: ToolRefused | None = None
     spill_path: Path | None = None
+
+
+_O = TypeVar("_O", bound=Observation)
 
 
 class _Cancelled(Exception):
@@ -100,7 +112,7 @@ class CommandRunner:
             raise ValueError("no command to run")
         self.argv = list(argv)
         self.command = command if command is not None else shlex.join(self.argv)
-        self._emit = on_observation
+        self._on_observation = on_observation
         self._cwd = cwd
         self._env = dict(env) if env is not None else None
         self._interval = interval
@@ -117,6 +129,14 @@ class CommandRunner:
         self._cancelled = False
         self._signal: int | None = None
         self._started = 0.0
+
+    def _emit(self, observation: _O) -> _O:
+        """Hand ``observation`` on, stamped with now unless it already says when; return it."""
+        if isinstance(observation.at, msgspec.UnsetType):
+            now = format_at(datetime.now(UTC))
+            observation = msgspec.structs.replace(observation, at=now)
+        self._on_observation(observation)
+        return observation
 
     def cancel(self, signum: int | None = None) -> None:
         """End the run as aborted; safe from another thread or a signal handler.
@@ -139,7 +159,7 @@ class CommandRunner:
             **({"guard": guard} if guard else {}),
         )
         self._open_run()
-        self._emit(refusal)
+        refusal = self._emit(refusal)
         self._emit(RunEnded(run_id=self.run_id, outcome="completed"))
         return RunSummary("completed", None, 0, None, refusal=refusal)
 
@@ -212,7 +232,7 @@ class CommandRunner:
         duration_ms = self._elapsed_ms()
         self.output.close()
         result = self._result(complete=True, exit_code=exit_code, duration_ms=duration_ms)
-        self._emit(result)
+        result = self._emit(result)
         self._emit(RunEnded(run_id=self.run_id, outcome="completed"))
         return RunSummary("completed", exit_code, duration_ms, result, None, self._spill())
 
@@ -225,7 +245,7 @@ class CommandRunner:
         code = interrupted_exit_code(signum)
         so_far = self._result(complete=True, exit_code=code, duration_ms=duration_ms)
         result = interrupted_result(self.tool_call, so_far, signum)
-        self._emit(result)
+        result = self._emit(result)
         reason = interrupted_reason(signum)
         self._emit(RunEnded(run_id=self.run_id, outcome="aborted", reason=reason))
         return RunSummary("aborted", code, duration_ms, result, None, self._spill())
@@ -238,7 +258,7 @@ class CommandRunner:
         result = shell_result(
             self.tool_call, self.command, message, exit_code=exit_code, duration_ms=0
         )
-        self._emit(result)
+        result = self._emit(result)
         reason = f"{type(exc).__name__}: {exc.strerror or exc}"  # the type and message only
         self._emit(RunEnded(run_id=self.run_id, outcome="error", reason=reason))
         self._close_wakeup()

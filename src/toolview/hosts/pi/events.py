@@ -12,6 +12,11 @@ observations it means; it does no reading or writing of its own.
   extension's ``tool_call`` handler blocked the call (see ``observer.ts``)
 - ``agent_start``/``agent_end`` → ``run-started``/``run-ended``
 - ``message_end`` of user or assistant text → ``message``
+
+Times: a ``message`` has its message's ``timestamp`` as ``at``, and a call its
+assistant message's (the ``message_end`` that announced it comes first), as
+in the session file; the other events carry no time, so their observations
+have none (``hosts.pi.session`` says what differs).
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import json
 from collections.abc import Mapping
 from typing import Final
 
+import msgspec
+
 from toolview.contract import Observation, RunEnded, RunStarted, ToolCall
 from toolview.hosts.pi.results import PiFormatError, refusal, require_id, tool_result
-from toolview.hosts.pi.runs import message_observation, run_id, run_outcome
+from toolview.hosts.pi.runs import message_at, message_observation, run_id, run_outcome
 
 __all__ = ["OBSERVER_STATUS_KEY", "PiEventMapper"]
 
@@ -39,6 +46,8 @@ class PiEventMapper:
         self.run_open = False
         self._args: dict[str, dict[str, object]] = {}
         self._refused: dict[str, object] = {}
+        # call id -> its assistant message's time, until the call starts or the run ends
+        self._call_at: dict[str, str] = {}
 
     def feed(self, event: object) -> list[Observation]:
         """The observations one event means (often none); ``PiFormatError`` if malformed."""
@@ -65,6 +74,7 @@ class PiEventMapper:
         return [*ended, RunStarted(run_id=run_id(self.session_id, self.runs))]
 
     def _agent_end(self, event: Mapping[str, object]) -> list[Observation]:
+        self._call_at.clear()
         if not self.run_open:
             return []
         self.run_open = False
@@ -74,7 +84,15 @@ class PiEventMapper:
 
     def _message_end(self, event: Mapping[str, object]) -> list[Observation]:
         message = event.get("message")
-        observation = message_observation(message) if isinstance(message, Mapping) else None
+        if not isinstance(message, Mapping):
+            return []
+        at = message_at(message)
+        content = message.get("content")
+        if message.get("role") == "assistant" and isinstance(at, str) and isinstance(content, list):
+            for block in content:
+                if isinstance(block, Mapping) and block.get("type") == "toolCall":
+                    self._call_at[str(block.get("id"))] = at
+        observation = message_observation(message)
         return [] if observation is None else [observation]
 
     def _start(self, event: Mapping[str, object]) -> list[Observation]:
@@ -83,7 +101,8 @@ class PiEventMapper:
         if not isinstance(args, Mapping):
             raise PiFormatError(f"args of call {call_id!r} is not a JSON object")
         self._args[call_id] = dict(args)
-        return [ToolCall(tool_call_id=call_id, tool_name=name, args=dict(args))]
+        at = self._call_at.pop(call_id, msgspec.UNSET)
+        return [ToolCall(tool_call_id=call_id, tool_name=name, args=dict(args), at=at)]
 
     def _update(self, event: Mapping[str, object]) -> list[Observation]:
         call_id, name = _ids(event)

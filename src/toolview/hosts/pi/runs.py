@@ -5,6 +5,11 @@ A run is one agent loop: a prompt until pi stops. Live, pi says so
 spans a user message to the next. Both number runs the same way and read the
 outcome from the last assistant message's ``stopReason``, so live and stored
 agree.
+
+Times: pi stamps each message (``timestamp``, milliseconds since the epoch)
+in the session file and in the live ``message_end`` event alike, so a message
+and a call (its assistant message's time) get the same ``at`` both ways
+(``message_at``).
 """
 
 from __future__ import annotations
@@ -12,10 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+import msgspec
+
 from toolview.contract import Message, RunOutcome
+from toolview.contract.moments import at_from_ms
 from toolview.hosts.pi.results import content_text
 
-__all__ = ["message_observation", "run_id", "run_outcome"]
+__all__ = ["message_at", "message_observation", "run_id", "run_outcome"]
 
 _OUTCOMES: Final[Mapping[str, RunOutcome]] = {"aborted": "aborted", "error": "error"}
 
@@ -42,4 +50,10 @@ def message_observation(message: Mapping[str, object]) -> Message | None:
     text = content_text(message.get("content"))
     if not text.strip():
         return None
-    return Message(role="user" if role == "user" else "assistant", text=text)
+    at = message_at(message)
+    return Message(role="user" if role == "user" else "assistant", text=text, at=at)
+
+
+def message_at(message: Mapping[str, object]) -> str | msgspec.UnsetType:
+    """When pi stamped ``message`` (its ``timestamp``), as an ``at``; unset if it did not."""
+    return at_from_ms(message.get("timestamp")) or msgspec.UNSET

@@ -5,6 +5,11 @@ from the last entry back to the root, which for an unbranched session is the
 whole file in order. The final observations equal the live ones because both
 paths share ``results.tool_result`` and ``runs``: a stored run spans a user
 message to the next, as pi's ``agent_start``/``agent_end`` do live.
+
+Times: a message and a call carry their message's ``timestamp`` as ``at``, as
+live; a result carries its ``toolResult`` message's, which live events do not
+have when the result is drawn (``tool_execution_end`` has none) — so a stored
+result has an ``at`` its live twin lacks, and a stored call has a duration.
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+import msgspec
+
 from toolview.contract import Observation, RunEnded, RunStarted, ToolCall
 from toolview.hosts.pi.results import PiFormatError, refusal, require_id, tool_result
-from toolview.hosts.pi.runs import message_observation, run_id, run_outcome
+from toolview.hosts.pi.runs import message_at, message_observation, run_id, run_outcome
 
 __all__ = ["OBSERVER_ENTRY_TYPE", "SESSION_ENTRY_TYPES", "current_branch", "session_observations"]
 
@@ -90,11 +97,11 @@ class _Reader:
         if observation is not None:
             self.out.append(observation)
         if role == "assistant":
-            self.tool_calls(message.get("content"))
+            self.tool_calls(message.get("content"), message_at(message))
         elif role == "toolResult":
             self.tool_result(message)
 
-    def tool_calls(self, content: object) -> None:
+    def tool_calls(self, content: object, at: str | msgspec.UnsetType) -> None:
         for block in content if isinstance(content, list) else []:
             if not isinstance(block, Mapping) or block.get("type") != "toolCall":
                 continue
@@ -104,7 +111,7 @@ class _Reader:
             if not isinstance(args, Mapping):
                 raise PiFormatError(f"arguments of call {call_id!r} is not a JSON object")
             self.calls[call_id] = dict(args)
-            self.out.append(ToolCall(tool_call_id=call_id, tool_name=name, args=dict(args)))
+            self.out.append(ToolCall(tool_call_id=call_id, tool_name=name, args=dict(args), at=at))
 
     def tool_result(self, message: Mapping[str, object]) -> None:
         call_id = require_id(message.get("toolCallId"), "toolResult toolCallId")
@@ -113,17 +120,16 @@ class _Reader:
         if call_id in self.refused and message.get("isError") is True:
             self.out.append(refusal(call_id, name, self.refused.pop(call_id)))
             return
-        self.out.append(
-            tool_result(
-                call_id,
-                name,
-                message,
-                complete=True,
-                is_error=message.get("isError", False),
-                args=args,
-                kinds=self.kinds,
-            )
+        result = tool_result(
+            call_id,
+            name,
+            message,
+            complete=True,
+            is_error=message.get("isError", False),
+            args=args,
+            kinds=self.kinds,
         )
+        self.out.append(msgspec.structs.replace(result, at=message_at(message)))
 
 
 def session_observations(

@@ -141,10 +141,19 @@ def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
 
 
 def window_message_html(role: str, window: Window) -> str:
-    """A message (or a sub-agent's prompt) from its role and its cleaned window."""
+    """A message (or a sub-agent's prompt) from its role and its cleaned window.
+
+    Thinking (the model's reasoning) is collapsed: a native ``<details>``
+    whose summary is its label, so it opens without any script.
+    """
     text = f'<div class="tv-message-text">{esc(window.text)}</div>' + omission_html(
         window.after, "below"
     )
+    if role == "thinking":
+        return (
+            f'<details class="tv-message tv-message-{esc(role)}">'
+            f'<summary class="tv-role">{esc(role.capitalize())}</summary>{text}</details>'
+        )
     return (
         f'<section class="tv-message tv-message-{esc(role)}">'
         f'<span class="tv-role">{esc(role.capitalize())}</span>{text}</section>'

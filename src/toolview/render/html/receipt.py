@@ -16,6 +16,7 @@ from typing import Final
 from toolview.render.html.markup import esc
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.summary_words import summary_more
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
 
 __all__ = ["colour_class", "note_markup", "receipt_html", "summary_html"]
@@ -75,4 +76,5 @@ def summary_html(summary: Summary) -> str:
         else esc(text)
         for text, part in summary_segments(summary)
     ]
+    pieces += [f"<br>{esc(line)}" for line in summary_more(summary)]
     return f'<footer class="tv-summary" aria-label="Thread summary">{"".join(pieces)}</footer>'

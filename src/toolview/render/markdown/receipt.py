@@ -9,6 +9,7 @@ from __future__ import annotations
 from toolview.render.markdown.escape import code_span, inline
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.summary_words import summary_more
 from toolview.render.words import receipt_segments, summary_segments
 
 __all__ = ["receipt_md", "summary_md"]
@@ -32,4 +33,5 @@ def summary_md(summary: Summary) -> str:
     segments = summary_segments(summary)
     head = inline(segments[0][0].rstrip())
     rest = "".join(inline(text) for text, _ in segments[1:])
-    return f"---\n\n**{head}** {rest}"
+    more = "".join(f"  \n{inline(line)}" for line in summary_more(summary))
+    return f"---\n\n**{head}** {rest}".rstrip(" ") + more

@@ -54,7 +54,8 @@ __all__ = [
     "to_string",
 ]
 
-_ROLE_STYLE = {"user": "bold cyan", "assistant": "bold"}
+_ROLE_STYLE = {"user": "bold cyan", "assistant": "bold", "thinking": "dim bold"}
+_TEXT_STYLE = {"thinking": "dim"}  # reasoning reads as an aside, under the conversation
 
 
 def make_console(width: int, color: bool) -> tuple[Console, StringIO]:
@@ -118,7 +119,7 @@ def _message(role: str, window: Window) -> RenderableType:
     """``User: text`` — the role label on the first line of the message."""
     text = Text()
     text.append(f"{role.capitalize()}: ", style=_ROLE_STYLE.get(role, "bold"))
-    text.append(window.text.rstrip("\n"))
+    text.append(window.text.rstrip("\n"), style=_TEXT_STYLE.get(role, ""))
     after = [omission_text(window.after)] if window.after else []
     return Group(Hanging(text), *after)
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.summary_words import summary_more
 from toolview.render.terminal.indent import Indent
 from toolview.render.terminal.styled import Hanging
 from toolview.render.words import ReceiptRole, receipt_segments, summary_segments
@@ -79,3 +80,5 @@ class SummaryLine:
                 line = Text("   ")
             line.append(piece, style=part.display.colour)
         yield line
+        for more in summary_more(self.summary):
+            yield Text(f"   {more}", style="dim")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
+from toolview.render.summary_words import summary_more
 from toolview.render.words import receipt_text, summary_text
 
 __all__ = ["receipt_line", "summary_line"]
@@ -19,5 +20,6 @@ def receipt_line(receipt: Receipt) -> str:
 
 
 def summary_line(summary: Summary) -> str:
-    """``── 9 calls: 6 succeeded, 1 failed, 1 refused, 1 running``."""
-    return f"── {summary_text(summary)}"
+    """``── 9 calls: 6 succeeded, 1 failed, 1 refused, 1 running``; time and tokens under it."""
+    more = "".join(f"\n   {line}" for line in summary_more(summary))
+    return f"── {summary_text(summary)}{more}"

@@ -178,10 +178,12 @@
   }
 
   function drawMessage(data) {
-    // the markup of the html surface's message_html, built as elements and text
-    const section = document.createElement("section");
+    // the markup of the html surface's message_html, built as elements and text;
+    // thinking is collapsed, a native <details> as that markup has it
+    const thinking = data.role === "thinking";
+    const section = document.createElement(thinking ? "details" : "section");
     section.className = `tv-message tv-message-${data.role}`;
-    const role = document.createElement("span");
+    const role = document.createElement(thinking ? "summary" : "span");
     role.className = "tv-role";
     role.textContent = data.role.charAt(0).toUpperCase() + data.role.slice(1);
     const text = document.createElement("div");
@@ -355,6 +357,8 @@
   }
 
   async function handle(data, seq) {
+    // a time widens the thread's span: the summary says it (at most once a second)
+    if (typeof data.at === "string") scheduleSummary();
     switch (data.kind) {
       case "tool-output":
         await onOutput(data);
@@ -375,6 +379,10 @@
         else await refreshThread();
         break;
       case "run-started":
+        break;
+      case "usage":
+        // a model turn's tokens: nothing to draw, the summary sums them
+        scheduleSummary();
         break;
       case "run-ended":
         running.clear();
