@@ -22,30 +22,11 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["Request", "Script", "ToolUse", "Turn", "serve", "sse_events"]
+from .anthropic_sse import ToolUse, Turn, sse_events, whole_message
 
+__all__ = ["Request", "Script", "ToolUse", "Turn", "serve"]
 
-@dataclass(frozen=True)
-class ToolUse:
-    """One scripted tool call: its id, the tool's name and its input."""
-
-    id: str
-    name: str
-    input: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One scripted assistant turn: thinking, then text, then tool calls.
-
-    ``gate``, when set, holds the answer until the test sets the event (a live
-    test lets the agent run up to here, then checks what a follower saw).
-    """
-
-    text: str = ""
-    thinking: str = ""
-    calls: tuple[ToolUse, ...] = ()
-    gate: threading.Event | None = None
+GATE_TIMEOUT = 600.0
 
 
 @dataclass(frozen=True)
@@ -64,7 +45,7 @@ class Script:
     requests: list[Request] = field(default_factory=list)
     tool_results: dict[str, dict[str, Any]] = field(default_factory=dict)
     paths: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Condition = field(default_factory=threading.Condition)
 
     def next_turn(self, body: dict[str, Any]) -> Turn:
         """Record ``body`` and pop the turn of the lane it belongs to."""
@@ -73,8 +54,14 @@ class Script:
             self.requests.append(Request(lane, body))
             for block in _tool_results(body):
                 self.tool_results[str(block.get("tool_use_id"))] = block
+            self.lock.notify_all()
             turns = self.lanes.get(lane) if lane is not None else None
             return turns.pop(0) if turns else Turn(text="done.")
+
+    def wait_for_requests(self, count: int, timeout: float) -> bool:
+        """Until ``count`` requests have arrived (the agent is then waiting on the last)."""
+        with self.lock:
+            return self.lock.wait_for(lambda: len(self.requests) >= count, timeout)
 
     def lane_requests(self, lane: str | None) -> list[dict[str, Any]]:
         """The bodies of the requests routed to ``lane``."""
@@ -105,81 +92,6 @@ def _tool_results(body: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
         for block in content if isinstance(content, list) else ():
             if isinstance(block, dict) and block.get("type") == "tool_result":
                 yield block
-
-
-def _blocks(turn: Turn) -> list[dict[str, Any]]:
-    blocks: list[dict[str, Any]] = []
-    if turn.thinking:
-        blocks.append({"type": "thinking", "thinking": turn.thinking, "signature": "c2NyaXB0ZWQ="})
-    if turn.text:
-        blocks.append({"type": "text", "text": turn.text})
-    blocks += [
-        {"type": "tool_use", "id": c.id, "name": c.name, "input": c.input} for c in turn.calls
-    ]
-    return blocks
-
-
-GATE_TIMEOUT = 600.0
-USAGE = {"input_tokens": 120, "output_tokens": 30, "cache_read_input_tokens": 40}
-
-
-def _message(turn: Turn, model: str, number: int) -> dict[str, Any]:
-    return {
-        "id": f"msg_scripted_{number:04d}",
-        "type": "message",
-        "role": "assistant",
-        "model": model,
-        "content": _blocks(turn),
-        "stop_reason": "tool_use" if turn.calls else "end_turn",
-        "stop_sequence": None,
-        "usage": USAGE,
-    }
-
-
-def _event(name: str, data: Mapping[str, Any]) -> bytes:
-    return f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n".encode()
-
-
-def _pieces(text: str, size: int) -> Iterator[str]:
-    return (text[start : start + size] for start in range(0, len(text), size))
-
-
-def _block_events(index: int, block: Mapping[str, Any]) -> Iterator[bytes]:
-    kind = block["type"]
-    empty = {"thinking": {"thinking": "", "signature": ""}, "text": {"text": ""}}
-    start = {**block, "input": {}} if kind == "tool_use" else {"type": kind, **empty[kind]}
-    yield _event("content_block_start", {"index": index, "content_block": start})
-    if kind == "thinking":
-        for piece in _pieces(block["thinking"], 24):
-            delta = {"type": "thinking_delta", "thinking": piece}
-            yield _event("content_block_delta", {"index": index, "delta": delta})
-        delta = {"type": "signature_delta", "signature": block["signature"]}
-        yield _event("content_block_delta", {"index": index, "delta": delta})
-    elif kind == "text":
-        for piece in _pieces(block["text"], 24):
-            delta = {"type": "text_delta", "text": piece}
-            yield _event("content_block_delta", {"index": index, "delta": delta})
-    else:
-        for piece in _pieces(json.dumps(block["input"]), 40):
-            delta = {"type": "input_json_delta", "partial_json": piece}
-            yield _event("content_block_delta", {"index": index, "delta": delta})
-    yield _event("content_block_stop", {"index": index})
-
-
-def sse_events(turn: Turn, model: str, number: int = 0) -> Iterator[bytes]:
-    """The SSE events of one turn, split into deltas the way the API streams.
-
-    ``number`` makes the message id unique: the CLI merges records that share
-    a message id into one message, as the API never reuses one.
-    """
-    message = _message(turn, model, number)
-    head = {**message, "content": [], "stop_reason": None, "usage": {**USAGE, "output_tokens": 1}}
-    yield _event("message_start", {"message": head})
-    for index, block in enumerate(message["content"]):
-        yield from _block_events(index, block)
-    delta = {"stop_reason": message["stop_reason"], "stop_sequence": None}
-    yield _event("message_delta", {"delta": delta, "usage": {"output_tokens": 30}})
-    yield _event("message_stop", {})
 
 
 def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
@@ -213,7 +125,7 @@ def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
                 payload = b"".join(sse_events(turn, model, number))
                 self._send(200, "text/event-stream", payload)
             else:
-                message = _message(turn, model, number)
+                message = whole_message(turn, model, number)
                 self._send(200, "application/json", json.dumps(message).encode())
 
         def do_GET(self) -> None:

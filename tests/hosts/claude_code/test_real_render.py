@@ -7,7 +7,9 @@ check — the whole path a user's ``toolview show`` takes.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -28,7 +30,8 @@ from toolview.contract import (
 from toolview.hosts.claude_code import load_observations
 from toolview.hosts.sessions import SessionNote
 from toolview.render.html import render_thread_html
-from toolview.render.html.ids import call_element_id
+from toolview.render.html.ids import ID_PREFIX, call_element_id
+from toolview.render.html.subagent import SUBCALL_PREFIX
 from toolview.render.markdown import render_thread as render_markdown
 from toolview.render.terminal import render_thread as render_terminal
 from toolview.render.text import render_thread as render_text
@@ -40,8 +43,9 @@ from .tasks_session import TASK_CALLS
 
 SECRETS = (AWS_KEY, AWS_SECRET, GITHUB_TOKEN)
 # A drawn call's header line starts with its status icon (✓ ✗ ◌ …), on text,
-# terminal and Markdown (after "### ") alike, indented when nested.
-HEADER = re.compile(r"^[ \t│]*(?:#+ )?[✓✗◌?∅⊘⏱■•] ", re.MULTILINE)
+# terminal and Markdown (after "### ") alike; a sub-agent's are indented
+# (text, terminal: "│ ") or quoted (Markdown: "> ") under its Agent call.
+HEADER = re.compile(r"^[ \t│>]*(?:#+ )?[✓✗◌?∅⊘⏱■•] ", re.MULTILINE)
 SURFACES: dict[str, Callable[[Thread], str]] = {
     "text": render_text,
     "terminal": lambda thread: render_terminal(thread, width=120),
@@ -114,13 +118,19 @@ def test_the_persisted_output_is_read_whole_from_tool_results(session: Path) -> 
 def test_every_surface_draws_every_call_and_no_secret(case: Case, surface: str) -> None:
     out = SURFACES[surface](Thread.from_observations(observations(case.path)))
     assert len(HEADER.findall(out)) == len(case.calls), out
+    assert "no renderer for kind" not in out  # each drawn by its kind, none as bare text
     assert [secret for secret in SECRETS if secret in out] == []
 
 
 def test_html_draws_every_call_and_no_secret(case: Case) -> None:
-    html = render_thread_html(Thread.from_observations(observations(case.path)))
+    loaded = observations(case.path)
+    html = render_thread_html(Thread.from_observations(loaded))
+    nested = {o.tool_call_id for o in loaded if isinstance(o, ToolCall) and o.parent_call_id}
     for call_id, _ in case.calls:
-        assert html.count(f'id="{call_element_id(call_id)}"') == 1, call_id
+        own = call_element_id(call_id)  # a sub-agent's call: tv-subcall-…, in its <details>
+        element = SUBCALL_PREFIX + own[len(ID_PREFIX) :] if call_id in nested else own
+        assert html.count(f'id="{element}"') == 1, call_id
+    assert "no renderer for kind" not in html
     assert [secret for secret in SECRETS if secret in html] == []
 
 
@@ -155,8 +165,13 @@ def test_show_json_then_check_strict_passes_with_every_call_and_no_secret(case: 
     assert [secret for secret in SECRETS if secret.encode() in shown.stdout] == []
 
 
-def test_show_on_the_project_folder_draws_both_sessions_newest_first() -> None:
-    shown = toolview("show", "--surface", "text", str(MAIN_SESSION.parent))
+def test_show_on_the_project_folder_draws_both_sessions_newest_first(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(MAIN_SESSION.parent, project)
+    # a checkout's mtimes are arbitrary: give each session the time it was written at
+    os.utime(project / MAIN_SESSION.name, (1_800_000_000, 1_800_000_000))
+    os.utime(project / TASKS_SESSION.name, (1_800_000_100, 1_800_000_100))
+    shown = toolview("show", "--surface", "text", str(project))
     assert shown.returncode == 0, shown.stderr
     out = shown.stdout.decode()
     assert out.index(TASKS_SESSION.stem) < out.index(MAIN_SESSION.stem)
