@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -165,7 +166,10 @@ def test_on_a_terminal_the_running_call_is_live(tmp_path: Path) -> None:
     import pty
 
     path = tmp_path / "live.jsonl"
-    records = [user(ID, 0, "run it"), bash_call(ID, 1, "toolu_live", "make live")]
+    call = bash_call(ID, 1, "toolu_live", "make live")
+    an_hour_ago = datetime.now(UTC) - timedelta(hours=1)
+    call["timestamp"] = an_hour_ago.strftime("%Y-%m-%dT%H:%M:%S.000Z")  # running for an hour
+    records = [user(ID, 0, "run it"), call]
     path.write_bytes(b"".join(_line(record) for record in records))
     main, secondary = pty.openpty()
     child = subprocess.Popen(
@@ -196,6 +200,7 @@ def test_on_a_terminal_the_running_call_is_live(tmp_path: Path) -> None:
             assert changed.wait_for(lambda: text in out, LIMIT), bytes(out)[-500:]
 
     wait_for(b"Running")
+    wait_for(b"60 min")  # its elapsed time counts from its start, not from when we looked
     assert b"live done" not in out
     append(path, _line(bash_result(ID, 2, "toolu_live", "live done\n")))
     wait_for(b"live done")

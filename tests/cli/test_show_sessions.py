@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from claude_sessions import SECRET, session, write
 
+from toolview.hosts.codex import session_files as codex_session_files
+
 LIMIT = 120.0  # seconds before a hang counts as a failure; the event comes long before
 ONE = "11111111-aaaa-4bbb-8ccc-000000000001"
 TWO = "22222222-aaaa-4bbb-8ccc-000000000002"
@@ -235,7 +237,7 @@ def test_depth_cuts_the_sub_agents(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "session_path",
-    [WITH_AGENT, *sorted(CODEX_REAL.rglob("rollout-*.jsonl"))[:1]],
+    [WITH_AGENT, codex_session_files(CODEX_REAL)[0]],  # its main rollout, not the sub-agent's
     ids=["claude-code", "codex"],
 )
 def test_json_of_a_real_session_marks_its_sub_agent_and_checks_clean(

@@ -15,6 +15,7 @@ import contextlib
 import json
 import time
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from typing import Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -85,7 +86,7 @@ class LiveCalls:
             return
         for entry in entries:
             if self.thread.state(entry) == "pending":
-                self._started.setdefault(entry.tool_call_id, time.monotonic())
+                self._started.setdefault(entry.tool_call_id, _started_at(entry))
             else:
                 self._started.pop(entry.tool_call_id, None)
 
@@ -102,6 +103,22 @@ class LiveCalls:
             if entry is not None:
                 parts.extend(_call_parts(entry, int((now - started) * 1000), icon, tail))
         yield Group(*parts)
+
+
+def _started_at(entry: CallEntry) -> float:
+    """When the call started, on the monotonic clock: from its ``at`` when it has one (a
+    session followed from the middle: its running call started before we looked), else now."""
+    now = time.monotonic()
+    at = entry.call.at if entry.call is not None else None
+    if not isinstance(at, str):
+        return now
+    try:
+        ago = (
+            datetime.now(UTC) - datetime.fromisoformat(at.replace("Z", "+00:00"))
+        ).total_seconds()
+    except ValueError:
+        return now
+    return now - ago if 0 < ago < 7 * 24 * 3600 else now  # a clock gone wrong: from now
 
 
 def _call_parts(entry: CallEntry, elapsed: int, icon: Text, tail: Limits) -> list[RenderableType]:

@@ -183,3 +183,17 @@ def test_a_2_0_sub_agent_file_beside_the_session_is_linked_by_the_records_agent_
     items = [i for i in load(main) if not isinstance(i, SessionNote)]
     assert [i.tool_call_id for i in items if isinstance(i, ToolCall) and i.parent_call_id] == ["g"]
     assert session_files(tmp_path) == [main]
+
+
+def test_a_sub_agent_still_running_when_the_session_ends_is_read_before_the_end(
+    tmp_path: Path,
+) -> None:
+    main = write_session(tmp_path, [prompt("go"), call("agent_call", "Agent", prompt="sub")])
+    folder = main.with_suffix("") / "subagents"
+    write_session(folder, [prompt("sub"), call("s1", "Bash", command="ls")], name="agent-a9")
+    (folder / "agent-a9.meta.json").write_text(json.dumps({"toolUseId": "agent_call"}))
+    items = [i for i in load(main) if not isinstance(i, SessionNote)]
+    nested = [i.tool_call_id for i in items if isinstance(i, ToolCall) and i.parent_call_id]
+    assert nested == ["s1"]
+    assert isinstance(items[-1], RunEnded) and not items[-1].parent_call_id
+    assert "1 call still without a result" in str(items[-1].reason)

@@ -23,7 +23,8 @@ from toolview.contract import (
     encode_observation,
     validate_props,
 )
-from toolview.hosts.claude_code import SessionNote, load_observations, sniff
+from toolview.hosts.claude_code import ClaudeCodeMapper, SessionNote, load_observations, sniff
+from toolview.hosts.sessions import LineSplitter
 from toolview.render import Limits, html, markdown, terminal, text
 
 from .claude_cli import ClaudeRun
@@ -177,3 +178,18 @@ def test_the_real_tasks_session_maps_the_task_tools_to_the_board() -> None:
     assert results["toolu_t5edit"].text == (
         "File has not been read yet. Read it first before writing to it."
     )
+
+
+@pytest.mark.parametrize("chunk", [1, 97, 65536])
+def test_a_growing_file_maps_like_the_finished_one(fixture_session: Path, chunk: int) -> None:
+    """Bytes arriving in pieces (a half-written line held back) give the same observations."""
+    data = fixture_session.read_bytes()
+    whole = ClaudeCodeMapper()
+    expected = [o for line in data.splitlines() if line for o in whole.feed_line(line)]
+    growing, splitter = ClaudeCodeMapper(), LineSplitter()
+    seen: list[Observation] = []
+    for start in range(0, len(data), chunk):
+        for line in splitter.feed(data[start : start + chunk]):
+            seen.extend(growing.feed_line(line) if line.strip() else [])
+    assert splitter.pending == b"" and seen == expected
+    assert growing.finish() == whole.finish()

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
-from toolview.contract import Observation, ToolResult
+from toolview.contract import Observation, RunEnded, ToolResult
 from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.claude_code.subagents import SubagentFiles
@@ -114,22 +114,34 @@ class _Loader:
     def nest(
         self, mapper: ClaudeCodeMapper, out: list[Observation], where: str, path: Path, depth: int
     ) -> Iterator[Item]:
-        """``out``, with each finished Task/Agent call's sub-agent file just before its result."""
+        """``out``, each Task/Agent call's sub-agent file just before the call's result.
+
+        A call the session ended without a result (the agent was stopped while
+        its sub-agent worked) has its sub-agent just before the run's end.
+        """
         for note in mapper.take_notes():
             yield SessionNote(f"{where}: {note}")
         links = dict(mapper.take_subagents())
         start = 0
         for index, observation in enumerate(out):
-            if not links or not isinstance(observation, ToolResult):
+            if not links:
+                break
+            if isinstance(observation, ToolResult) and observation.tool_call_id in links:
+                calls = [observation.tool_call_id]
+            elif isinstance(observation, RunEnded) and index == len(out) - 1:
+                calls = list(links)  # the run's own end: the calls left without a result
+            else:
                 continue
-            call_id = observation.tool_call_id
-            if call_id not in links or depth >= _MAX_DEPTH:
-                continue
-            file = self.agents.find(links[call_id], call_id, path.parent)
-            if file is None or str(file) in self.seen:
-                continue
-            self.seen.add(str(file))
             yield from out[start:index]
             start = index
-            yield from self.load(file, call_id, depth + 1)
+            for call_id in calls:
+                yield from self.subagent(links.pop(call_id), call_id, path, depth)
         yield from out[start:]
+
+    def subagent(self, agent: str, call_id: str, path: Path, depth: int) -> Iterator[Item]:
+        """The sub-agent file of ``call_id``, once, if it is there and nesting allows."""
+        file = self.agents.find(agent, call_id, path.parent) if depth < _MAX_DEPTH else None
+        if file is None or str(file) in self.seen:
+            return
+        self.seen.add(str(file))
+        yield from self.load(file, call_id, depth + 1)

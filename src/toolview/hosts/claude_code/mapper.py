@@ -94,6 +94,9 @@ class ClaudeCodeMapper:
             return []
         self._ended = True
         stamp = self._stamp(self._last_time)
+        # a Task/Agent call still running (and no side chain of its own here): its
+        # sub-agent's file may hold what it did
+        self.subagents.extend((call_id, "") for call_id, _ in self._turns.open_agent_calls())
         out = self._turns.finish(stamp)
         pending = self._turns.open_calls()
         reason: str | msgspec.UnsetType = msgspec.UNSET

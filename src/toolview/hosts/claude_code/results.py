@@ -47,7 +47,7 @@ class Results:
             return done, result_observation(call_id, done, block.get("content"), self._tasks)
         except Exception as exc:  # a mapper's bug must not cost the result: its text stands
             self._notes.append(
-                f"call {call_id}: its result could not be mapped ({type(exc).__name__})"
+                f"call {call_id[:60]}: its result could not be mapped ({type(exc).__name__})"
             )
             plain = ToolResult(
                 tool_call_id=call_id,

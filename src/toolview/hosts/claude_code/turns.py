@@ -133,7 +133,9 @@ class Turns:
         if call_id in self._calls or call_id in self._closed:
             return  # a repeated record
         if not isinstance(args, Mapping):
-            self._owner.notes.append(f"the input of call {call_id} is not an object; not shown")
+            self._owner.notes.append(
+                f"the input of call {call_id[:60]} is not an object; not shown"
+            )
             args = {}
         self._calls[call_id] = _Call(name, dict(args))
         out.append(ToolCall(tool_call_id=call_id, tool_name=name, args=dict(args), **stamp))
