@@ -147,3 +147,20 @@ def test_a_call_marked_as_its_own_sub_agent_s_is_the_thread_s_own() -> None:
     thread = Thread.from_observations([under("a", ToolCall("a", "Bash", {})), under("a", ok("a"))])
     entry = thread.call("a")
     assert entry is not None and thread.state(entry) == "done" and thread.child("a") is None
+
+
+def test_a_chain_of_marks_deeper_than_the_bound_stays_shallow_and_whole() -> None:
+    from toolview.contract.thread import MAX_NESTING
+
+    observations: list[object] = [RunStarted("r"), ToolCall("c0", "Agent", {})]
+    for n in range(1, 500):
+        observations.append(under(f"c{n - 1}", ToolCall(f"c{n}", "Agent", {})))
+    observations.append(RunEnded("r", "aborted", "stopped"))
+    thread = Thread.from_observations(observations)  # type: ignore[arg-type]
+    levels, holder = 0, thread
+    while (nested := next(iter(holder._children.values()), None)) is not None:
+        holder, levels = nested, levels + 1
+    assert levels == MAX_NESTING
+    assert len(holder.calls()) == 500 - MAX_NESTING  # the rest, kept at the deepest level
+    entry = thread.call("c0")
+    assert entry is not None and not thread.settled(entry)

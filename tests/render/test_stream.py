@@ -37,8 +37,17 @@ OPS = st.lists(
     st.tuples(
         st.sampled_from(
             [
-                *("call", "partial", "final", "error", "refuse", "msg", "run", "end", "note"),
-                *("sub", "usage"),
+                "call",
+                "partial",
+                "final",
+                "error",
+                "refuse",
+                "msg",
+                "run",
+                "end",
+                "note",
+                "usage",
+                "sub",
             ]
         ),
         st.integers(0, 7),

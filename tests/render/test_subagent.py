@@ -215,3 +215,17 @@ def test_a_stream_keeps_nothing_of_a_sub_agent_below_the_depth() -> None:
     assert "".join(pieces) == text.render_thread(
         Thread.from_observations(observations), limits=limits
     )
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+@pytest.mark.parametrize("depth", [2, 1000])
+def test_a_hostile_chain_of_sub_agents_renders_at_any_depth_asked(surface: str, depth: int) -> None:
+    observations: list[Any] = [ToolCall("c0", "Agent", {})]
+    for n in range(1, 300):
+        observations.append(under(f"c{n - 1}", ToolCall(f"c{n}", "Agent", {"prompt": "p"})))
+    thread = Thread.from_observations(observations)
+    rendered = SURFACES[surface](thread, Limits(depth=depth))
+    assert "c0" in rendered or "Agent" in rendered
+    assert ("cut at depth 2" in rendered) == (depth == 2)
+    if surface == "terminal" and depth > 2:  # 4 columns a level: it stops where room runs out
+        assert "too narrow" in rendered

@@ -12,19 +12,14 @@ import json
 import os
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from toolview.contract import Message, Observation
 from toolview.server.watch_formats import TOOLVIEW, SessionFormat, thread_id
+from toolview.server.watch_open import open_reader
 from toolview.server.watch_position import ReadPosition
-from toolview.server.watch_reader import (
-    MAX_OBSERVATIONS,
-    Batch,
-    FileReader,
-    FileReplaced,
-    Join,
-    open_reader,
-)
+from toolview.server.watch_reader import MAX_OBSERVATIONS, Batch, FileReader, FileReplaced, Join
 
 
 def line(text: str, role: str = "user") -> bytes:
@@ -49,8 +44,13 @@ class Counting:
         self.seen += 1
         return [Message("user", f"{record['t']} after {self.seen - 1}")]
 
+    def links(self) -> list[tuple[str, str]]:
+        return []
 
-COUNTING = SessionFormat("counting", "count", lambda head: head.startswith(b'{"t"'), Counting)
+
+COUNTING = SessionFormat(
+    "counting", "count", lambda head: head.startswith(b'{"t"'), lambda _path, p: Counting(p)
+)
 FORMATS = (COUNTING, TOOLVIEW)
 
 
@@ -198,3 +198,40 @@ def test_a_position_that_does_not_decode_starts_again(tmp_path: Path) -> None:
 )
 def test_thread_ids_come_from_the_session_id(name: str, version: int, expected: str) -> None:
     assert thread_id(COUNTING, Path(name), version) == expected
+
+
+def test_a_reader_that_lost_a_race_catches_up_without_reading_all_again(tmp_path: Path) -> None:
+    """Two servers sharing a log read one file: the loser adopts what the winner stored."""
+    path = tmp_path / "s.jsonl"
+    lines = [json.dumps({"t": f"l{n}"}).encode() + b"\n" for n in range(2 * MAX_OBSERVATIONS + 3)]
+    path.write_bytes(b"".join(lines[: MAX_OBSERVATIONS + 2]))
+    winner, loser = opened(path), opened(path)
+    first = winner.read_batch()
+    assert first is not None
+    winner.commit(first)
+    lost = loser.read_batch()  # the same lines: its store would fail (PositionMoved)
+    assert lost is not None
+    path.write_bytes(b"".join(lines))  # the session goes on; the winner reads on, twice
+    for _ in range(2):
+        more = winner.read_batch()
+        assert more is not None
+        winner.commit(more)
+    assert loser.adopt(lost, winner.stored)
+    assert loser.position == winner.position and not loser.new_thread
+    with path.open("ab") as stream:
+        stream.write(b'{"t": "last"}\n')
+    [batch] = read_all(loser)
+    assert texts(batch.observations) == [f"last after {len(lines)}"]  # its state is exact
+
+
+def test_a_reader_cannot_adopt_another_version_or_an_earlier_offset(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(line("one") + line("two"))
+    reader = opened(path)
+    batch = reader.read_batch()
+    assert batch is not None
+    earlier = msgspec.structs.replace(batch.after, offset=len(line("one")))
+    assert not reader.adopt(batch, earlier.encode())
+    other = msgspec.structs.replace(batch.after, version=2, thread="s.2")
+    assert not reader.adopt(batch, other.encode())
+    assert not reader.adopt(batch, None)

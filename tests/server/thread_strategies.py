@@ -20,14 +20,14 @@ from toolview.contract import (
 __all__ = ["marked", "results", "threads"]
 
 CALLS = ["a", "b", "c", "d"]
-# a sub-agent's calls; its marks name a call of the thread, a call of a sub-agent
-# (a sub-agent's sub-agent), or a call the thread never sees
-SUB_CALLS = ["x", "y"]
-MARKS = ["a", "b", "x", "ghost"]
 # times in and out of order, and one that does not exist (read as no time)
 ATS = st.sampled_from(
     [msgspec.UNSET, "2026-12-01T23:44:20Z", "2026-12-01T23:56:23.5Z", "2026-02-31T00:00:00Z"]
 )
+# a sub-agent's calls; its marks name a call of the thread, a call of a sub-agent
+# (a sub-agent's sub-agent), or a call the thread never sees
+SUB_CALLS = ["x", "y"]
+MARKS = ["a", "b", "x", "ghost"]
 STATUSES = ["ok", "failed", "denied", "timed_out", "canceled", "pending", "weird", "needs_input"]
 
 
@@ -61,9 +61,10 @@ def threads(draw: st.DrawFn) -> list[Observation]:
     out: list[Observation] = []
     for _ in range(draw(st.integers(1, 30))):
         call = draw(st.sampled_from(CALLS))
-        step = draw(st.integers(0, 9))
-        if step == 9:  # a sub-agent's observation, marked with the call that ran it
+        step = draw(st.integers(0, 10))
+        if step >= 9:  # a sub-agent's observation, marked with the call that ran it
             out.append(draw(marked()))
+            out[-1] = msgspec.structs.replace(out[-1], at=draw(ATS))
             continue
         if step <= 1:
             out.append(ToolCall(call, "shell", {"n": step}))

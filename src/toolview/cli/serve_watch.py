@@ -14,7 +14,7 @@ import argparse
 import os
 from pathlib import Path
 
-from toolview.server.watch import WatchRoot
+from toolview.server.watch_root import WatchRoot
 
 __all__ = ["WatchError", "agent_folders", "watch_roots"]
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final, Literal, TypeAlias
 
+from toolview.contract.moments import parse_at
 from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
 
 __all__ = [
@@ -103,9 +104,9 @@ class Trimmed:
 
     def saw(self, at: object) -> None:
         """Fold one observation's ``at`` (an RFC 3339 string, or absent) into the span."""
-        if not isinstance(at, str):
+        when = parse_at(at)  # absent, or a date that does not exist: no time
+        if when is None:
             return
-        when = datetime.fromisoformat(at)
         self.first_at = when if self.first_at is None else min(self.first_at, when)
         self.last_at = when if self.last_at is None else max(self.last_at, when)
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from toolview.contract.call_state import (
     FINAL_STATES,
@@ -71,7 +72,14 @@ from toolview.contract.observations import (
     Usage,
 )
 
-__all__ = ["Thread"]
+__all__ = ["MAX_NESTING", "Thread"]
+
+MAX_NESTING: Final = 32
+"""Levels of sub-agents a thread nests; a mark deeper than that goes to the deepest level.
+
+Why: a hostile stream can mark each call with the one before it; every walk
+over the levels (settled, a run's end, a release, a copy) stays shallow.
+"""
 
 
 @dataclass
@@ -183,6 +191,8 @@ class Thread:
             self._released.pop(mark, None)
             holder = (self, mark)
         thread, top = holder
+        if thread._level >= MAX_NESTING:  # deeper is kept, one level up, not a step further
+            return None if thread is self else (thread, top)
         child = thread._children.get(mark)
         if child is None:
             child = thread._children[mark] = Thread(_nesting=None, _level=thread._level + 1)

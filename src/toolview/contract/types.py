@@ -24,12 +24,12 @@ NonNegativeInt: TypeAlias = Annotated[int, msgspec.Meta(ge=0)]
 JSONValue: TypeAlias = Any
 JSONObject: TypeAlias = dict[str, Any]
 TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$"
-Timestamp: TypeAlias = Annotated[
-    str, msgspec.Meta(pattern=TIMESTAMP_PATTERN, extra_json_schema={"format": "date-time"})
-]
+Timestamp: TypeAlias = Annotated[str, msgspec.Meta(pattern=TIMESTAMP_PATTERN)]
 """RFC 3339 in UTC (``2026-12-01T23:44:20.123Z``): hosts convert, nothing guesses a zone.
 
-The pattern is the shape; ``format: date-time`` in the schema (and ``toolview
-check``, with ``contract.moments.parse_at``) also refuses a date that does not
-exist, such as ``2026-02-31``, which no pattern can.
+The pattern is the shape, and all the wire checks: a date that does not exist
+(``2026-02-31``), which no pattern can refuse, is read as no time by every
+surface (``contract.moments.parse_at``) and reported by ``toolview check``.
+The schema says no ``format: date-time`` for that reason: the server takes
+such an observation (it keeps what it was given) rather than refuse a batch.
 """

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Final, TypeAlias
 
 from toolview.contract import CallEntry, Entry, MessageEntry, Thread
+from toolview.contract.moments import parse_at
 from toolview.render.bodies import CallView, SubAgent, SubMessage, SubNote, SubPart
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.limits import Limits, Omission, Window
@@ -125,10 +126,10 @@ def _span(child: Thread) -> int | None:
     stamps: list[datetime] = []
     for entry in child.entries:
         for observation in _observations(entry):
-            at = getattr(observation, "at", None)
-            if isinstance(at, str):
-                stamps.append(datetime.fromisoformat(at))
-    stamps += [datetime.fromisoformat(u.at) for u in child.usage if isinstance(u.at, str)]
+            moment = parse_at(getattr(observation, "at", None))
+            if moment is not None:
+                stamps.append(moment)
+    stamps += [m for m in (parse_at(u.at) for u in child.usage) if m is not None]
     stamps += [at for at in (child.trimmed.first_at, child.trimmed.last_at) if at is not None]
     if len(stamps) < 2:
         return None

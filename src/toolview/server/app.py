@@ -22,7 +22,7 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
-from toolview.server.watch import SessionWatcher, WatchRoot
+from toolview.server.watch_root import WatchRoot
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
 
@@ -96,4 +96,6 @@ def _start_watching(log: ObservationLog, roots: list[WatchRoot]) -> asyncio.Task
         return None
     if not isinstance(log, PositionedLog):
         raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
+    from toolview.server.watch import SessionWatcher  # the hosts with it: only when watching
+
     return asyncio.create_task(SessionWatcher(log, roots).run())

@@ -11,15 +11,15 @@ pending set are read from counters, never from a walk over the thread.
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.pieces``).
 
+The time span (earliest to latest ``at``) and each model's tokens (``usage``)
+are kept the same way, O(1) an observation: the live summary says them as
+``render.summary`` does.
+
 Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
 depth) changes how the thread's own call above it reads, so it bumps that
 call's version. The summary counts the thread's own calls only, as
 ``thread_summary`` does: a sub-agent's calls are counted under their call
 (its sub-agent line), not in the thread's footer.
-
-The time span (earliest to latest ``at``) and each model's tokens (``usage``)
-are kept the same way, O(1) an observation: the live summary says them as
-``render.summary`` does.
 """
 
 from __future__ import annotations
@@ -71,15 +71,15 @@ class Tally:
         self._keys: dict[str, SummaryKey] = {}
         self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
-        self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
         self.span = TimeSpan()
         self.tokens: dict[str, ModelTokens] = {}  # per model, in order of its first turn
+        self._parents: set[str] = set()  # calls that ran a sub-agent: a run's events may change it
 
     def observe(self, thread: Thread, observation: Observation, before: int) -> None:
         """Account for ``observation``, just added to ``thread`` (which held ``before`` entries)."""
         self.span.see(observation.at)
-        if isinstance(observation, Usage) and thread.usage and thread.usage[-1] is observation:
-            # the thread's own turn (a sub-agent's went to its child thread, as it counts there)
+        if isinstance(observation, Usage) and not isinstance(observation.parent_call_id, str):
+            # the thread's own turns, as ``Thread.usage``: a sub-agent's are on its call
             self.tokens[observation.model] = add_usage(
                 self.tokens.get(observation.model), observation
             )

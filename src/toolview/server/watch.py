@@ -14,34 +14,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import msgspec
 from watchfiles import Change, awatch
 
-from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for
-from toolview.server.watch_position import ReadPosition
-from toolview.server.watch_reader import FileReader, FileReplaced, Join, open_reader
-from toolview.server.watch_subagents import META, SubAgentFile, sub_agent_file
+from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for, thread_id
+from toolview.server.watch_open import open_reader
+from toolview.server.watch_reader import Batch, FileReader, FileReplaced
+from toolview.server.watch_root import WatchRoot
+from toolview.server.watch_subagents import META, SubAgents
+from toolview.server.watch_tree import SUFFIX, newest_first, session_files
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
 
-__all__ = ["SUFFIX", "SessionWatcher", "WatchRoot"]
+__all__ = ["KEEP_READERS", "SessionWatcher", "WatchRoot"]
 
-SUFFIX: Final = ".jsonl"  # session files (Claude Code's, Codex's, toolview's)
 _STEP_MS: Final = 30  # a change is handed on once no other came for this long
 _DEBOUNCE_MS: Final = 300  # ... or after this long in a burst
+KEEP_READERS: Final = 64  # files whose mapper stays in memory, the most recently read
 
 log = logging.getLogger("toolview.watch")
-
-
-@dataclass(frozen=True)
-class WatchRoot:
-    """A watched folder, and the format its files are tried in first (``None``: any)."""
-
-    path: Path
-    preferred: str | None = None
 
 
 class SessionWatcher:
@@ -56,18 +51,19 @@ class SessionWatcher:
         self.log = log
         self.formats = formats
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
-        self.readers: dict[Path, FileReader] = {}
-        self.waiting: dict[Path, set[Path]] = {}  # main file → sub-agent files waiting for it
+        # the mappers of the files read last; another is fed its read lines again when it grows
+        self.readers: OrderedDict[Path, FileReader] = OrderedDict()
         self._queue: asyncio.Queue[Path] = asyncio.Queue()
         self._queued: set[Path] = set()
         self._stop = asyncio.Event()
+        self.sub_agents = SubAgents(log, self._put)
 
     async def run(self) -> None:
         """Watch, catch up, then ingest each change until ``stop``."""
         changes = asyncio.create_task(self._watch())
         changes.add_done_callback(_said)
         await asyncio.sleep(0)  # the watch is set up before its first wait: nothing is missed
-        for path in _newest_first(p for root in self.roots for p in _sessions(root.path)):
+        for path in await asyncio.to_thread(self._existing):
             self._put(path)
         try:
             while True:
@@ -76,6 +72,10 @@ class SessionWatcher:
                 await self._ingest_logged(path)
         finally:
             changes.cancel()
+
+    def _existing(self) -> list[Path]:
+        """Every session file under the roots now, newest first (a walk: off the loop)."""
+        return newest_first(p for root in self.roots for p in session_files(root.path))
 
     def stop(self) -> None:
         """Stop watching (the run task is cancelled by its owner)."""
@@ -90,8 +90,8 @@ class SessionWatcher:
                 path = Path(raw)
                 if change is Change.deleted:
                     self.readers.pop(path, None)  # its thread stays as it was
-                elif path.is_dir():
-                    for inner in _sessions(path):  # a new folder: its files may predate its watch
+                elif path.is_dir():  # a new folder: its files may predate its watch
+                    for inner in session_files(path):
                         self._put(inner)
                 elif path.name.endswith(SUFFIX):
                     self._put(path)
@@ -119,46 +119,63 @@ class SessionWatcher:
         stored = await self.log.position(source)
         reader = self.readers.get(path)
         if reader is None or reader.stored != stored:  # new, restarted, or moved by another
-            join = None
-            sub = sub_agent_file(path) if stored is None else None
-            if sub is not None and sub.main.is_file():
-                join = await self._join(path, sub)
-                if join is None:
-                    return  # its session or its link is not there yet: asked again then
-            formats = self._formats(path)
-            reader = await asyncio.to_thread(open_reader, path, stored, formats, join)
+            reader = await self._open(path, stored)
             if reader is None:
-                self.readers.pop(path, None)
                 return
-            self.readers[path] = reader
-        while True:
-            try:
-                batch = await asyncio.to_thread(reader.read_batch)
-            except FileReplaced:
-                del self.readers[path]
-                return await self.ingest(path)  # from the stored position: a new version
-            if batch is None:
-                return
+        self.readers.move_to_end(path)
+        while (batch := await self._next(path, reader)) is not None:
             if batch.new_thread:
                 await self.log.create_thread(batch.after.thread)
             move = SourceMove(source, batch.before, batch.after.encode())
             try:
                 await self.log.append_from(batch.after.thread, batch.observations, move)
             except PositionMoved:  # another server read it meanwhile: go on from its position
-                del self.readers[path]
+                self.sub_agents.learned(batch.after.thread, batch.links)  # facts all the same
+                stored = await self.log.position(source)
+                if await asyncio.to_thread(reader.adopt, batch, stored):
+                    self.sub_agents.learned(reader.position.thread, reader.take_links())
+                else:
+                    self.readers.pop(path, None)
                 return await self.ingest(path)
             reader.commit(batch)
-            for waiting in self.waiting.pop(path, set()):
-                self._put(waiting)
+            self.sub_agents.read(path)
+            self.sub_agents.learned(batch.after.thread, batch.links)
 
-    async def _join(self, path: Path, sub: SubAgentFile) -> Join | None:
-        """A sub-agent file's thread and call, or ``None`` (remembered) until both are known."""
-        raw = await self.log.position(str(sub.main))
-        main = ReadPosition.decode(raw) if raw is not None else None
-        if main is None or sub.parent_call_id is None:
-            self.waiting.setdefault(sub.main, set()).add(path)
+    async def _next(self, path: Path, reader: FileReader) -> Batch | None:
+        """The reader's next batch; a file replaced meanwhile is read as a new version."""
+        try:
+            return await asyncio.to_thread(reader.read_batch)
+        except FileReplaced:
+            self.readers.pop(path, None)
+            await self.ingest(path)  # from the stored position: a new version
             return None
-        return Join(main.thread, sub.parent_call_id)
+
+    async def _open(self, path: Path, stored: bytes | None) -> FileReader | None:
+        """A reader from the stored position (kept among the last ``KEEP_READERS``), or ``None``."""
+        self.readers.pop(path, None)
+        sub_agent, join = await self.sub_agents.join(path)
+        if sub_agent and join is None and stored is None:
+            return None  # its session or its link is not there yet: asked again then
+        formats = self._formats(path)
+        reader = await asyncio.to_thread(open_reader, path, stored, formats, join)
+        if reader is None:
+            return None
+        if join is None and reader.new_thread:
+            await self._own_thread(reader, formats)
+        self.sub_agents.learned(reader.position.thread, reader.take_links())  # from priming
+        self.readers[path] = reader
+        if len(self.readers) > KEEP_READERS:
+            self.readers.popitem(last=False)
+        return reader
+
+    async def _own_thread(self, reader: FileReader, formats: tuple[SessionFormat, ...]) -> None:
+        """A new thread is never one that holds another's observations: the next version then."""
+        fmt = next(f for f in formats if f.name == reader.position.format)
+        while (info := await self.log.thread(reader.position.thread)) and info.last_seq > 0:
+            version = reader.position.version + 1
+            reader.position = msgspec.structs.replace(
+                reader.position, version=version, thread=thread_id(fmt, reader.path, version)
+            )
 
     def _formats(self, path: Path) -> tuple[SessionFormat, ...]:
         root = next((r for r in self.roots if path.is_relative_to(r.path)), None)
@@ -169,21 +186,3 @@ def _said(task: asyncio.Task[None]) -> None:
     """A watch that ended by itself (a folder removed, the OS's watch limit) is said."""
     if not task.cancelled() and task.exception() is not None:
         log.error("toolview: watch: stopped watching: %s", task.exception())
-
-
-def _sessions(folder: Path) -> list[Path]:
-    """Every session file under ``folder``."""
-    try:
-        return [p for p in folder.rglob(f"*{SUFFIX}") if p.is_file()]
-    except OSError:
-        return []
-
-
-def _newest_first(paths: Iterable[Path]) -> list[Path]:
-    def modified(path: Path) -> float:
-        try:
-            return path.stat().st_mtime
-        except OSError:
-            return 0.0
-
-    return sorted(paths, key=modified, reverse=True)

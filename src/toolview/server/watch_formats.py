@@ -10,20 +10,27 @@ A folder given as Claude Code's or Codex's puts that format first.
 
 from __future__ import annotations
 
-import importlib
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 import msgspec
 
 from toolview.contract import Observation, decode_observation
+from toolview.hosts import claude_code, codex
+from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.server.api import THREAD_ID
 
 __all__ = [
+    "CLAUDE_CODE",
+    "CODEX",
     "FORMATS",
+    "TOOLVIEW",
+    "ClaudeCodeLines",
+    "CodexLines",
     "ObservationLines",
     "SessionFormat",
     "SessionMapper",
@@ -34,12 +41,18 @@ __all__ = [
 _UUID: Final = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\Z")
 _ROOM: Final = 58  # of a thread id's 64 characters: the rest is for a version suffix
 
+log = logging.getLogger("toolview.watch")
+
 
 class SessionMapper(Protocol):
     """A host's sans-IO mapper, as the watcher drives it."""
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """The observations one complete line makes (raises on a malformed line)."""
+        ...
+
+    def links(self) -> list[tuple[str, str]]:
+        """Sub-agents it saw spawned since the last call: ``(child thread id, call id)``."""
         ...
 
 
@@ -50,7 +63,8 @@ class SessionFormat:
     name: str
     prefix: str
     sniff: Callable[[bytes], bool]
-    mapper: Callable[[str | None], SessionMapper]  # the sub-agent's parent call id, or None
+    # a mapper for the file at this path; the call that ran it, if it is a sub-agent's
+    mapper: Callable[[Path, str | None], SessionMapper]
 
 
 class ObservationLines:
@@ -70,6 +84,10 @@ class ObservationLines:
             observation = msgspec.structs.replace(observation, parent_call_id=self.parent_call_id)
         return [observation]
 
+    def links(self) -> list[tuple[str, str]]:
+        """None: a toolview file names no other file."""
+        return []
+
 
 def _sniff_observations(head: bytes) -> bool:
     first = head.split(b"\n", 1)[0]
@@ -80,26 +98,68 @@ def _sniff_observations(head: bytes) -> bool:
     return True
 
 
-def _host(module: str, name: str, prefix: str, mapper: str) -> SessionFormat | None:
-    """A host's format, if that host is installed in this toolview."""
-    try:
-        host: Any = importlib.import_module(module)
-    except ImportError:
-        return None
-    make = getattr(host, mapper)
-    return SessionFormat(name, prefix, host.sniff, lambda parent: make(parent_call_id=parent))
+class ClaudeCodeLines:
+    """Claude Code's mapper as the watcher drives it.
+
+    Its stored long outputs are read from the session's own ``tool-results/``
+    (a sub-agent's file shares its session's); what it leaves out of a record
+    is said as the loader says it; the sub-agent links it collects for the
+    loader are dropped (a live sub-agent's file is linked by its meta file,
+    ``watch_subagents``).
+    """
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        session = path.parent.parent if path.parent.name == "subagents" else path.with_suffix("")
+        self.path = path
+        self.mapper = claude_code.ClaudeCodeMapper(
+            parent_call_id=parent_call_id, read_stored=StoredOutputs(session)
+        )
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        """The line's observations (``SessionLineError`` when it is malformed)."""
+        out = self.mapper.feed_line(line)
+        for note in self.mapper.take_notes():
+            log.warning("toolview: watch: %s: %s", self.path, note)
+        self.mapper.take_subagents()
+        return out
+
+    def links(self) -> list[tuple[str, str]]:
+        """None: Claude Code's sub-agent files are linked by their meta files."""
+        return []
 
 
-TOOLVIEW: Final = SessionFormat("toolview", "", _sniff_observations, ObservationLines)
-FORMATS: Final = tuple(
-    f
-    for f in (
-        _host("toolview.hosts.claude_code", "claude-code", "claude", "ClaudeCodeMapper"),
-        _host("toolview.hosts.codex", "codex", "codex", "CodexMapper"),
-        TOOLVIEW,
-    )
-    if f is not None
+class CodexLines:
+    """Codex's mapper as the watcher drives it: its notes said, its spawns handed on.
+
+    A sub-agent's rollout names only its parent thread; the spawning call is
+    in the parent's records, so the parent's mapper's spawns are the links.
+    """
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        self.path = path
+        self.mapper = codex.CodexMapper(parent_call_id=parent_call_id)
+        self._told = 0
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        """The line's observations (``SessionLineError`` when it is malformed)."""
+        out = self.mapper.feed_line(line)
+        for note in self.mapper.take_notes():
+            log.warning("toolview: watch: %s: %s", self.path, note)
+        return out
+
+    def links(self) -> list[tuple[str, str]]:
+        """The spawns seen since the last call."""
+        new = self.mapper.subagents[self._told :]
+        self._told = len(self.mapper.subagents)
+        return list(new)
+
+
+CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
+TOOLVIEW: Final = SessionFormat(
+    "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
 )
+CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, TOOLVIEW)
 
 
 def formats_for(

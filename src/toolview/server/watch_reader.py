@@ -5,7 +5,7 @@ thread (``watch`` awaits them), and each batch is handed back *unstored*: the
 watcher stores the observations and the new position in one atomic write,
 then ``commit``s. The mapper's state is not stored: a restarted server feeds
 the file's lines up to the stored offset through a fresh mapper again
-(``open_reader``), outputs dropped — the mappers are deterministic, so it is
+(``watch_open``), outputs dropped — the mappers are deterministic, so it is
 back where it was, with no copy of a host's internals in the log.
 
 Memory is bounded by the largest line: lines are read one at a time, a
@@ -16,7 +16,6 @@ without its newline (half-written) is left for the next read.
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
@@ -24,7 +23,7 @@ from typing import BinaryIO, Final
 import msgspec
 
 from toolview.contract import Observation
-from toolview.server.watch_formats import SessionFormat, SessionMapper, thread_id
+from toolview.server.watch_formats import SessionMapper
 from toolview.server.watch_position import ReadPosition, head_digest
 
 __all__ = [
@@ -34,12 +33,11 @@ __all__ = [
     "FileReader",
     "FileReplaced",
     "Join",
-    "open_reader",
+    "feed",
 ]
 
 MAX_OBSERVATIONS: Final = 500  # per batch: a live follower sees a long catch-up arrive in steps
 MAX_BYTES: Final = 4 * 1024 * 1024  # of lines per batch (one line may be longer)
-_SNIFF: Final = 64 * 1024
 
 log = logging.getLogger("toolview.watch")
 
@@ -64,19 +62,31 @@ class Batch:
     before: bytes | None  # the stored position the move starts from
     after: ReadPosition
     new_thread: bool  # the thread has to be created first
+    links: list[tuple[str, str]]  # sub-agents seen spawned: (child thread id, call id)
 
 
 class FileReader:
     """A file being read: its format's mapper and the position stored for it."""
 
     def __init__(
-        self, path: Path, position: ReadPosition, stored: bytes | None, mapper: SessionMapper
+        self,
+        path: Path,
+        position: ReadPosition,
+        stored: bytes | None,
+        mapper: SessionMapper,
+        links: list[tuple[str, str]] | None = None,
     ) -> None:
         self.path = path
         self.position = position
         self.stored = stored  # the position as the log holds it now
         self.mapper = mapper
         self.new_thread = stored is None or ReadPosition.decode(stored) != position
+        self._links = links or []  # seen while priming
+
+    def take_links(self) -> list[tuple[str, str]]:
+        """The sub-agent links seen while the lines already read were fed again."""
+        links, self._links = self._links, []
+        return links
 
     def read_batch(self) -> Batch | None:
         """The next complete lines' observations, or ``None`` when there are none yet."""
@@ -89,7 +99,7 @@ class FileReader:
                 return None
             head = head_digest(stream, end)
         after = msgspec.structs.replace(self.position, offset=end, head=head)
-        return Batch(observations, self.stored, after, self.new_thread)
+        return Batch(observations, self.stored, after, self.new_thread, self.mapper.links())
 
     def _read(self, stream: BinaryIO) -> tuple[list[Observation], int]:
         observations: list[Observation] = []
@@ -98,9 +108,37 @@ class FileReader:
             line = stream.readline()
             if not line.endswith(b"\n"):
                 break  # the end, or a line still being written: it waits for its newline
-            observations.extend(_feed(self.mapper, line, self.path, end))
+            observations.extend(feed(self.mapper, line, self.path, end))
             end += len(line)
         return observations, end
+
+    def adopt(self, batch: Batch, stored: bytes | None) -> bool:
+        """Another server stored the file up to ``stored`` meanwhile: catch the mapper up to it.
+
+        The mapper has read ``batch`` (unstored here); when the log holds the
+        same file at or past the batch's end, the lines between are fed (their
+        output dropped) and reading goes on from there — no new pass over the
+        whole file each time two servers sharing a log take turns. ``False``:
+        it cannot (another version, an earlier offset): open the file again.
+        """
+        theirs = ReadPosition.decode(stored) if stored is not None else None
+        ours = batch.after
+        if theirs is None or (theirs.thread, theirs.inode) != (ours.thread, ours.inode):
+            return False
+        if theirs.offset < ours.offset or theirs.version != ours.version:
+            return False
+        with self.path.open("rb") as stream:
+            if not theirs.same_file(stream):
+                return False
+            stream.seek(ours.offset)
+            done = ours.offset
+            while done < theirs.offset:
+                line = stream.readline()
+                feed(self.mapper, line, self.path, done, quiet=True)
+                done += len(line)
+        self._links += self.mapper.links()
+        self.position, self.stored, self.new_thread = theirs, stored, False
+        return True
 
     def commit(self, batch: Batch) -> None:
         """The batch is stored: the log's position is now ``batch.after``."""
@@ -109,66 +147,7 @@ class FileReader:
         self.new_thread = False
 
 
-def open_reader(
-    path: Path, stored: bytes | None, formats: tuple[SessionFormat, ...], join: Join | None = None
-) -> FileReader | None:
-    """A reader for ``path`` from its stored position, or ``None`` when there is nothing to read.
-
-    The same file, grown: its format's mapper is fed the lines already read
-    (outputs dropped) and reading goes on. A new file, or one replaced or cut:
-    read from the start into the next version's thread (a sub-agent's: into
-    ``join``'s thread, marked with its call). ``None``: the file is
-    as far as it was read, has no complete line yet, or is not a session.
-    """
-    old = ReadPosition.decode(stored) if stored is not None else None
-    with path.open("rb") as stream:
-        if old is not None and old.same_file(stream):
-            known = {f.name: f for f in formats}.get(old.format)
-            if known is None or os.fstat(stream.fileno()).st_size == old.offset:
-                return None  # unchanged (a restart's catch-up): prime when it grows
-            mapper = known.mapper(old.parent)
-            _prime(stream, mapper, old.offset, path)
-            return FileReader(path, old, stored, mapper)
-        fmt = _sniff(stream, formats)
-        if fmt is None:
-            return None
-        version = old.version + 1 if old is not None else 1
-        thread = join.thread if join is not None else thread_id(fmt, path, version)
-        parent = join.parent_call_id if join is not None else None
-        inode = os.fstat(stream.fileno()).st_ino
-        head = head_digest(stream, 0)
-        position = ReadPosition(fmt.name, thread, version, 0, inode, head, parent)
-    return FileReader(path, position, stored, fmt.mapper(parent))
-
-
-def _sniff(stream: BinaryIO, formats: tuple[SessionFormat, ...]) -> SessionFormat | None:
-    """The first format that recognises the file's start (once it has a complete line)."""
-    stream.seek(0)
-    head = stream.read(_SNIFF)
-    if b"\n" not in head and len(head) < _SNIFF:
-        return None  # not one complete line yet: decide when there is
-    return next((f for f in formats if _sniffs(f, head)), None)
-
-
-def _sniffs(fmt: SessionFormat, head: bytes) -> bool:
-    try:
-        return fmt.sniff(head)
-    except Exception:  # a host's sniff that fails says no
-        log.exception("toolview: watch: the %s format's sniff failed", fmt.name)
-        return False
-
-
-def _prime(stream: BinaryIO, mapper: SessionMapper, offset: int, path: Path) -> None:
-    """Feed the lines before ``offset`` to ``mapper``, dropping what it makes."""
-    stream.seek(0)
-    done = 0
-    while done < offset:
-        line = stream.readline()
-        _feed(mapper, line, path, done, quiet=True)
-        done += len(line)
-
-
-def _feed(
+def feed(
     mapper: SessionMapper, line: bytes, path: Path, at: int, *, quiet: bool = False
 ) -> list[Observation]:
     """The line's observations; a line the mapper refuses is said once and skipped."""

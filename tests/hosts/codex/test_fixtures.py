@@ -75,22 +75,23 @@ def test_the_plan_is_a_checklist(observations: list[Observation]) -> None:
 def test_runs_messages_and_usage(observations: list[Observation]) -> None:
     runs = [o for o in observations if isinstance(o, RunStarted | RunEnded)]
     assert [(o.run_id, getattr(o, "outcome", None), getattr(o, "reason", None)) for o in runs] == [
-        (f"{MAIN}/1", None, None), (f"{MAIN}/1", "completed", msgspec.UNSET),
+        (f"{MAIN}/1", None, None),
+        (f"{SUB}/1", None, None), (f"{SUB}/1", "completed", msgspec.UNSET),  # inside the spawn
+        (f"{MAIN}/1", "completed", msgspec.UNSET),
         (f"{MAIN}/2", None, None), (f"{MAIN}/2", "aborted", "interrupted"),
         (f"{MAIN}/3", None, None), (f"{MAIN}/3", "aborted", "the rollout ends before the turn did"),
-        (f"{SUB}/1", None, None), (f"{SUB}/1", "completed", msgspec.UNSET),
     ]  # fmt: skip
     roles = [(o.role, o.text.split("\n")[0]) for o in observations if isinstance(o, Message)]
     assert roles == [
         ("user", "Work through the scripted steps."),
         ("thinking", "Plan: list numbers, fail once, patch, plan, delegate."),
+        ("user", "Message Type: NEW_TASK"),  # the sub-agent's, inside the spawn
+        ("thinking", "Count with wc."),
+        ("assistant", "notes.txt has 3 lines; added.txt holds a key."),
         ("user", "Message Type: FINAL_ANSWER"),
         ("assistant", "All done: numbers listed, notes patched, the sub-agent counted."),
         ("user", "run call_sleep"),
         ("user", "run call_hang"),
-        ("user", "Message Type: NEW_TASK"),
-        ("thinking", "Count with wc."),
-        ("assistant", "notes.txt has 3 lines; added.txt holds a key."),
     ]
     usage = [o for o in observations if isinstance(o, Usage)]
     assert len(usage) == 12  # 13 responses; the CLI was killed before it counted the last

@@ -130,10 +130,13 @@ def test_the_sub_agent_is_marked_with_the_spawning_call(
     assert {o.parent_call_id for o in marked} == {"call_spawn"}
     assert {o.tool_call_id for o in marked if isinstance(o, ToolCall)} == {"call_sub_wc"}
     assert any(isinstance(o, RunEnded) and o.outcome == "completed" for o in marked)
-    # the parent's own observations all come first; the sub-agent's follow
+    # the sub-agent's observations come together, after the spawning call and before
+    # its final result: a stream draws a call once it is final, its sub-agent with it
     first = observations.index(marked[0])
-    assert all(o.parent_call_id is msgspec.UNSET for o in observations[:first])
-    assert observations[first:] == marked
+    assert observations[first : first + len(marked)] == marked
+    spawn = [o for o in observations if getattr(o, "tool_call_id", None) == "call_spawn"]
+    assert observations.index(spawn[0]) < first
+    assert observations.index(spawn[-1]) == first + len(marked)
 
 
 def test_usage_per_model_response_and_times_everywhere(

@@ -5,8 +5,10 @@ Codex writes one rollout per thread under ``~/.codex/sessions/YYYY/MM/DD/``
 rollout, whose ``session_meta`` names its parent (``parent_thread_id``,
 ``source.subagent``), while the parent's record of the spawn names the
 sub-agent's thread id. So the loader reads a session line by line (memory
-bounded by the largest record), then each sub-agent's rollout through its own
-mapper marked with the spawning call's id, and theirs in turn.
+bounded by the largest record) and, as soon as a line links a sub-agent,
+that sub-agent's rollout through its own mapper marked with the spawning
+call's id (and theirs in turn) — before what the linking line maps, so the
+spawning call is not final before its sub-agent's calls are in.
 """
 
 from __future__ import annotations
@@ -53,15 +55,29 @@ def _load(
     path: Path, parent_call_id: str | None, seen: set[str], depth: int
 ) -> Iterator[Observation | SessionNote]:
     mapper = CodexMapper(parent_call_id=parent_call_id)
+    linked = 0
     try:
         for number, line in file_lines(path):
-            yield from _feed(mapper, line, f"{path.name} line {number}")
+            mapped = list(_feed(mapper, line, f"{path.name} line {number}"))
+            if mapper.session_id:
+                seen.add(mapper.session_id)
+            # a sub-agent linked by this line is read before what the line maps (the
+            # spawning call's result, often): a stream draws a call once it is final
+            yield from _subagents(path, mapper.subagents[linked:], seen, depth)
+            linked = len(mapper.subagents)
+            yield from mapped
     except OSError as exc:
         yield SessionNote(f"{path.name}: cannot be read ({exc.strerror or exc})")
-    yield from mapper.finish()
-    if mapper.session_id:
-        seen.add(mapper.session_id)
-    for thread_id, call_id in mapper.subagents:
+    finished = mapper.finish()
+    yield from _subagents(path, mapper.subagents[linked:], seen, depth)
+    yield from finished
+
+
+def _subagents(
+    path: Path, links: list[tuple[str, str]], seen: set[str], depth: int
+) -> Iterator[Observation | SessionNote]:
+    """The rollouts of the sub-agents ``links`` names (thread id, spawning call), marked."""
+    for thread_id, call_id in links:
         child = _rollout_of(path, thread_id) if thread_id not in seen else None
         if child is None or depth >= _MAX_DEPTH:
             why = "already read" if thread_id in seen else "its rollout was not found"

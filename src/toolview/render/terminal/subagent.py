@@ -19,6 +19,7 @@ from rich.text import Text
 from toolview.render.bodies import SubAgent, SubMessage, SubNote
 from toolview.render.limits import Window
 from toolview.render.receipt import Receipt
+from toolview.render.terminal.draw import segments_of
 from toolview.render.terminal.styled import Hanging, note_text
 from toolview.render.view import CallView
 from toolview.render.words import sub_headline
@@ -27,6 +28,7 @@ __all__ = ["Gutter", "sub_renderable"]
 
 _BAR: Final = (Segment("│ ", Style(dim=True)), Segment("│", Style(dim=True)))
 _SPACE: Final = (Segment("  "), Segment(""))
+_MIN_ROOM: Final = 24
 
 
 @dataclass(frozen=True)
@@ -40,17 +42,31 @@ class Gutter:
 
     renderable: RenderableType
     bar: bool = True
+    narrow: str | None = None
+    """Said instead when fewer than ``_MIN_ROOM`` columns are left (a sub-agent nested
+    deep on a narrow terminal: drawn a character a line, it would cost without end)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.tv_segments(console, options)
+
+    def tv_segments(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        """The lines behind the gutter, as one list (``draw.segments_of`` takes it whole)."""
         room = max(1, options.max_width - 2)
+        if self.narrow is not None and room < _MIN_ROOM:
+            return segments_of(console, Text(self.narrow, style="dim italic"), options)
         lead, blank_lead = _BAR if self.bar else _SPACE
-        lines = console.render_lines(self.renderable, options.update_width(room), pad=False)
-        for line in lines:
-            blank = not "".join(segment.text for segment in line).strip()
-            yield blank_lead if blank else lead
-            if not blank:
-                yield from line
-            yield Segment.line()
+        out: list[Segment] = []
+        segments = segments_of(console, self.renderable, options.update_width(room))
+        # Each line was laid out at ``room`` already; one wider (a wide character at the
+        # edge) is cropped by the drawer at the terminal's width, the gutter kept.
+        for line in Segment.split_lines(segments):
+            if any(segment.text.strip() for segment in line):
+                out.append(lead)
+                out += line
+            else:
+                out.append(blank_lead)
+            out.append(Segment.line())
+        return out
 
 
 def sub_renderable(
@@ -76,7 +92,9 @@ def sub_renderable(
         else:
             entries.append(call(part))
     if entries:
-        parts.append(Gutter(Group(*entries)))
+        count = len(sub.entries)
+        narrow = f"… {count:,} entr{'y' if count == 1 else 'ies'} of the sub-agent: too narrow here"
+        parts.append(Gutter(Group(*entries), narrow=narrow))
     if sub.more is not None:
         parts.append(Text(f"{sub.more} of the sub-agent", style="dim italic"))
     return Group(*parts)

@@ -15,8 +15,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+from test_watch_reader import COUNTING
 from toolview_servers import run_async
 
+from toolview.server import watch
 from toolview.server.watch import SessionWatcher, WatchRoot
 from toolview.wire.sources import PositionedLog
 
@@ -156,6 +159,54 @@ def test_a_sub_agent_file_joins_its_session_marked_with_its_call(
             ("main 2", None),
         ]
         assert [t.id for t in await log.threads()] == [session]  # no thread of its own
+        await log.aclose()
+
+    run_async(check)
+
+
+def test_two_files_of_one_name_never_share_a_thread(open_log: LogOpener, tmp_path: Path) -> None:
+    async def check() -> None:
+        log = open_log()
+        for folder in ("a", "b"):
+            (tmp_path / folder).mkdir()
+        (tmp_path / "a" / "s.jsonl").write_bytes(line("from a"))
+        async with watching(log, tmp_path / "a", tmp_path / "b"):
+            await until_seq(log, "s", 1)
+            (tmp_path / "b" / "s.jsonl").write_bytes(line("from b"))
+            await until_seq(log, "s.2", 1)
+            with (tmp_path / "a" / "s.jsonl").open("ab") as stream:
+                stream.write(line("a again"))
+            await until_seq(log, "s", 2)
+        assert [r["text"] for r in await records(log, "s")] == ["from a", "a again"]
+        assert [r["text"] for r in await records(log, "s.2")] == ["from b"]
+        await log.aclose()
+
+    run_async(check)
+
+
+def test_a_file_whose_mapper_was_let_go_is_fed_again_when_it_grows(
+    open_log: LogOpener, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the last ``KEEP_READERS`` mappers stay; another's state is rebuilt, exactly."""
+    monkeypatch.setattr(watch, "KEEP_READERS", 1)
+
+    async def check() -> None:
+        log = open_log()
+        watcher = SessionWatcher(log, [WatchRoot(tmp_path)], (COUNTING,))
+        task = asyncio.create_task(watcher.run())
+        try:
+            for name in ("x", "y"):
+                (tmp_path / f"{name}.jsonl").write_bytes(b'{"t": "1"}\n{"t": "2"}\n')
+                await until_seq(log, f"count-{name}", 2)
+            assert list(watcher.readers) == [tmp_path / "y.jsonl"]
+            with (tmp_path / "x.jsonl").open("ab") as stream:
+                stream.write(b'{"t": "3"}\n')
+            await until_seq(log, "count-x", 3)
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        texts = [r["text"] for r in await records(log, "count-x")]
+        assert texts == ["1 after 0", "2 after 1", "3 after 2"]
         await log.aclose()
 
     run_async(check)
