@@ -1,4 +1,5 @@
-"""``render.regexlex.tokens`` is ``lexer.get_tokens``: the same tokens on any text, any lexer."""
+"""``render.regexlex.combined_tokens`` (what ``tokens`` uses past a short text) is
+``lexer.get_tokens``: the same tokens on any text, any lexer."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from hypothesis import strategies as st
 from pygments.lexers import get_all_lexers, get_lexer_by_name  # type: ignore[import-untyped]
 from pygments.util import ClassNotFound  # type: ignore[import-untyped]
 
+from toolview.render import regexlex
 from toolview.render.firstchar import first_chars
 from toolview.render.highlight import diff_lexer, lexer_for
-from toolview.render.regexlex import tokens
+from toolview.render.regexlex import combined_tokens as tokens
 
 _NAMES = [
     "python", "typescript", "javascript", "go", "rust", "c", "cpp", "java", "ruby", "bash",
@@ -85,3 +87,35 @@ def test_first_chars_never_leaves_out_a_character_a_rule_matches() -> None:
                     for rest in _SUFFIXES:
                         if pattern.match(chr(code) + rest):
                             assert code in chars, (name, pattern.pattern, chr(code) + rest)
+
+
+def test_a_short_text_does_not_compile_its_lexer_and_a_long_one_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Short texts use Pygments' loop until their budget is spent; the tokens are the same."""
+    monkeypatch.setattr(regexlex, "_TABLES", {})
+    monkeypatch.setattr(regexlex, "_SHORT_SPENT", {})
+    lexer = get_lexer_by_name("python")
+    short = "import os\n\nprint(os.sep)\n"
+    assert list(regexlex.tokens(lexer, short)) == list(lexer.get_tokens(short))
+    assert not regexlex._TABLES[type(lexer)]  # no state compiled
+    long = short * (regexlex.SHORT // len(short) + 1)
+    assert list(regexlex.tokens(lexer, long)) == list(lexer.get_tokens(long))
+    assert regexlex._TABLES[type(lexer)]  # compiled: every text goes through it now
+    spent = regexlex._SHORT_SPENT[type(lexer)]
+    assert list(regexlex.tokens(lexer, short)) == list(lexer.get_tokens(short))
+    assert regexlex._SHORT_SPENT[type(lexer)] == spent
+
+
+def test_short_texts_compile_their_lexer_once_they_add_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(regexlex, "_TABLES", {})
+    monkeypatch.setattr(regexlex, "_SHORT_SPENT", {})
+    lexer = get_lexer_by_name("rust")
+    short = "fn main() { let x = 1; }\n" * 40
+    for _ in range(regexlex.SHORT_BUDGET // len(short)):
+        list(regexlex.tokens(lexer, short))
+    assert not regexlex._TABLES[type(lexer)]
+    assert list(regexlex.tokens(lexer, short)) == list(lexer.get_tokens(short))
+    assert regexlex._TABLES[type(lexer)]

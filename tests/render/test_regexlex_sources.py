@@ -1,4 +1,4 @@
-"""``render.regexlex.tokens`` is Pygments' own loop on the lexers a thread uses.
+"""``render.regexlex.combined_tokens`` is Pygments' own loop on the lexers a thread uses.
 
 Random code-like text through the lexers the thread uses (and some whose
 states fall back to Pygments' loop), and whole source files of this repo.
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolview.render.highlight import diff_lexer, lexer_for
-from toolview.render.regexlex import tokens
+from toolview.render.regexlex import combined_tokens as tokens
 
 _LANGUAGES = ("python", "rust", "go", "typescript", "bash", "json", "c", "yaml", "text", "toml")
 _CODE = st.sampled_from(

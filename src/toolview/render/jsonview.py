@@ -41,10 +41,15 @@ def args_preview(args: dict[str, Any], limits: Limits) -> str | None:
     """The call's arguments on one line, bounded and redacted; ``None`` if there are none."""
     if not args:
         return None
-    small = replace(limits, max_json_depth=3, max_json_items=10, max_lines=40)
-    line = " ".join(part.strip() for part in json_lines(args, small))
+    line = " ".join(part.strip() for part in json_lines(args, _args_limits(limits)))
     shown, cut = clip(line, limits.max_args_chars)
     return f"{shown} {cut}" if cut else shown
+
+
+@lru_cache(maxsize=16)
+def _args_limits(limits: Limits) -> Limits:
+    """The smaller bounds of an arguments line: made once per ``limits``, not once a call."""
+    return replace(limits, max_json_depth=3, max_json_items=10, max_lines=40)
 
 
 def cell_text(value: Any, max_chars: int) -> str:

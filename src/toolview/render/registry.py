@@ -58,13 +58,14 @@ class Registry(Generic[R]):
         The renderer is handed the body with ``registry`` set to this one, so the
         kinds nested in its content are rendered by the same renderers.
         """
-        kind = clean_field(body.kind, 200)
         renderer = self._renderers.get(body.kind)
         if renderer is None:
+            kind = clean_field(body.kind, 200)  # cleaned only when it is shown
             return fallback(fallback_for(body, f"no renderer for kind '{kind}'"))
         try:
             return renderer(body if body.registry is self else replace(body, registry=self))
         except Exception as exc:
+            kind = clean_field(body.kind, 200)
             note = f"the renderer for kind '{kind}' failed ({type(exc).__name__})"
             return fallback(fallback_for(body, note))
 
