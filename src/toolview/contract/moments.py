@@ -64,15 +64,19 @@ def at_from_text(text: object) -> str | None:
     """An RFC 3339 / ISO 8601 time with a zone (``Z`` or an offset) as an ``at`` in UTC.
 
     ``None`` for anything else, a time without a zone included: which zone it
-    meant cannot be known, and a guess would be a wrong time said as fact.
+    meant cannot be known, and a guess would be a wrong time said as fact. A
+    real time already in the contract's form passes unchanged (its precision
+    kept); any other is converted, to the millisecond.
     """
     if not isinstance(text, str) or len(text) > 64:
         return None
     try:
         moment = datetime.fromisoformat(text)
-    except ValueError:
+    except ValueError:  # not a time, or one that does not exist (month 13)
         return None
-    return None if moment.tzinfo is None else format_at(moment)
+    if moment.tzinfo is None:
+        return None
+    return text if _SHAPE.fullmatch(text) else format_at(moment)
 
 
 def span_ms(start: object, end: object) -> int | None:

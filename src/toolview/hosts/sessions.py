@@ -10,14 +10,14 @@ contract's RFC 3339 UTC form, or nothing (a bad time is absent, not an error).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO, Final
 
 import msgspec
+
+from toolview.contract.moments import at_from_text
 
 __all__ = [
     "LineSplitter",
@@ -38,7 +38,6 @@ _JSON_NAMES: Final = {
     bool: "boolean",
     type(None): "null",
 }
-_CONTRACT_TIME: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z")
 
 
 class SessionLineError(ValueError):
@@ -130,19 +129,9 @@ def file_lines(source: Path | BinaryIO, *, final: bool = True) -> Iterator[tuple
 def utc_timestamp(value: object) -> str | None:
     """``value`` as the contract's timestamp (RFC 3339, UTC, ``Z``), or ``None``.
 
-    The common case (already UTC with ``Z``) passes through unchanged; any
-    other ISO 8601 time with a zone is converted; a time without a zone, or not
-    a real time at all (month 13), is ``None``: nothing guesses a zone.
+    The one reading of a time is the contract's (``moments.at_from_text``):
+    one already in UTC with ``Z`` passes unchanged, any other ISO 8601 time
+    with a zone is converted, and one without a zone, or not a real time at
+    all, is ``None`` — nothing guesses a zone.
     """
-    if not isinstance(value, str) or len(value) > 64:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return None
-    if _CONTRACT_TIME.fullmatch(value):
-        return value
-    text = moment.astimezone(UTC).isoformat(timespec="milliseconds")
-    return text.replace("+00:00", "Z")
+    return at_from_text(value)
