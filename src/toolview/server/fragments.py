@@ -125,7 +125,10 @@ def _look_up(
 ) -> tuple[PieceKey, CallJob] | None:
     thread, tally = projection.thread, projection.tally
     entry = find_call(thread, call_id, crossed)
-    if entry is None:  # a sub-agent's call: the thread's call that ran it holds it
+    if entry is None and crossed(call_id) == call_id:
+        # a sub-agent's call: the thread's call that ran it holds it. Only an id that
+        # crosses unchanged routes so: a raw id holding a secret never does (the
+        # browser was given its opaque id, which a sub-agent's call is not found by)
         top = thread.top_call_id(call_id)
         entry = thread.call(top) if top is not None else None
     if entry is None:
