@@ -55,6 +55,7 @@ async def watching(log: PositionedLog, *roots: Path) -> AsyncIterator[SessionWat
     try:
         yield watcher
     finally:
+        watcher.stop()
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
@@ -203,6 +204,7 @@ def test_a_file_whose_mapper_was_let_go_is_fed_again_when_it_grows(
                 stream.write(b'{"t": "3"}\n')
             await until_seq(log, "count-x", 3)
         finally:
+            watcher.stop()
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
         texts = [r["text"] for r in await records(log, "count-x")]

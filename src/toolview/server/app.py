@@ -69,8 +69,10 @@ def create_app(
             yield
         finally:
             if watching is not None:
-                watching.cancel()
-                await asyncio.gather(watching, return_exceptions=True)
+                stop, task = watching
+                stop()  # before the cancel: a cancellation alone can be swallowed
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
             await log.aclose()
 
     links = OneTimeLinks()
@@ -90,12 +92,15 @@ def create_app(
     return app
 
 
-def _start_watching(log: ObservationLog, roots: list[WatchRoot]) -> asyncio.Task[None] | None:
-    """The watcher's task, if there are folders to watch."""
+def _start_watching(
+    log: ObservationLog, roots: list[WatchRoot]
+) -> tuple[Callable[[], None], asyncio.Task[None]] | None:
+    """The watcher's stop and its task, if there are folders to watch."""
     if not roots:
         return None
     if not isinstance(log, PositionedLog):
         raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
     from toolview.server.watch import SessionWatcher  # the hosts with it: only when watching
 
-    return asyncio.create_task(SessionWatcher(log, roots).run())
+    watcher = SessionWatcher(log, roots)
+    return watcher.stop, asyncio.create_task(watcher.run())

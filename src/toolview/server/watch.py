@@ -53,7 +53,7 @@ class SessionWatcher:
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
         # the mappers of the files read last; another is fed its read lines again when it grows
         self.readers: OrderedDict[Path, FileReader] = OrderedDict()
-        self._queue: asyncio.Queue[Path] = asyncio.Queue()
+        self._queue: asyncio.Queue[Path | None] = asyncio.Queue()  # None: stop
         self._queued: set[Path] = set()
         self._stop = asyncio.Event()
         self.sub_agents = SubAgents(log, self._put)
@@ -63,11 +63,13 @@ class SessionWatcher:
         changes = asyncio.create_task(self._watch())
         changes.add_done_callback(_said)
         await asyncio.sleep(0)  # the watch is set up before its first wait: nothing is missed
-        for path in await asyncio.to_thread(self._existing):
-            self._put(path)
+        for existing in await asyncio.to_thread(self._existing):
+            self._put(existing)
         try:
-            while True:
+            while not self._stop.is_set():
                 path = await self._queue.get()
+                if path is None:
+                    break
                 self._queued.discard(path)
                 await self._ingest_logged(path)
         finally:
@@ -78,8 +80,15 @@ class SessionWatcher:
         return newest_first(p for root in self.roots for p in session_files(root.path))
 
     def stop(self) -> None:
-        """Stop watching (the run task is cancelled by its owner)."""
+        """Stop watching and ingesting: ``run`` returns after the file it is on.
+
+        Call it before cancelling the run task. Why not cancel alone: a
+        library on the log's path can swallow a cancellation (seen with the
+        Redis log under load: the task stayed "cancelling" at ``queue.get()``
+        and the owner waited for ever); the stop wakes that wait.
+        """
         self._stop.set()
+        self._queue.put_nowait(None)
 
     async def _watch(self) -> None:
         paths = [root.path for root in self.roots]
