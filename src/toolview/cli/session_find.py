@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 from toolview.cli.inputs import HEAD_BYTES
 from toolview.cli.session_hosts import SessionHost, session_hosts
+from toolview.hosts.sessions import session_id
 
 __all__ = [
     "Found",
@@ -34,8 +33,6 @@ __all__ = [
     "roots",
     "session_id",
 ]
-
-_UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
 @dataclass(frozen=True)
@@ -73,14 +70,6 @@ def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
     return [
         (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()
     ]
-
-
-def session_id(path: Path) -> str:
-    """The id the agent gave the session in ``path``: a rollout's trailing UUID, else the
-    file's name without ``.jsonl``."""
-    stem = path.name.removesuffix(".jsonl")
-    tail = _UUID_TAIL.search(stem)
-    return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem
 
 
 def may_be_an_id(word: str) -> bool:

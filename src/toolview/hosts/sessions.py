@@ -10,6 +10,7 @@ contract's RFC 3339 UTC form, or nothing (a bad time is absent, not an error).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,10 +26,12 @@ __all__ = [
     "SessionNote",
     "decode_record",
     "file_lines",
+    "session_id",
     "utc_timestamp",
 ]
 
 _JSON: Final = msgspec.json.Decoder()
+_UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\Z", re.IGNORECASE)
 _CHUNK: Final = 1 << 20
 _JSON_NAMES: Final = {
     list: "array",
@@ -135,3 +138,14 @@ def utc_timestamp(value: object) -> str | None:
     all, is ``None`` — nothing guesses a zone.
     """
     return at_from_text(value)
+
+
+def session_id(path: Path) -> str:
+    """The id the agent gave the session in ``path``: a Codex rollout's trailing UUID
+    (``rollout-<time>-<uuid>.jsonl``), else the file's name without ``.jsonl`` (Claude Code
+    names a session's file by its id). One rule for ``show``'s id lookup and the threads
+    ``serve --watch`` makes.
+    """
+    stem = path.name.removesuffix(".jsonl")
+    tail = _UUID_TAIL.search(stem)
+    return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem

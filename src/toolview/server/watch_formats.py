@@ -22,6 +22,7 @@ import msgspec
 from toolview.contract import Observation, decode_observation
 from toolview.hosts import claude_code, codex
 from toolview.hosts.claude_code.stored import StoredOutputs
+from toolview.hosts.sessions import session_id
 from toolview.server.api import THREAD_ID
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "thread_id",
 ]
 
-_UUID: Final = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\Z")
 _ROOM: Final = 58  # of a thread id's 64 characters: the rest is for a version suffix
 
 log = logging.getLogger("toolview.watch")
@@ -172,12 +172,10 @@ def formats_for(
 def thread_id(fmt: SessionFormat, path: Path, version: int) -> str:
     """The thread a session file feeds: ``<prefix>-<session id>``, ``.N`` for version N ≥ 2.
 
-    The session id is the UUID a file name ends with (Claude Code names a
-    file by it, Codex ends its rollout names with it), else the name itself;
-    spelled as a reachable thread id either way.
+    The session id is ``hosts.sessions.session_id``'s (the one ``show`` looks
+    sessions up by), spelled as a reachable thread id.
     """
-    match = _UUID.search(path.stem)
-    session = match.group(0) if match else path.stem
+    session = session_id(path)
     spelled = re.sub(r"[^A-Za-z0-9._-]", "-", f"{fmt.prefix}-{session}" if fmt.prefix else session)
     base = spelled[:_ROOM].strip(".") or "session"
     chosen = base if version == 1 else f"{base}.{version}"
