@@ -183,7 +183,9 @@ def test_the_page_draws_the_last_100_calls_and_the_window_the_ones_before(
     whole = client.get("/api/threads/t/window", params={"from": "240"})
     assert whole.text.startswith('<div class="tv-thread"><button')
     assert whole.headers["x-toolview-calls"] == "250"
-    assert client.get("/api/threads/t/window").status_code == 400
+    last = client.get("/api/threads/t/window", params={"count": "10"})
+    assert last.headers["x-toolview-first"] == "240"
+    assert client.get("/api/threads/t/window", params={"count": "0"}).status_code == 400
 
 
 def test_a_short_thread_is_drawn_whole_without_a_load_more(client: TestClient) -> None:
@@ -199,3 +201,12 @@ def test_a_thread_not_there_yet_is_a_page_waiting_for_it(client: TestClient, thr
     assert "waiting for the first observation" in page.text
     assert 'data-waiting="true"' in page.text
     assert client.get("/threads/bad%20id").status_code == 404
+
+
+def test_windows_past_the_end_are_empty_not_errors(client: TestClient) -> None:
+    post(client, "t", calls(3))
+    for params in ({"from": "3"}, {"from": "99"}, {"before": "99", "count": "1"}):
+        answer = client.get("/api/threads/t/window", params=params)
+        assert answer.status_code == 200
+        assert 'class="tv-call' not in answer.text
+        assert answer.headers["x-toolview-first"] == "3"
