@@ -59,7 +59,7 @@ class SQLiteLog:
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
         self._watches: dict[str, Watch] = {}
-        self._indexer = SearchIndexer(self.read, self._query, self._store_rows)  # after appends
+        self._indexer = SearchIndexer(self._records, self._query, self._store_rows)  # after appends
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
@@ -131,6 +131,12 @@ class SQLiteLog:
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
     ) -> list[tuple[int, bytes]]:
         """Records with ``after < seq ≤ upto`` by primary key, at most ``limit``."""
+        return await self._records(thread_id, after, upto=upto, limit=limit)
+
+    async def _records(
+        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+    ) -> list[tuple[int, bytes]]:
+        """``read``, for this log's own use (the search indexer): not a reader's read."""
         sql = (
             "SELECT seq, body FROM records WHERE thread = ? AND seq > ? AND seq <= ?"
             " ORDER BY seq LIMIT ?"
