@@ -90,11 +90,19 @@ def _id_holders(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def _objects(holder: dict[str, Any], *names: str) -> Iterator[dict[str, Any]]:
-    """The objects in ``holder``'s list field (by either name); protobuf checks the rest."""
+    """The objects in ``holder``'s list field (by either name); protobuf checks the rest.
+
+    Why check the items here: ``json_format`` ignoring unknown fields reads a
+    string where an object belongs as an empty object, and takes it.
+    """
     for name in names:
         items = holder.get(name)
-        if isinstance(items, list):
-            yield from (item for item in items if isinstance(item, dict))
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, dict):
+                raise BadTraces(f"{name} holds objects, not {type(item).__name__} values")
+            yield item
 
 
 def _ids_to_base64(holder: dict[str, Any]) -> None:
