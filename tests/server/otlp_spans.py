@@ -45,6 +45,8 @@ def tracing(
 def agent_run(tracer: Tracer, between: Callable[[], None] = lambda: None) -> None:
     """An agent run as GenAI spans: a model call, a tool that reads, a tool that fails.
 
+    The run itself completes (the agent handled the tool's failure).
+
     ``between`` runs after the model call's span ended (was exported) and
     before the tool spans start: a follower can connect there.
     """
@@ -90,6 +92,9 @@ def agent_run(tracer: Tracer, between: Callable[[], None] = lambda: None) -> Non
 def expected(spans: Sequence[ReadableSpan]) -> list[dict[str, Any]]:
     """What ``agent_run``'s spans must become, as the events endpoint shows them."""
     by_name = {span.name: span for span in spans}
+    root = by_name["invoke_agent demo"]
+    assert root.context is not None
+    run_id = f"{root.context.span_id:016x}"  # no gen_ai.agent.call.id: the span's id
     chat, read, boom = (
         by_name[n] for n in ("chat gpt-test", "execute_tool read_file", "execute_tool boom")
     )
@@ -133,6 +138,8 @@ def expected(spans: Sequence[ReadableSpan]) -> list[dict[str, Any]]:
             "complete": True,
             "isError": True,
         },
+        {"kind": "run-started", "at": at(root.start_time), "runId": run_id},
+        {"kind": "run-ended", "at": at(root.end_time), "runId": run_id, "outcome": "completed"},
     ]
 
 

@@ -71,7 +71,7 @@ def test_a_pydantic_ai_run_shows_its_tool_calls_live(
 
     def follow() -> None:
         url = f"{server.url}/api/threads/{thread_id}/follow"
-        frames.extend(read_frames(url, headers=AUTH, until=lambda got: len(got) == 9))
+        frames.extend(read_frames(url, headers=AUTH, until=lambda got: len(got) == 11))
 
     follower = threading.Thread(target=follow)
     follower.start()
@@ -89,7 +89,7 @@ def test_a_pydantic_ai_run_shows_its_tool_calls_live(
 
 
 def expected(spans: tuple[ReadableSpan, ...]) -> list[dict[str, Any]]:
-    """Per turn: the model call's usage, then its tool call and result."""
+    """Per turn: the model call's usage, its tool call and result; then the run, ended by boom."""
     chats = [span for span in spans if span.name.startswith("chat ")]
     tools = [span for span in spans if span.name.startswith("execute_tool ")]
     assert len(chats) == len(tools) == 3
@@ -127,4 +127,16 @@ def expected(spans: tuple[ReadableSpan, ...]) -> list[dict[str, Any]]:
                 "isError": is_error,
             },
         ]
-    return want
+    [run] = [span for span in spans if span.name.startswith("invoke_agent ")]
+    run_id = (run.attributes or {})["gen_ai.agent.call.id"]
+    return [
+        *want,
+        {"kind": "run-started", "at": at(run.start_time), "runId": run_id},
+        {
+            "kind": "run-ended",
+            "at": at(run.end_time),
+            "runId": run_id,
+            "outcome": "error",
+            "reason": "ValueError: kaboom",
+        },
+    ]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolview.contract import ToolCall, ToolResult, Usage
+from toolview.contract import RunEnded, RunStarted, ToolCall, ToolResult, Usage
 from toolview.hosts.otel import (
     SpanEvent,
     SpanStatus,
@@ -161,7 +161,7 @@ def test_a_chat_span_is_its_usage() -> None:
 @pytest.mark.parametrize(
     "attributes",
     [
-        {"gen_ai.operation.name": "invoke_agent", "gen_ai.usage.input_tokens": 5},
+        {"gen_ai.operation.name": "create_agent", "gen_ai.usage.input_tokens": 5},
         {"gen_ai.operation.name": "chat"},  # no tokens: nothing to show
         {"http.method": "GET"},
         {"gen_ai.operation.name": "chat", "gen_ai.usage.input_tokens": -3},
@@ -240,3 +240,25 @@ def test_every_conversation_id_makes_a_thread_id_the_server_takes(conversation: 
 def test_a_span_with_no_time_maps_to_no_time() -> None:
     assert at_from_nanos(0) is None and at_from_nanos(-1) is None
     assert at_from_nanos(START) == "2025-12-02T00:00:00.123Z"
+
+
+def test_an_agent_span_is_its_run_ended_with_the_reason_it_failed() -> None:
+    exception = SpanEvent("exception", {"exception.type": "ValueError", "exception.message": "x"})
+    agent = TelemetrySpan(
+        TRACE,
+        "00f067aa0ba902bc",
+        "invoke_agent demo",
+        START,
+        END,
+        {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.call.id": "run-9"},
+        SpanStatus.ERROR,
+        events=(exception,),
+    )
+    mapped = map_span(agent)
+    assert mapped is not None
+    assert mapped.observations == (
+        RunStarted(run_id="run-9", at="2025-12-02T00:00:00.123Z"),
+        RunEnded(
+            run_id="run-9", outcome="error", reason="ValueError: x", at="2025-12-02T00:00:02.623Z"
+        ),
+    )

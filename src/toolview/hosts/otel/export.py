@@ -1,8 +1,9 @@
 """One export's spans as observations per thread, and the spans that could not be shown.
 
-An exporter sends spans in batches, in the order they ended (a tool call
-ends before the agent run that made it). Within a batch the spans are
-ordered by their start, so a thread reads in the order its calls began.
+Spans are mapped in the order they ended, whatever the order of the batch:
+that is the order an exporter sending each span as it ends would give, so a
+thread reads the same whether the spans came one at a time or in batches (an
+agent run, which ends after its calls, closes the thread's part for it).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def map_export(spans: Sequence[TelemetrySpan]) -> Export:
     """Every span of one export mapped (``map_span``), each to its thread (``thread_id_for``)."""
     conversation = conversations(spans)
     export = Export()
-    for span in sorted(spans, key=lambda s: s.start_ns):
+    for span in sorted(spans, key=lambda s: s.end_ns):
         try:
             mapped = map_span(span)
         except Unmappable as exc:

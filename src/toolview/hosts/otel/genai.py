@@ -3,10 +3,11 @@
 An ``execute_tool`` span is one finished tool call: a ``tool-call`` at its
 start and a ``tool-result`` at its end (an error, with the failure's message,
 when the span failed). A model call's span (``chat`` and its kin) carries the
-token usage: a ``usage`` observation. Any other span is not toolview's to show
-and maps to nothing. A GenAI span that cannot be shown (ids of the wrong
-size, a tool with no name) raises ``Unmappable``, so a receiver can count it
-as rejected rather than store half of it.
+token usage: a ``usage`` observation (``hosts.otel.usage``). An agent's
+``invoke_agent`` span is its run's start and end (``hosts.otel.runs``). Any
+other span is not toolview's to show and maps to nothing. A GenAI span that
+cannot be shown (ids of the wrong size, a tool with no name) raises
+``Unmappable``, so a receiver can count it as rejected, never half-stored.
 """
 
 from __future__ import annotations
@@ -15,24 +16,22 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-import msgspec
-
 from toolview.contract import (
     Observation,
     ObservationError,
     ToolCall,
     ToolResult,
-    Usage,
     decode_observation,
     encode_observation,
 )
-from toolview.hosts.otel.spans import TelemetrySpan, at_from_nanos
+from toolview.hosts.otel.runs import agent_run
+from toolview.hosts.otel.spans import TelemetrySpan, span_at
+from toolview.hosts.otel.usage import CHAT_OPERATIONS, has_usage, usage
 from toolview.hosts.otel.values import error_text, json_args, result_text
 
 __all__ = ["CHAT_OPERATIONS", "MappedSpan", "Unmappable", "map_span"]
 
 OPERATION: Final = "gen_ai.operation.name"
-CHAT_OPERATIONS: Final = frozenset({"chat", "text_completion", "generate_content"})
 _TRACE_ID: Final = re.compile(r"(?!0{32})[0-9a-f]{32}")
 _SPAN_ID: Final = re.compile(r"(?!0{16})[0-9a-f]{16}")
 _TOOL_PREFIX: Final = "execute_tool "
@@ -59,11 +58,13 @@ def map_span(span: TelemetrySpan) -> MappedSpan | None:
     operation = span.text(OPERATION)
     if operation == "execute_tool":
         observations = _tool_call(span)
-    elif operation in CHAT_OPERATIONS or (operation is None and _has_usage(span)):
-        usage = _usage(span)
-        if usage is None:
+    elif operation == "invoke_agent":
+        observations = agent_run(span)
+    elif operation in CHAT_OPERATIONS or (operation is None and has_usage(span)):
+        counted = usage(span)
+        if counted is None:
             return None
-        observations = (usage,)
+        observations = (counted,)
     else:
         return None
     _check_ids(span)
@@ -80,48 +81,16 @@ def _tool_call(span: TelemetrySpan) -> tuple[Observation, ...]:
     failure = error_text(span)
     text = failure if failure is not None else result_text(span)
     args = json_args(span.attributes.get("gen_ai.tool.call.arguments"))
-    call = ToolCall(tool_call_id=call_id, tool_name=name, args=args, at=_at(span.start_ns))
+    call = ToolCall(tool_call_id=call_id, tool_name=name, args=args, at=span_at(span.start_ns))
     result = ToolResult(
         tool_call_id=call_id,
         tool_name=name,
         text=text,
         complete=True,
         is_error=failure is not None,
-        at=_at(span.end_ns),
+        at=span_at(span.end_ns),
     )
     return call, result
-
-
-def _has_usage(span: TelemetrySpan) -> bool:
-    return any(key in span.attributes for key in _TOKENS.values())
-
-
-_TOKENS: Final = {
-    "input_tokens": "gen_ai.usage.input_tokens",
-    "output_tokens": "gen_ai.usage.output_tokens",
-    "cache_read_tokens": "gen_ai.usage.cache_read.input_tokens",
-    "cache_write_tokens": "gen_ai.usage.cache_creation.input_tokens",
-}
-
-
-def _usage(span: TelemetrySpan) -> Usage | None:
-    """The span's token counts, if it has any; the model it answered as, else asked for."""
-    counts = {field: span.count(key) for field, key in _TOKENS.items()}
-    if counts["input_tokens"] is None and counts["output_tokens"] is None:
-        return None
-    model = span.text("gen_ai.response.model") or span.text("gen_ai.request.model") or "unknown"
-    return Usage(
-        model=model,
-        input_tokens=counts["input_tokens"] or 0,
-        output_tokens=counts["output_tokens"] or 0,
-        cache_read_tokens=_or_unset(counts["cache_read_tokens"]),
-        cache_write_tokens=_or_unset(counts["cache_write_tokens"]),
-        at=_at(span.end_ns),
-    )
-
-
-def _or_unset(count: int | None) -> int | msgspec.UnsetType:
-    return msgspec.UNSET if count is None else count
 
 
 def _check_ids(span: TelemetrySpan) -> None:
@@ -141,9 +110,3 @@ def _validated(observations: tuple[Observation, ...]) -> tuple[Observation, ...]
         return tuple(decode_observation(encode_observation(o)) for o in observations)
     except ObservationError as exc:
         raise Unmappable(f"{exc.path}: {exc.reason}") from None
-
-
-def _at(nanos: int) -> str | msgspec.UnsetType:
-    """A span time as ``at``; absent (never a guess) when the span has none."""
-    at = at_from_nanos(nanos)
-    return msgspec.UNSET if at is None else at

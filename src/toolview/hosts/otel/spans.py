@@ -14,9 +14,11 @@ from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 from typing import Final
 
+import msgspec
+
 from toolview.contract.moments import format_at
 
-__all__ = ["SpanEvent", "SpanStatus", "TelemetrySpan", "at_from_nanos"]
+__all__ = ["SpanEvent", "SpanStatus", "TelemetrySpan", "at_from_nanos", "span_at"]
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -72,3 +74,9 @@ def at_from_nanos(nanos: int) -> str | None:
         return format_at(_EPOCH + timedelta(microseconds=nanos // 1000))
     except OverflowError:
         return None
+
+
+def span_at(nanos: int) -> str | msgspec.UnsetType:
+    """A span time as an observation's ``at``; absent (never a guess) when the span has none."""
+    at = at_from_nanos(nanos)
+    return msgspec.UNSET if at is None else at
