@@ -262,3 +262,53 @@ def test_an_agent_span_is_its_run_ended_with_the_reason_it_failed() -> None:
             run_id="run-9", outcome="error", reason="ValueError: x", at="2025-12-02T00:00:02.623Z"
         ),
     )
+
+
+def test_openinference_tool_and_llm_spans_are_read_too() -> None:
+    tool = TelemetrySpan(
+        TRACE,
+        "00f067aa0ba902bd",
+        "get_weather",
+        START,
+        END,
+        {
+            "openinference.span.kind": "TOOL",
+            "tool.name": "get_weather",
+            "input.value": '{"city": "Oslo"}',
+            "output.value": '{"temp": 3}',
+            "session.id": "s-1",
+        },
+    )
+    llm = TelemetrySpan(
+        TRACE,
+        "00f067aa0ba902be",
+        "ChatCompletion",
+        START,
+        END,
+        {
+            "openinference.span.kind": "LLM",
+            "llm.model_name": "gpt-4o",
+            "llm.token_count.prompt": 7,
+            "llm.token_count.completion": 2,
+        },
+    )
+    export = map_export([tool, llm])
+    assert [thread_id for thread_id, _ in export.mapped] == ["otel-s-1", "otel-s-1"]
+    (call, result), (counted,) = (mapped.observations for _, mapped in export.mapped)
+    assert isinstance(call, ToolCall) and isinstance(result, ToolResult)
+    assert (call.tool_call_id, call.tool_name, call.args) == (
+        "00f067aa0ba902bd",
+        "get_weather",
+        {"city": "Oslo"},
+    )
+    assert (result.text, result.is_error) == ('{"temp": 3}', False)
+    assert counted == Usage(
+        model="gpt-4o", input_tokens=7, output_tokens=2, at="2025-12-02T00:00:02.623Z"
+    )
+
+
+def test_a_span_with_both_conventions_is_read_as_genai() -> None:
+    span = tool_span(**{"openinference.span.kind": "LLM", "gen_ai.tool.name": "ls"})
+    mapped = map_span(span)
+    assert mapped is not None
+    assert [type(o) for o in mapped.observations] == [ToolCall, ToolResult]

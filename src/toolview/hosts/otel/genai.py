@@ -2,12 +2,14 @@
 
 An ``execute_tool`` span is one finished tool call: a ``tool-call`` at its
 start and a ``tool-result`` at its end (an error, with the failure's message,
-when the span failed). A model call's span (``chat`` and its kin) carries the
-token usage: a ``usage`` observation (``hosts.otel.usage``). An agent's
-``invoke_agent`` span is its run's start and end (``hosts.otel.runs``). Any
-other span is not toolview's to show and maps to nothing. A GenAI span that
-cannot be shown (ids of the wrong size, a tool with no name) raises
-``Unmappable``, so a receiver can count it as rejected, never half-stored.
+when the span failed; ``hosts.otel.tools``). A model call's span (``chat``
+and its kin) carries the token usage: a ``usage`` observation
+(``hosts.otel.usage``). An agent's ``invoke_agent`` span is its run's start
+and end (``hosts.otel.runs``). A span with no ``gen_ai.operation.name`` is
+read by OpenInference's span kind (``TOOL``, ``LLM``). Any other span is not
+toolview's to show and maps to nothing. A GenAI span that cannot be shown
+(ids of the wrong size, a tool with no name) raises ``Unmappable``, so a
+receiver can count it as rejected, never half-stored.
 """
 
 from __future__ import annotations
@@ -16,29 +18,18 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from toolview.contract import (
-    Observation,
-    ObservationError,
-    ToolCall,
-    ToolResult,
-    decode_observation,
-    encode_observation,
-)
+from toolview.contract import Observation, ObservationError, decode_observation, encode_observation
 from toolview.hosts.otel.runs import agent_run
-from toolview.hosts.otel.spans import TelemetrySpan, span_at
-from toolview.hosts.otel.usage import CHAT_OPERATIONS, has_usage, usage
-from toolview.hosts.otel.values import error_text, json_args, result_text
+from toolview.hosts.otel.spans import TelemetrySpan, Unmappable
+from toolview.hosts.otel.tools import OPENINFERENCE_TOOL, tool_call
+from toolview.hosts.otel.usage import CHAT_OPERATIONS, OPENINFERENCE_USAGE, has_usage, usage
 
 __all__ = ["CHAT_OPERATIONS", "MappedSpan", "Unmappable", "map_span"]
 
 OPERATION: Final = "gen_ai.operation.name"
 _TRACE_ID: Final = re.compile(r"(?!0{32})[0-9a-f]{32}")
 _SPAN_ID: Final = re.compile(r"(?!0{16})[0-9a-f]{16}")
-_TOOL_PREFIX: Final = "execute_tool "
-
-
-class Unmappable(ValueError):
-    """A GenAI span toolview cannot show; the message says why."""
+SPAN_KIND: Final = "openinference.span.kind"
 
 
 @dataclass(frozen=True)
@@ -54,43 +45,31 @@ class MappedSpan:
 
 
 def map_span(span: TelemetrySpan) -> MappedSpan | None:
-    """The span's observations, ``None`` for a span that is not a tool or model call."""
-    operation = span.text(OPERATION)
-    if operation == "execute_tool":
-        observations = _tool_call(span)
-    elif operation == "invoke_agent":
-        observations = agent_run(span)
-    elif operation in CHAT_OPERATIONS or (operation is None and has_usage(span)):
-        counted = usage(span)
-        if counted is None:
-            return None
-        observations = (counted,)
-    else:
+    """The span's observations, ``None`` for a span that is not a tool, model or agent call."""
+    observations = _observations(span)
+    if not observations:
         return None
     _check_ids(span)
     return MappedSpan(f"otlp-{span.trace_id}-{span.span_id}", _validated(observations))
 
 
-def _tool_call(span: TelemetrySpan) -> tuple[Observation, ...]:
-    name = span.text("gen_ai.tool.name") or span.name.removeprefix(_TOOL_PREFIX).strip()
-    if not name or name == "execute_tool":
-        raise Unmappable(f"execute_tool span {span.span_id} names no tool (gen_ai.tool.name)")
-    call_id = span.text("gen_ai.tool.call.id") or span.span_id
-    if call_id in (".", ".."):
-        raise Unmappable(f"a tool call id may not be {call_id!r}")
-    failure = error_text(span)
-    text = failure if failure is not None else result_text(span)
-    args = json_args(span.attributes.get("gen_ai.tool.call.arguments"))
-    call = ToolCall(tool_call_id=call_id, tool_name=name, args=args, at=span_at(span.start_ns))
-    result = ToolResult(
-        tool_call_id=call_id,
-        tool_name=name,
-        text=text,
-        complete=True,
-        is_error=failure is not None,
-        at=span_at(span.end_ns),
-    )
-    return call, result
+def _observations(span: TelemetrySpan) -> tuple[Observation, ...]:
+    """By ``gen_ai.operation.name``; without one, by OpenInference's span kind."""
+    operation = span.text(OPERATION)
+    kind = span.text(SPAN_KIND) if operation is None else None
+    if operation == "execute_tool":
+        return tool_call(span)
+    if kind == "TOOL":
+        return tool_call(span, OPENINFERENCE_TOOL)
+    if operation == "invoke_agent":
+        return agent_run(span)
+    if kind == "LLM":
+        counted = usage(span, OPENINFERENCE_USAGE)
+    elif operation in CHAT_OPERATIONS or (operation is None and has_usage(span)):
+        counted = usage(span)
+    else:
+        return ()
+    return () if counted is None else (counted,)
 
 
 def _check_ids(span: TelemetrySpan) -> None:

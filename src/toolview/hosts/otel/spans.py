@@ -18,9 +18,20 @@ import msgspec
 
 from toolview.contract.moments import format_at
 
-__all__ = ["SpanEvent", "SpanStatus", "TelemetrySpan", "at_from_nanos", "span_at"]
+__all__ = [
+    "SpanEvent",
+    "SpanStatus",
+    "TelemetrySpan",
+    "Unmappable",
+    "at_from_nanos",
+    "span_at",
+]
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class Unmappable(ValueError):
+    """A GenAI span toolview cannot show; the message says why."""
 
 
 class SpanStatus(IntEnum):

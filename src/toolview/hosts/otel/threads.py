@@ -19,20 +19,23 @@ from toolview.hosts.otel.spans import TelemetrySpan
 __all__ = ["CONVERSATION", "PREFIX", "conversations", "thread_id_for"]
 
 CONVERSATION: Final = "gen_ai.conversation.id"
+_SESSION: Final = "session.id"  # OpenInference's name for a conversation
 PREFIX: Final = "otel-"
 _LONGEST: Final = 64 - len(PREFIX)
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9._-]")
 
 
 def conversations(spans: Iterable[TelemetrySpan]) -> dict[str, str]:
-    """Trace id → the conversation id some span of that trace names (the first one seen).
+    """Trace id → the conversation some span of that trace names (the first one seen).
+
+    ``gen_ai.conversation.id``, or OpenInference's ``session.id``.
 
     Why per trace: a framework may set the attribute on the agent's span only,
     and its tool spans belong to the same conversation.
     """
     found: dict[str, str] = {}
     for span in spans:
-        conversation = span.text(CONVERSATION)
+        conversation = span.text(CONVERSATION) or span.text(_SESSION)
         if conversation is not None:
             found.setdefault(span.trace_id, conversation)
     return found

@@ -8,15 +8,11 @@ A failure's message is the exception's type and message, never its stack.
 
 from __future__ import annotations
 
-from typing import Final
-
 import msgspec
 
 from toolview.hosts.otel.spans import SpanStatus, TelemetrySpan
 
 __all__ = ["error_text", "json_args", "result_text"]
-
-_RESULT: Final = "gen_ai.tool.call.result"
 
 
 def json_args(value: object) -> dict[str, object]:
@@ -34,9 +30,8 @@ def json_args(value: object) -> dict[str, object]:
     return {"arguments": decoded}
 
 
-def result_text(span: TelemetrySpan) -> str:
-    """The tool's result as text: a string as it is, anything structured as JSON."""
-    value = span.attributes.get(_RESULT)
+def result_text(value: object) -> str:
+    """A tool's result as text: a string as it is, anything structured as JSON."""
     if value is None:
         return ""
     if isinstance(value, str):
