@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gzip
+import subprocess
+import sys
 import zlib
 
 import pytest
@@ -47,3 +49,14 @@ def test_gzip_and_deflate_inflate_up_to_the_limit_and_no_further() -> None:
         inflate(gzip.compress(body)[:-12], "gzip", 1000)
     with pytest.raises(BadTraces, match="not valid deflate"):
         inflate(b"plain", "deflate", 1000)
+
+
+def test_the_server_imports_protobuf_only_on_the_first_export() -> None:
+    """Start-up stays as fast as before: ``opentelemetry-proto`` costs ~0.1 s to import."""
+    code = (
+        "import sys, toolview.server.app, toolview.hosts.otel\n"
+        "assert 'google.protobuf' not in sys.modules, 'protobuf imported at start-up'\n"
+        "import toolview.server.otlp_decode\n"
+        "assert 'google.protobuf' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
