@@ -7,6 +7,7 @@ points at ``/v1/traces``), and runs offline on its own ``FunctionModel``.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,8 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.instrumented import InstrumentationSettings
 from sse_client import SSEFrame, read_frames
 from toolview_servers import ToolviewServer
+
+from toolview.cli import main
 
 TOKEN = "otlp-pydantic-token-0123456789"
 AUTH = {"authorization": f"Bearer {TOKEN}"}
@@ -40,12 +43,17 @@ def scripted(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     return ModelResponse(parts=[ToolCallPart(name, args, tool_call_id=f"call-{turn + 1}")])
 
 
-def make_agent(settings: InstrumentationSettings) -> Agent[None, str]:
+def make_agent(
+    settings: InstrumentationSettings, first_read: threading.Event | None = None
+) -> Agent[None, str]:
+    """The agent, instrumented; its first tool waits until ``first_read`` is set, if given."""
     agent: Agent[None, str] = Agent(FunctionModel(scripted))
     agent.instrument = settings
 
     @agent.tool_plain
     def read_file(path: str) -> str:
+        if first_read is not None:  # pydantic-ai runs a sync tool in a worker thread
+            assert first_read.wait(60), "the follower never saw the first model call"
         return f"contents of {path}"
 
     @agent.tool_plain
@@ -60,23 +68,33 @@ def make_agent(settings: InstrumentationSettings) -> Agent[None, str]:
 
 
 def test_a_pydantic_ai_run_shows_its_tool_calls_live(
-    served: Callable[..., ToolviewServer], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    served: Callable[..., ToolviewServer],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """No toolview code in the agent; its first tool waits for the follower, who sees it live."""
     monkeypatch.setenv("TOOLVIEW_TOKEN", TOKEN)
     server = served("--db", str(tmp_path / "otlp.db"))
     thread_id = "otel-conv-1"
     created = httpx.post(f"{server.url}/api/threads", json={"id": thread_id}, headers=AUTH)
     assert created.status_code == 201
     frames: list[SSEFrame] = []
+    first_read = threading.Event()  # the follower has the first model call's usage
+
+    def until(got: list[SSEFrame]) -> bool:
+        if got:
+            first_read.set()
+        return len(got) == 11
 
     def follow() -> None:
         url = f"{server.url}/api/threads/{thread_id}/follow"
-        frames.extend(read_frames(url, headers=AUTH, until=lambda got: len(got) == 11))
+        frames.extend(read_frames(url, headers=AUTH, until=until))
 
     follower = threading.Thread(target=follow)
     follower.start()
     provider, memory = tracing(server.url, TOKEN)
-    agent = make_agent(InstrumentationSettings(tracer_provider=provider))
+    agent = make_agent(InstrumentationSettings(tracer_provider=provider), first_read)
     with pytest.raises(ValueError, match="kaboom"):
         agent.run_sync("go", conversation_id="conv-1")
     provider.shutdown()
@@ -86,6 +104,10 @@ def test_a_pydantic_ai_run_shows_its_tool_calls_live(
     events = httpx.get(f"{server.url}/api/threads/{thread_id}/events", headers=AUTH).json()
     assert [event["observation"] for event in events["events"]] == want
     assert KEY not in str(events)
+    stored = tmp_path / "thread.jsonl"
+    stored.write_text("".join(json.dumps(e["observation"]) + "\n" for e in events["events"]))
+    assert main(["check", str(stored)]) == 0
+    assert "11 observations checked (3 usage), 0 violations" in capsys.readouterr().err
 
 
 def expected(spans: tuple[ReadableSpan, ...]) -> list[dict[str, Any]]:
