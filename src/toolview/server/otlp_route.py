@@ -43,6 +43,8 @@ __all__ = ["routes"]
 
 async def post_traces(request: Request) -> Response:
     """``POST /v1/traces``: map the export's GenAI spans into threads; OTLP's answer."""
+    from toolview.server.otlp_decode import encode_response  # protobuf: on the first export
+
     state = server_state(request)
     try:
         form = body_form(request.headers)
@@ -60,8 +62,6 @@ async def post_traces(request: Request) -> Response:
     except ServerBusy as exc:
         raise ApiError(503, str(exc), {"retry-after": RETRY_AFTER}) from exc
     rejected = export.rejected + await _store(state, export)
-    from toolview.server.otlp_decode import encode_response
-
     message = f"{len(rejected)} span(s) not shown; the first: {rejected[0]}" if rejected else ""
     return Response(encode_response(len(rejected), message, form), media_type=form)
 
