@@ -68,7 +68,10 @@ def test_load_more_by_click_and_by_scrolling_up(server: ToolviewServer) -> None:
         ids = page.eval_on_selector_all("article.tv-call", "els => els.map(e => e.id)")
         assert ids == [call_element_id(f"c{i}") for i in range(50, 250)]  # in order
         assert page.evaluate("window.tvChanges") >= 1
-        page.mouse.wheel(0, 4000)  # the reader scrolls: scrolling back up now loads more
+        # the reader scrolls down (the script arms on it), then back up to the button
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_function("window.scrollY > 0")
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => done(true)))")
         page.evaluate("window.scrollTo(0, 0)")
         expect(button).to_have_count(0)
         assert articles(page) == 250
