@@ -72,7 +72,7 @@ PAGE_STRUCTURE_CSS: Final = f"""
 .tv-filter:not(:checked) + .tv-chip::before {{ content: "\\2715\\00a0"; }}
 .tv-filter:focus-visible + .tv-chip {{ outline: 2px solid {_FOCUS}; outline-offset: 1px; }}
 main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: auto;
-  contain-intrinsic-size: auto 44px; }}
+  contain-intrinsic-block-size: auto 44px; }}
 .tv-pages {{ display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 8px 0; padding: 0;
   list-style: none; }}
 """ + _filter_rules()
