@@ -27,6 +27,7 @@ CALL_CSS: Final = f"""
   width: calc(100% - 1.4em); margin: 0; font: inherit; vertical-align: middle; }}
 .tv-gist {{ flex: 1 1 12em; min-width: 0; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; }}
+.tv-call-details[open] > .tv-call-summary .tv-gist {{ display: none; }}
 .tv-duration, .tv-time {{ font-size: 13px; white-space: nowrap; }}
 .tv-permalink {{ position: absolute; top: 6px; right: 8px; padding: 2px 6px; border-radius: 4px;
   font-size: 14px; text-decoration: none; color: inherit; }}
