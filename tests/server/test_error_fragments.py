@@ -7,9 +7,8 @@ browser shows for a failed command is exactly this markup: the error frame
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 
 from starlette.testclient import TestClient
 

@@ -7,9 +7,9 @@ the time (``<time datetime>``, the absolute UTC time as text; the live
 page's script may say it relatively). The badge's words, glyph and colour
 come from ``STATUS_DISPLAY`` through the core's ``Header``: the colour name
 becomes a CSS class (``tv-colour-green``); glyph and label are what is seen,
-the ARIA text ("Tool call failed") what a screen reader reads, as text. Nothing here announces itself (no
-``role="status"``, no live region): a page has one, its status line. This
-module never looks at the status itself.
+the ARIA text ("Tool call failed") what a screen reader reads, as text.
+Nothing here announces itself (no ``role="status"``, no live region): a page
+has one, its status line. This module never looks at the status itself.
 """
 
 from __future__ import annotations
