@@ -1,0 +1,184 @@
+"""``rec.pydantic_ai()``: a real pydantic-ai agent, its offline ``FunctionModel``, four tools.
+
+The model calls, in one response (pydantic-ai runs them in parallel): a shell
+command streamed live into its call, a file read that asks for the ``file``
+kind, a JSON-returning tool and a tool that raises ``ModelRetry``; then, in
+its next response, a tool whose ``RuntimeError`` aborts the run. Every call
+must be paired with its result, the retry an error with its message, the
+abort an error on its call and the run's reason, the planted secret nowhere,
+and ``toolview check`` clean. The same run published to a real ``toolview
+serve`` must reach a follower while the shell command is still running.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from agent_tools import (
+    FIRST_LINE,
+    LAST_LINE,
+    SECRET,
+    Gate,
+    check_clean,
+    explode,
+    inventory,
+    read_notes,
+    recorded,
+    run_streamed,
+    shape,
+    shell_argv,
+    stored,
+    write_notes,
+)
+from pydantic_ai import Agent, ModelRetry, RunContext, ToolReturn
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+import toolview
+from toolview.contract import METADATA_KEY, Descriptor
+
+
+def scripted(notes: Path) -> FunctionModel:
+    """The model: four parallel calls, then the call that aborts the run."""
+
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        turn = sum(isinstance(m, ModelResponse) for m in messages)
+        if turn == 0:
+            return ModelResponse(
+                parts=[
+                    TextPart("Looking around."),
+                    ToolCallPart("shell", {}, tool_call_id="c-shell"),
+                    ToolCallPart("read_notes", {"path": str(notes)}, tool_call_id="c-read"),
+                    ToolCallPart("inventory", {}, tool_call_id="c-json"),
+                    ToolCallPart("flaky", {"attempt": 1}, tool_call_id="c-retry"),
+                ]
+            )
+        return ModelResponse(parts=[ToolCallPart("explode", {}, tool_call_id="c-boom")])
+
+    return FunctionModel(respond)
+
+
+def agent_for(rec: Any, notes: Path, gate: Path) -> Agent[None, str]:
+    """The agent and its four tools (plus the retrying one)."""
+    agent = Agent(scripted(notes))
+
+    @agent.tool
+    def shell(ctx: RunContext[None]) -> ToolReturn:
+        text, view = run_streamed(rec, str(ctx.tool_call_id), shell_argv(gate))
+        return ToolReturn(return_value=text, metadata={METADATA_KEY: view})
+
+    @agent.tool_plain(name="read_notes")
+    def read(path: str) -> ToolReturn:
+        text = read_notes(path)
+        view = Descriptor("file", {"path": path, "content": text})
+        return ToolReturn(return_value=text, metadata={METADATA_KEY: view})
+
+    agent.tool_plain(inventory)
+
+    @agent.tool_plain
+    def flaky(attempt: int) -> str:
+        raise ModelRetry(f"busy, try again later (attempt {attempt})")
+
+    @agent.tool_plain(name="explode")
+    def boom() -> str:
+        return explode(f"disk on fire, token={SECRET}")
+
+    return agent
+
+
+EXPECTED_CALLS = [
+    ("call", "c-shell", "shell", {}),
+    ("call", "c-read", "read_notes", {"path": "<notes>"}),
+    ("call", "c-json", "inventory", {}),
+    ("call", "c-retry", "flaky", {"attempt": 1}),
+]
+REASON = "RuntimeError: disk on fire, token=[redacted: github-token]"
+
+
+def expected_results(notes: Path) -> list[tuple[Any, ...]]:
+    red = "[redacted: github-token]"
+    text = f"first line\ntoken={red}\nlast line\n"
+    json_text = (
+        '{\n  "items": [\n    {\n      "name": "bolt",\n      "count": 3\n    },\n'
+        '    {\n      "name": "nut",\n      "count": 5\n    }\n  ],\n'
+        f'  "token": "{red}"\n}}'
+    )
+    return sorted(
+        [
+            ("result", "c-shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n"),
+            ("result", "c-read", False, "file", text),
+            ("result", "c-json", False, "json", json_text),
+            ("result", "c-retry", True, None, "ModelRetry: busy, try again later (attempt 1)"),
+        ]
+    )
+
+
+def run_agent(rec: Any, notes: Path, gate: Path) -> None:
+    rec.add_sink(Gate(gate))
+    agent_for(rec, notes, gate).run_sync("Look around", capabilities=[rec.pydantic_ai()])
+
+
+def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path: Path) -> None:
+    notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
+    with pytest.raises(RuntimeError, match="disk on fire"), toolview.capture(record=record) as rec:
+        run_agent(rec, notes, gate)
+
+    observations = recorded(record)
+    got = shape(observations)
+    calls = [
+        (c[0], c[1], c[2], {k: "<notes>" if v == str(notes) else v for k, v in c[3].items()})
+        for c in got
+        if c[0] == "call"
+    ]
+    assert calls == [*EXPECTED_CALLS, ("call", "c-boom", "explode", {})]
+    assert got[:3] == [("run-started",), ("message",), ("message",)]
+    assert sorted(c for c in got[3:-3] if c[0] == "result") == expected_results(notes)
+    assert got[-3:] == [
+        ("call", "c-boom", "explode", {}),
+        ("result", "c-boom", True, None, REASON),
+        ("run-ended", "error", REASON),
+    ]
+    messages = [o["text"] for o in observations if o["kind"] == "message"]
+    assert messages == ["Look around", "Looking around."]
+    partials = [o for o in observations if o["kind"] == "tool-result" and not o["complete"]]
+    assert partials and all(o["toolCallId"] == "c-shell" for o in partials)
+    assert FIRST_LINE in partials[0]["text"] and LAST_LINE not in partials[0]["text"]
+    assert SECRET not in record.read_text()
+    check_clean(record)
+
+
+def test_the_run_published_to_a_server_reaches_a_follower_live(tmp_path: Path, served: Any) -> None:
+    """The follower sees the shell call while it runs; the gate opens only then."""
+    from watch_serving import Follower
+
+    server = served()
+    notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
+    thread = "pydantic-ai-live"
+    follower = Follower(f"{server.url}/api/threads/{thread}/follow", expected=1000)
+    errors: list[BaseException] = []
+
+    def agent_run() -> None:
+        try:
+            with toolview.capture(to=server.url, thread_id=thread, record=record) as rec:
+                agent_for(rec, notes, gate).run_sync(
+                    "Look around", capabilities=[rec.pydantic_ai()]
+                )
+        except BaseException as exc:
+            errors.append(exc)
+
+    worker = threading.Thread(target=agent_run)
+    worker.start()
+    seen = []
+    while not any(o.get("toolCallId") == "c-shell" for o in seen):
+        seen.append(follower.next())
+    assert worker.is_alive() and not gate.exists()  # still running: the shell waits
+    gate.touch()
+    while seen[-1]["kind"] != "run-ended":
+        seen.append(follower.next())
+    worker.join(timeout=120)
+    assert [type(e) for e in errors] == [RuntimeError]
+    assert seen[-1]["reason"] == REASON
+    assert shape(stored(server.url, thread)) == shape(recorded(record))
