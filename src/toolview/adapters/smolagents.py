@@ -14,7 +14,9 @@ the step's other (parallel) calls are dropped with it. So at the end of a
 step each call still open is closed: the one the error names as the error,
 the others as results smolagents never reported (see ``smolagents_steps``).
 An exception out of the run closes every open call with its reason and goes
-on to the caller untouched.
+on to the caller untouched — smolagents yields the step first (from a
+``finally``), so a step that ends with calls open and no error waits for the
+next event to say whether the run went on or raised.
 
 A tool that streams its output needs its call's id: ``call_id(name,
 arguments)`` answers it from inside the tool, in the thread smolagents runs
@@ -69,6 +71,7 @@ class RecordedEvents(Iterator[Any]):
         self._events = iter(events)
         self._pending = PendingCalls(recorder, CallTracker.on(recorder))
         self._numbers = itertools.count(1)
+        self._held = False  # a step ended with calls open and no error: closed at the next event
 
     def __iter__(self) -> RecordedEvents:
         return self
@@ -78,14 +81,22 @@ class RecordedEvents(Iterator[Any]):
         try:
             event = next(self._events)
         except StopIteration:
+            self._release()
             raise
         except BaseException as exc:
+            self._held = False
             self._pending.abort(exc)
             raise
         finally:
             _ACTIVE.reset(token)
+        self._release()
         self._see(event)
         return event
+
+    def _release(self) -> None:
+        if self._held:
+            self._held = False
+            self._pending.end_step(None)
 
     def close(self) -> None:
         """Stop the run early (as a ``for`` loop's ``break`` leaves it)."""
@@ -100,7 +111,10 @@ class RecordedEvents(Iterator[Any]):
         elif isinstance(event, ToolOutput):
             self._pending.close(event.tool_call, event.output, event.observation)
         elif isinstance(event, ActionStep):
-            self._pending.end_step(event.error)
+            if event.error is None:
+                self._held = True
+            else:
+                self._pending.end_step(event.error)
             self._usage(event)
         elif isinstance(event, PlanningStep) and event.plan.strip():
             self._rec.message("assistant", event.plan)
