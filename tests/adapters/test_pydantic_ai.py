@@ -12,6 +12,7 @@ serve`` must reach a follower while the shell command is still running.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from agent_tools import (
     write_notes,
 )
 from pydantic_ai import Agent, ModelRetry, RunContext, ToolReturn
+from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
@@ -143,6 +145,8 @@ def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path
     ]
     messages = [o["text"] for o in observations if o["kind"] == "message"]
     assert messages == ["Look around", "Looking around."]
+    models = [o["model"] for o in observations if o["kind"] == "usage"]
+    assert models == ["function:respond:"] * 2  # a usage per model response
     partials = [o for o in observations if o["kind"] == "tool-result" and not o["complete"]]
     assert partials and all(o["toolCallId"] == "c-shell" for o in partials)
     assert FIRST_LINE in partials[0]["text"] and LAST_LINE not in partials[0]["text"]
@@ -182,3 +186,70 @@ def test_the_run_published_to_a_server_reaches_a_follower_live(tmp_path: Path, s
     assert [type(e) for e in errors] == [RuntimeError]
     assert seen[-1]["reason"] == REASON
     assert shape(stored(server.url, thread)) == shape(recorded(record))
+
+
+def test_bad_arguments_a_tool_failure_and_a_sibling_the_abort_cancelled(tmp_path: Path) -> None:
+    """Arguments the model got wrong, ``ToolFailed``, and a call cancelled by the abort.
+
+    The cancelled call gets no result of its own: the thread shows it aborted,
+    with the run's reason.
+    """
+
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        parts = [
+            ToolCallPart("add", {"a": "one"}, tool_call_id="c-bad"),
+            ToolCallPart("missing", {}, tool_call_id="c-failed"),
+            ToolCallPart("wait", {}, tool_call_id="c-wait"),
+            ToolCallPart("explode", {}, tool_call_id="c-boom"),
+        ]
+        return ModelResponse(parts=parts)
+
+    agent = Agent(FunctionModel(respond))
+
+    @agent.tool_plain
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    @agent.tool_plain
+    def missing() -> str:
+        raise ToolFailed("no such file: /nope")
+
+    @agent.tool_plain
+    async def wait() -> str:
+        await asyncio.Event().wait()
+        return "never"
+
+    @agent.tool_plain(name="explode")
+    def boom() -> str:
+        return explode("disk on fire")
+
+    record = tmp_path / "run.jsonl"
+    with pytest.raises(RuntimeError), toolview.capture(record=record) as rec:
+        agent.run_sync("Go", capabilities=[rec.pydantic_ai()])
+
+    got = shape(recorded(record), keep=lambda o: o["kind"] not in ("usage", "message"))
+    assert got[:5] == [
+        ("run-started",),
+        ("call", "c-bad", "add", {"a": "one"}),
+        (
+            "result",
+            "c-bad",
+            True,
+            None,
+            "invalid arguments: a: Input should be a valid integer, unable to parse string"
+            " as an integer; b: Field required",
+        ),
+        ("call", "c-failed", "missing", {}),
+        ("call", "c-wait", "wait", {}),
+    ]
+    assert got[5] == ("call", "c-boom", "explode", {})
+    assert sorted(got[6:8]) == [
+        ("result", "c-boom", True, None, "RuntimeError: disk on fire"),
+        ("result", "c-failed", True, None, "ToolFailed: no such file: /nope"),
+    ]
+    assert got[8:] == [("run-ended", "error", "RuntimeError: disk on fire")]
+    thread = rec.thread
+    waiting = thread.call("c-wait")
+    assert waiting is not None and thread.state(waiting) == "aborted"
+    assert thread.run_reason(waiting) == "RuntimeError: disk on fire"
+    check_clean(record)
