@@ -27,6 +27,7 @@ from toolview.contract import Descriptor, Observation, ToolResult
 __all__ = [
     "FIRST_LINE",
     "LAST_LINE",
+    "NEVER_OPENED",
     "SECRET",
     "Gate",
     "check_clean",
@@ -44,6 +45,7 @@ __all__ = [
 SECRET = "ghp_" + "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"  # a GitHub token's shape: fake
 FIRST_LINE = "building"
 LAST_LINE = "built"
+NEVER_OPENED = "gate never opened"  # the shell's last line instead when the gate timed out
 NOTES = "first line\ntoken=" + SECRET + "\nlast line\n"
 
 
@@ -67,11 +69,15 @@ def explode(reason: str) -> str:
 
 
 def shell_argv(gate: Path) -> list[str]:
-    """Prints ``FIRST_LINE``, waits (at most 120 s) for ``gate`` to exist, prints ``LAST_LINE``."""
+    """Prints ``FIRST_LINE``, waits (at most 120 s) for ``gate`` to exist, prints ``LAST_LINE``.
+
+    Had the gate not opened, the last line is ``NEVER_OPENED``: a test expecting
+    ``LAST_LINE`` fails rather than passing late.
+    """
     script = (
         f"echo {FIRST_LINE}; i=0; "
         f'while [ ! -e "{gate}" ] && [ $i -lt 6000 ]; do sleep 0.02; i=$((i+1)); done; '
-        f"echo {LAST_LINE}"
+        f'if [ -e "{gate}" ]; then echo {LAST_LINE}; else echo {NEVER_OPENED}; fi'
     )
     return ["sh", "-c", script]
 
