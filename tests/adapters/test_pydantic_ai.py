@@ -13,7 +13,9 @@ serve`` must reach a follower while the shell command is still running.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +33,14 @@ from agent_tools import (
     run_streamed,
     shape,
     shell_argv,
-    stored,
     write_notes,
 )
+from following import follow_until_ended
 from pydantic_ai import Agent, ModelRetry, RunContext, ToolReturn
 from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from toolview_servers import ToolviewServer
 
 import toolview
 from toolview.contract import METADATA_KEY, Descriptor
@@ -125,7 +128,10 @@ def run_agent(rec: Any, notes: Path, gate: Path) -> None:
 
 def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path: Path) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    with pytest.raises(RuntimeError, match="disk on fire"), toolview.capture(record=record) as rec:
+    with (
+        pytest.raises(RuntimeError, match="disk on fire"),
+        toolview.capture(live=False, record=record) as rec,
+    ):
         run_agent(rec, notes, gate)
 
     observations = recorded(record)
@@ -154,38 +160,27 @@ def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path
     check_clean(record)
 
 
-def test_the_run_published_to_a_server_reaches_a_follower_live(tmp_path: Path, served: Any) -> None:
-    """The follower sees the shell call while it runs; the gate opens only then."""
-    from watch_serving import Follower
-
+def test_the_run_published_to_a_server_reaches_a_follower_live(
+    tmp_path: Path, served: Callable[[], ToolviewServer]
+) -> None:
+    """The same agent with ``capture(to=…)``: only the follower's view opens the shell's gate."""
     server = served()
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    thread = "pydantic-ai-live"
-    follower = Follower(f"{server.url}/api/threads/{thread}/follow", expected=1000)
-    errors: list[BaseException] = []
-
-    def agent_run() -> None:
-        try:
-            with toolview.capture(to=server.url, thread_id=thread, record=record) as rec:
-                agent_for(rec, notes, gate).run_sync(
-                    "Look around", capabilities=[rec.pydantic_ai()]
-                )
-        except BaseException as exc:
-            errors.append(exc)
-
-    worker = threading.Thread(target=agent_run)
-    worker.start()
-    seen = []
-    while not any(o.get("toolCallId") == "c-shell" for o in seen):
-        seen.append(follower.next())
-    assert worker.is_alive() and not gate.exists()  # still running: the shell waits
-    gate.touch()
-    while seen[-1]["kind"] != "run-ended":
-        seen.append(follower.next())
-    worker.join(timeout=120)
-    assert [type(e) for e in errors] == [RuntimeError]
-    assert seen[-1]["reason"] == REASON
-    assert shape(stored(server.url, thread)) == shape(recorded(record))
+    url = f"{server.url}/threads/pydantic-ai"
+    seen: list[dict[str, Any]] = []
+    follower = threading.Thread(target=follow_until_ended, args=(url, gate, seen), daemon=True)
+    with (
+        pytest.raises(RuntimeError, match="disk on fire"),
+        toolview.capture(live=False, to=url, record=record) as rec,
+    ):
+        follower.start()
+        agent_for(rec, notes, gate).run_sync("Look around", capabilities=[rec.pydantic_ai()])
+    follower.join(timeout=120)
+    assert not follower.is_alive()
+    assert shape(seen) == shape(recorded(record))
+    assert shape(seen)[-1] == ("run-ended", "error", REASON)
+    assert ("result", "c-shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n") in shape(seen)
+    assert SECRET not in json.dumps(seen)
 
 
 def test_bad_arguments_a_tool_failure_and_a_sibling_the_abort_cancelled(tmp_path: Path) -> None:
@@ -224,7 +219,7 @@ def test_bad_arguments_a_tool_failure_and_a_sibling_the_abort_cancelled(tmp_path
         return explode("disk on fire")
 
     record = tmp_path / "run.jsonl"
-    with pytest.raises(RuntimeError), toolview.capture(record=record) as rec:
+    with pytest.raises(RuntimeError), toolview.capture(live=False, record=record) as rec:
         agent.run_sync("Go", capabilities=[rec.pydantic_ai()])
 
     got = shape(recorded(record), keep=lambda o: o["kind"] not in ("usage", "message"))

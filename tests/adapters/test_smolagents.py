@@ -13,7 +13,9 @@ fails is checked on its own events, where the order is the test's to choose.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,7 @@ from agent_tools import (
     shell_argv,
     write_notes,
 )
+from following import follow_until_ended
 from smolagents import Model, Tool, ToolCallingAgent, tool
 from smolagents.agents import ToolOutput
 from smolagents.memory import ActionStep, ToolCall
@@ -44,6 +47,7 @@ from smolagents.models import (
 )
 from smolagents.monitoring import AgentLogger, LogLevel, Timing, TokenUsage
 from smolagents.utils import AgentToolCallError, AgentToolExecutionError
+from toolview_servers import ToolviewServer
 
 import toolview
 from toolview.adapters import smolagents as smol
@@ -147,7 +151,7 @@ JSON_TEXT = (
 
 def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path: Path) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    with pytest.raises(Abort), toolview.capture(record=record) as rec:
+    with pytest.raises(Abort), toolview.capture(live=False, record=record) as rec:
         rec.add_sink(Gate(gate))
         agent = agent_for(rec, notes, gate)
         for _ in rec.smolagents(agent.run("Build it", stream=True)):
@@ -182,6 +186,27 @@ def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path
     check_clean(record)
 
 
+def test_the_run_published_to_a_server_reaches_a_follower_live(
+    tmp_path: Path, served: Callable[[], ToolviewServer]
+) -> None:
+    """The same agent with ``capture(to=…)``: only the follower's view opens the shell's gate."""
+    server = served()
+    notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
+    url = f"{server.url}/threads/smolagents"
+    seen: list[dict[str, Any]] = []
+    follower = threading.Thread(target=follow_until_ended, args=(url, gate, seen), daemon=True)
+    with pytest.raises(Abort), toolview.capture(live=False, to=url, record=record) as rec:
+        follower.start()
+        for _ in rec.smolagents(agent_for(rec, notes, gate).run("Build it", stream=True)):
+            pass
+    follower.join(timeout=120)
+    assert not follower.is_alive()
+    assert shape(seen) == shape(recorded(record))
+    assert shape(seen)[-1] == ("run-ended", "aborted", "Abort: power cut")
+    assert ("result", "c-shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n") in shape(seen)
+    assert SECRET not in json.dumps(seen)
+
+
 LOGGER = AgentLogger(level=LogLevel.OFF)
 
 
@@ -198,7 +223,7 @@ def step_events(error: Exception | None) -> Iterator[object]:
 
 def closed(error: Exception | None, tmp_path: Path) -> list[tuple[Any, ...]]:
     record = tmp_path / "steps.jsonl"
-    with toolview.capture(record=record) as rec:
+    with toolview.capture(live=False, record=record) as rec:
         list(rec.smolagents(step_events(error)))
     return [c for c in shape(recorded(record)) if c[0] == "result"]
 
