@@ -36,7 +36,7 @@ from agent_tools import (
     write_notes,
 )
 from following import follow_until_ended
-from smolagents import Model, Tool, ToolCallingAgent, tool
+from smolagents import CodeAgent, Model, Tool, ToolCallingAgent, tool
 from smolagents.agents import ToolOutput
 from smolagents.memory import ActionStep, ToolCall
 from smolagents.models import (
@@ -246,3 +246,54 @@ def test_a_step_error_naming_no_call_closes_each_open_call_with_it(tmp_path: Pat
         ("result", "b", True, None, UNNAMED + message),
         ("result", "c", True, None, UNNAMED + message),
     ]
+
+
+class CodeModel(Model):
+    """Answers each step with the next code blob."""
+
+    def __init__(self, codes: list[str]) -> None:
+        super().__init__(model_id="scripted-code")
+        self.codes = iter(codes)
+
+    def generate(self, messages: Any, stop_sequences: Any = None, **kwargs: Any) -> ChatMessage:
+        return ChatMessage(role=MessageRole.ASSISTANT, content=next(self.codes))
+
+
+def test_a_code_agents_code_is_a_call_with_its_logs_or_its_error(tmp_path: Path) -> None:
+    """A ``CodeAgent`` yields no ``ToolOutput``: each code blob's result is its step's observations."""
+    codes = [
+        "<code>\nprint('hi')\n1/0\n</code>",
+        f"<code>\nprint('token={SECRET}')\ny = 2 + 2\n</code>",
+        "<code>\nfinal_answer(y)\n</code>",
+    ]
+    record = tmp_path / "run.jsonl"
+    with toolview.capture(live=False, record=record) as rec:
+        for _ in range(2):  # a second run numbers its calls afresh: each is still its own call
+            agent = CodeAgent(tools=[], model=CodeModel(codes), verbosity_level=LogLevel.OFF)
+            assert [*rec.smolagents(agent.run("Count", stream=True))][-1].output == 4
+    ids = ["call_1", "call_2", "call_3", "call_1~1", "call_2~2", "call_3~3"]
+    got = shape(recorded(record))
+    assert [c[:3] for c in got if c[0] == "call"] == [
+        ("call", id, "python_interpreter") for id in ids
+    ]
+    results = [c for c in got if c[0] == "result"]
+    assert [r[1] for r in results] == ids
+    assert [r[2:] for r in results[3:]] == [r[2:] for r in results[:3]]
+    assert results[:3] == [
+        (
+            "result",
+            "call_1",
+            True,
+            None,
+            "Code execution failed at line '1/0' due to: ZeroDivisionError: division by zero",
+        ),
+        (
+            "result",
+            "call_2",
+            False,
+            None,
+            f"Execution logs:\ntoken={RED}\nLast output from code snippet:\n4",
+        ),
+        ("result", "call_3", False, None, "Execution logs:\nLast output from code snippet:\n4"),
+    ]
+    check_clean(record)

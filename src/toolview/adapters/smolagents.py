@@ -69,7 +69,8 @@ class RecordedEvents(Iterator[Any]):
     def __init__(self, recorder: Any, events: Any) -> None:
         self._rec = recorder
         self._events = iter(events)
-        self._pending = PendingCalls(recorder, CallTracker.on(recorder))
+        self._tracker = CallTracker.on(recorder)
+        self._pending = PendingCalls(recorder, self._tracker)
         self._numbers = itertools.count(1)
         self._held = False  # a step ended with calls open and no error: closed at the next event
 
@@ -106,18 +107,24 @@ class RecordedEvents(Iterator[Any]):
 
     def _see(self, event: object) -> None:
         if isinstance(event, ToolCall):
-            identity = str(event.id) if event.id else f"smolagents-{next(self._numbers)}"
-            self._pending.open(event, identity)
+            self._pending.open(event, self._identity(event.id))
         elif isinstance(event, ToolOutput):
             self._pending.close(event.tool_call, event.output, event.observation)
         elif isinstance(event, ActionStep):
-            if event.error is None:
-                self._held = True
+            if event.error is None and event.observations is None:
+                self._held = True  # a step cut short, or one that made no call
             else:
-                self._pending.end_step(event.error)
+                self._pending.end_step(event.error, event.observations)
             self._usage(event)
         elif isinstance(event, PlanningStep) and event.plan.strip():
             self._rec.message("assistant", event.plan)
+
+    def _identity(self, given: object) -> str:
+        """The call's id, made unique: a ``CodeAgent`` numbers its calls afresh each run."""
+        identity = str(given) if given else "smolagents"
+        while self._tracker.seen(identity):
+            identity = f"{given or 'smolagents'}~{next(self._numbers)}"
+        return identity
 
     def _usage(self, step: ActionStep) -> None:
         usage = step.token_usage
