@@ -260,7 +260,7 @@ class CodeModel(Model):
 
 
 def test_a_code_agents_code_is_a_call_with_its_logs_or_its_error(tmp_path: Path) -> None:
-    """A ``CodeAgent`` yields no ``ToolOutput``: each code blob's result is its step's observations."""
+    """A ``CodeAgent`` yields no ``ToolOutput``: each code blob's result is the observations."""
     codes = [
         "<code>\nprint('hi')\n1/0\n</code>",
         f"<code>\nprint('token={SECRET}')\ny = 2 + 2\n</code>",
