@@ -29,11 +29,14 @@ from __future__ import annotations
 import contextvars
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
 from toolview.adapters.smolagents_steps import PendingCalls
 from toolview.adapters.tracking import CallTracker
+
+if TYPE_CHECKING:
+    from toolview.recording import Recorder
 
 require("smolagents", "smolagents")
 
@@ -47,7 +50,7 @@ _ACTIVE: contextvars.ContextVar[PendingCalls | None] = contextvars.ContextVar(
 )
 
 
-def attach(recorder: Any, events: Any) -> RecordedEvents:
+def attach(recorder: Recorder, events: Any) -> RecordedEvents:
     """``events`` (an iterable of smolagents events) recording into ``recorder``."""
     return RecordedEvents(recorder, events)
 
@@ -66,7 +69,7 @@ def call_id(tool: str, arguments: Mapping[str, object] | None = None) -> str | N
 class RecordedEvents(Iterator[Any]):
     """Yields every event of ``events`` unchanged, recording tool calls as they go by."""
 
-    def __init__(self, recorder: Any, events: Any) -> None:
+    def __init__(self, recorder: Recorder, events: Any) -> None:
         self._rec = recorder
         self._events = iter(events)
         self._tracker = CallTracker.on(recorder)

@@ -15,9 +15,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.adapters.tracking import CallTracker
+
+if TYPE_CHECKING:
+    from toolview.recording import Recorder
 
 __all__ = ["DROPPED", "UNNAMED", "PendingCalls"]
 
@@ -37,7 +40,7 @@ class Pending:
 class PendingCalls:
     """The open calls of the step under way, keyed by their ``ToolCall`` object."""
 
-    def __init__(self, recorder: Any, calls: CallTracker) -> None:
+    def __init__(self, recorder: Recorder, calls: CallTracker) -> None:
         self._rec = recorder
         self._calls = calls
         self._lock = threading.Lock()
