@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -248,3 +250,23 @@ def test_bad_arguments_a_tool_failure_and_a_sibling_the_abort_cancelled(tmp_path
     assert waiting is not None and thread.state(waiting) == "aborted"
     assert thread.run_reason(waiting) == "RuntimeError: disk on fire"
     check_clean(record)
+
+
+def test_without_pydantic_ai_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.pydantic_ai`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['pydantic_ai'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.pydantic_ai()\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "pydantic_ai is not installed: pip install 'toolview[pydantic-ai]'",
+        "1",
+    ], done.stderr

@@ -14,6 +14,8 @@ fails is checked on its own events, where the order is the test's to choose.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -297,3 +299,23 @@ def test_a_code_agents_code_is_a_call_with_its_logs_or_its_error(tmp_path: Path)
         ("result", "call_3", False, None, "Execution logs:\nLast output from code snippet:\n4"),
     ]
     check_clean(record)
+
+
+def test_without_smolagents_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.smolagents`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['smolagents'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.smolagents(iter(()))\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "smolagents is not installed: pip install 'toolview[smolagents]'",
+        "1",
+    ], done.stderr
