@@ -1,13 +1,14 @@
 """``rec.pydantic_ai()``: a real pydantic-ai agent, its offline ``FunctionModel``, four tools.
 
-The model calls, in one response (pydantic-ai runs them in parallel): a shell
-command streamed live into its call, a file read that asks for the ``file``
-kind, a JSON-returning tool and a tool that raises ``ModelRetry``; then, in
-its next response, a tool whose ``RuntimeError`` aborts the run. Every call
-must be paired with its result, the retry an error with its message, the
-abort an error on its call and the run's reason, the planted secret nowhere,
-and ``toolview check`` clean. The same run published to a real ``toolview
-serve`` must reach a follower while the shell command is still running.
+The model calls, in one response (pydantic-ai runs them in parallel): a
+shell command streamed live into its call (``CommandRunner(tool_call_id=…)``),
+a file read that asks for the ``file`` kind, a JSON-returning tool and a
+tool that raises ``ModelRetry``; then, in its next response, a tool whose
+``RuntimeError`` aborts the run. Every call must be paired with its result,
+the retry an error with its message, the abort an error on its call and the
+run's reason, the planted secret nowhere, and ``toolview check`` clean. The
+same run published to a real ``toolview serve`` must reach a follower while
+the shell command is still running.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from agent_tools import (
     inventory,
     read_notes,
     recorded,
-    run_streamed,
     shape,
     shell_argv,
     write_notes,
@@ -46,6 +46,7 @@ from toolview_servers import ToolviewServer
 
 import toolview
 from toolview.contract import METADATA_KEY, Descriptor
+from toolview.hosts.command import CommandRunner
 
 
 def scripted(notes: Path) -> FunctionModel:
@@ -73,9 +74,12 @@ def agent_for(rec: Any, notes: Path, gate: Path) -> Agent[None, str]:
     agent = Agent(scripted(notes))
 
     @agent.tool
-    def shell(ctx: RunContext[None]) -> ToolReturn:
-        text, view = run_streamed(rec, str(ctx.tool_call_id), shell_argv(gate))
-        return ToolReturn(return_value=text, metadata={METADATA_KEY: view})
+    def shell(ctx: RunContext[None]) -> str:
+        """Streams into its call and closes it: the adapter records no second result."""
+        runner = CommandRunner(
+            shell_argv(gate), tool_call_id=ctx.tool_call_id, on_observation=rec.emit
+        )
+        return f"exit {runner.run().exit_code}"
 
     @agent.tool_plain(name="read_notes")
     def read(path: str) -> ToolReturn:

@@ -169,7 +169,7 @@ def test_every_call_is_paired_and_the_abort_closes_its_call_and_the_run(tmp_path
     ]
     assert sorted(got[4:7]) == [
         ("result", "c-json", False, "json", JSON_TEXT),
-        ("result", "c-read", False, None, f"first line\ntoken={RED}\nlast line\n"),
+        ("result", "c-read", False, "file", f"first line\ntoken={RED}\nlast line\n"),
         ("result", "c-shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n"),
     ]
     assert got[7:] == [
@@ -214,7 +214,7 @@ LOGGER = AgentLogger(level=LogLevel.OFF)
 
 def step_events(error: Exception | None) -> Iterator[object]:
     """Three parallel calls; ``a`` answered, ``b`` and ``c`` left to the step's end."""
-    calls = [ToolCall("read_notes", {"path": "a"}, "a"), ToolCall("explode", {"reason": "x"}, "b")]
+    calls = [ToolCall("lookup", {"key": "a"}, "a"), ToolCall("explode", {"reason": "x"}, "b")]
     calls.append(ToolCall("inventory", {}, "c"))
     yield from calls
     yield ToolOutput(id="a", output="A", is_final_answer=False, observation="A", tool_call=calls[0])
