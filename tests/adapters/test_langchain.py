@@ -229,3 +229,29 @@ def test_published_run_reaches_a_follower_live(
     assert not follower.is_alive()
     assert_run(seen, notes)
     assert shape(seen) == shape(recorded(record))
+
+
+def test_an_artifact_descriptor_picks_the_kind(tmp_path: Path) -> None:
+    """``content_and_artifact`` with a ``toolview.Descriptor``: the model reads the content,
+    the call shows the descriptor's kind."""
+    notes, record = write_notes(tmp_path), tmp_path / "run.jsonl"
+
+    @tool(response_format="content_and_artifact")
+    def read_file(path: str) -> tuple[str, toolview.Descriptor]:
+        """Read a text file."""
+        text = read_notes(path)
+        return text, toolview.Descriptor("file", toolview.FileProps(path=path, content=text))
+
+    call = {"name": "read_file", "args": {"path": str(notes)}, "id": "c9", "type": "tool_call"}
+    with toolview.capture(live=False, record=record) as rec:
+        message = read_file.invoke(call, {"callbacks": [rec.langchain()]})
+    assert isinstance(message, ToolMessage) and message.content == read_notes(str(notes))
+    (result,) = [o for o in recorded(record) if o["kind"] == "tool-result"]
+    assert (result["toolCallId"], result["isError"], result["descriptor"]["kind"]) == (
+        "c9",
+        False,
+        "file",
+    )
+    assert result["descriptor"]["props"]["path"] == str(notes)
+    assert SECRET not in record.read_text()
+    check_clean(record)
