@@ -8,10 +8,11 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Literal, TypeAlias, TypeGuard
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
+from toolview.contract.checks import check_fields, enc_hook
 from toolview.contract.descriptor import Descriptor
 from toolview.contract.types import (
     TIMESTAMP_PATTERN,
@@ -62,6 +63,9 @@ class ToolCall(_Observation, frozen=True, tag="tool-call"):
     tool_name: NonEmptyStr
     args: JSONObject
 
+    def __post_init__(self) -> None:
+        check_fields(self, non_empty=("tool_call_id", "tool_name"), objects=("args",))
+
 
 class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=True):
     """A result, partial (``complete: false``) or final; ``text`` accumulated."""
@@ -73,6 +77,34 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
     is_error: bool
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
 
+    if TYPE_CHECKING:  # what a producer may pass: None means no descriptor
+
+        def __init__(
+            self,
+            *,
+            tool_call_id: str,
+            tool_name: str,
+            text: str,
+            complete: bool,
+            is_error: bool,
+            descriptor: Descriptor | msgspec.UnsetType | None = msgspec.UNSET,
+            at: str | msgspec.UnsetType = msgspec.UNSET,
+            parent_call_id: str | msgspec.UnsetType = msgspec.UNSET,
+        ) -> None: ...
+
+    def __post_init__(self) -> None:
+        check_fields(
+            self,
+            non_empty=("tool_call_id", "tool_name"),
+            text=("text",),
+            flags=("complete", "is_error"),
+        )
+        if self.descriptor is None:  # None means no descriptor
+            msgspec.structs.force_setattr(self, "descriptor", msgspec.UNSET)
+        elif not isinstance(self.descriptor, Descriptor | msgspec.UnsetType):
+            got = type(self.descriptor).__name__
+            raise TypeError(f"ToolResult.descriptor: expected a Descriptor or None, got {got}")
+
 
 class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=True):
     """A guard refused the call before it ran: not an error of the tool."""
@@ -82,11 +114,22 @@ class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=T
     reason: str
     guard: str | msgspec.UnsetType = msgspec.UNSET
 
+    def __post_init__(self) -> None:
+        check_fields(
+            self,
+            non_empty=("tool_call_id", "tool_name"),
+            text=("reason",),
+            optional_text=("guard",),
+        )
+
 
 class RunStarted(_Observation, frozen=True, tag="run-started"):
     """A run opened: until it ends, a call without a result is pending."""
 
     run_id: NonEmptyStr
+
+    def __post_init__(self) -> None:
+        check_fields(self, non_empty=("run_id",))
 
 
 class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
@@ -99,12 +142,23 @@ class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
     # bounds it where it shows it — the run's closing line, each call it aborted.
     reason: str | msgspec.UnsetType = msgspec.UNSET
 
+    def __post_init__(self) -> None:
+        check_fields(
+            self,
+            non_empty=("run_id",),
+            optional_text=("reason",),
+            choices={"outcome": ("completed", "aborted", "error")},
+        )
+
 
 class Message(_Observation, frozen=True, tag="message"):
     """User or assistant text, so a thread reads as a conversation; ``thinking``: reasoning."""
 
     role: MessageRole
     text: str
+
+    def __post_init__(self) -> None:
+        check_fields(self, text=("text",), choices={"role": ("user", "assistant", "thinking")})
 
 
 class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
@@ -116,6 +170,18 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
     cache_read_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     cache_write_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     run_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
+
+    def __post_init__(self) -> None:
+        check_fields(
+            self,
+            non_empty=("model",),
+            counts=("input_tokens", "output_tokens"),
+            optional_counts=("cache_read_tokens", "cache_write_tokens"),
+        )
+        if self.run_id is None:
+            msgspec.structs.force_setattr(self, "run_id", msgspec.UNSET)
+        elif self.run_id is not msgspec.UNSET:
+            check_fields(self, non_empty=("run_id",))
 
 
 Observation: TypeAlias = (
@@ -133,7 +199,7 @@ def is_partial(observation: Observation) -> TypeGuard[ToolResult]:
 
 
 _DECODER = msgspec.json.Decoder(Observation)
-_ENCODER = msgspec.json.Encoder()
+_ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _PATH_SUFFIX = re.compile(r" - at `(?P<path>\$[^`]*)`$")
 _ECHOED_VALUE = re.compile(
     r"(?P<head>Invalid (?:enum )?value )(?P<quote>['\"])(?P<value>.*)(?P=quote)\Z", re.DOTALL

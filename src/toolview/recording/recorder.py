@@ -3,18 +3,19 @@
 Why one lock around everything: frameworks call from worker threads and event
 loops at once, and the thread, the open calls and every sink must see the
 observations in one order. Nothing a caller passes makes a method raise into
-the agent: a bad value becomes a visible fallback (see ``capture.values``).
+the agent: a bad value becomes a visible fallback (``recording.values``), and
+every observation is redacted before the thread or a sink sees it.
 """
 
 from __future__ import annotations
 
-import importlib
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, Self
+from typing import Self
 
 import msgspec
 
@@ -23,7 +24,6 @@ from toolview.contract import (
     Message,
     Observation,
     RunEnded,
-    RunOutcome,
     RunStarted,
     Thread,
     ToolCall,
@@ -32,33 +32,40 @@ from toolview.contract import (
     Usage,
 )
 from toolview.contract.moments import format_at
+from toolview.recording.adapter_methods import AdapterMethods
+from toolview.recording.redaction import redact_observation
 from toolview.recording.stream import OutputStream
-from toolview.recording.values import call_args, clean_id, error_text, result_parts
-from toolview.safety import redact
+from toolview.recording.values import (
+    call_args,
+    clean_id,
+    error_text,
+    result_parts,
+    run_end,
+    tokens,
+)
 
 __all__ = ["Recorder", "Sink"]
 
 Sink = Callable[[Observation], None]
 
 
-class Recorder:
+class Recorder(AdapterMethods):
     """Records one run: ``call``/``result``/``error``/… while inside ``with``."""
 
     def __init__(self, *, title: str | None = None, thread_id: str | None = None) -> None:
         self.title = title
-        self.thread_id = thread_id or f"capture-{uuid.uuid4().hex[:12]}"
+        self.thread_id = clean_id(thread_id, "") or f"capture-{uuid.uuid4().hex[:12]}"
         self.run_id = f"run-{uuid.uuid4().hex[:12]}"
         self._lock = threading.RLock()
         self._thread = Thread()
+        self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}  # open: name, args
         self._names: dict[str, str] = {}
-        self._open: set[str] = set()
         self._sinks: list[Sink] = []
-        self._started = False
-        self._ended = False
+        self._started = self._ended = False
 
     @property
     def thread(self) -> Thread:
-        """The thread so far (read it under no lock: it is replaced, not torn, per add)."""
+        """The thread so far (the recorder adds to it; read it between calls)."""
         return self._thread
 
     def add_sink(self, sink: Sink) -> None:
@@ -67,23 +74,28 @@ class Recorder:
             self._sinks.append(sink)
 
     def emit(self, observation: Observation) -> None:
-        """Add ``observation`` (stamped with now unless it says when) and hand it on."""
+        """Add ``observation`` (redacted, stamped with now unless it says when) and hand it on."""
         if isinstance(observation.at, msgspec.UnsetType):
             observation = msgspec.structs.replace(observation, at=format_at(datetime.now(UTC)))
+        observation = redact_observation(observation)
         with self._lock:
             self._track(observation)
             self._thread.add(observation)
-            for sink in self._sinks:
-                sink(observation)
+            for sink in list(self._sinks):
+                try:
+                    sink(observation)
+                except Exception as exc:  # said once, and that sink gets no more
+                    self._sinks.remove(sink)
+                    print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
 
     def _track(self, observation: Observation) -> None:
         if isinstance(observation, ToolCall):
             self._names[observation.tool_call_id] = observation.tool_name
-            self._open.add(observation.tool_call_id)
+            self._calls[observation.tool_call_id] = (observation.tool_name, observation.args)
         elif isinstance(observation, ToolRefused) or (
             isinstance(observation, ToolResult) and observation.complete
         ):
-            self._open.discard(observation.tool_call_id)
+            self._calls.pop(observation.tool_call_id, None)
 
     def call(self, id: str, name: str, args: Mapping[str, object] | None = None) -> None:
         """A tool was called with ``args``."""
@@ -104,18 +116,20 @@ class Recorder:
         descriptor: Descriptor | None = None,
         complete: bool = True,
     ) -> None:
-        """The call's result: ``value`` described (see ``toolview.describe``)."""
+        """The call's result: ``value`` described (``toolview.describe``) unless
+        ``descriptor`` says how to show it. ``complete=False``: output so far."""
         call_id = clean_id(id, "call")
-        text, found = result_parts(value, descriptor, self.tool_name(call_id))
-        fields: dict[str, Any] = {"descriptor": found} if found is not None else {}
+        with self._lock:
+            name, args = self._calls.get(call_id, (self.tool_name(call_id), {}))
+        text, found = result_parts(value, descriptor, name, args)
         self.emit(
             ToolResult(
                 tool_call_id=call_id,
-                tool_name=self.tool_name(call_id),
+                tool_name=name,
                 text=text,
-                complete=complete,
+                complete=bool(complete),
                 is_error=bool(is_error),
-                **fields,
+                descriptor=found,
             )
         )
 
@@ -126,11 +140,8 @@ class Recorder:
     def refused(self, id: str, reason: str) -> None:
         """A guard refused the call before it ran."""
         call_id = clean_id(id, "call")
-        self.emit(
-            ToolRefused(
-                tool_call_id=call_id, tool_name=self.tool_name(call_id), reason=redact(str(reason))
-            )
-        )
+        name = self.tool_name(call_id)
+        self.emit(ToolRefused(tool_call_id=call_id, tool_name=name, reason=clean_id(reason, "")))
 
     def stream(self, id: str) -> OutputStream:
         """A writer for the running call ``id``: partial results with accumulated text."""
@@ -140,7 +151,7 @@ class Recorder:
     def message(self, role: str, text: str) -> None:
         """User or assistant text (``thinking``: reasoning) in the conversation."""
         kind = role if role in ("user", "assistant", "thinking") else "assistant"
-        self.emit(Message(role=kind, text=redact(str(text))))  # type: ignore[arg-type]
+        self.emit(Message(role=kind, text=clean_id(text, "")))  # type: ignore[arg-type]
 
     def usage(
         self,
@@ -151,22 +162,17 @@ class Recorder:
         cache_read_tokens: int | None = None,
         cache_write_tokens: int | None = None,
     ) -> None:
-        """The tokens one model turn took."""
-        observation = Usage(
-            model=clean_id(model, "model"),
-            input_tokens=_tokens(input_tokens),
-            output_tokens=_tokens(output_tokens),
-            run_id=self.run_id,
+        """The tokens one model turn took (a count that is not one: 0)."""
+        self.emit(
+            Usage(
+                model=clean_id(model, "model"),
+                input_tokens=tokens(input_tokens),
+                output_tokens=tokens(output_tokens),
+                cache_read_tokens=tokens(cache_read_tokens, msgspec.UNSET),
+                cache_write_tokens=tokens(cache_write_tokens, msgspec.UNSET),
+                run_id=self.run_id,
+            )
         )
-        if cache_read_tokens is not None:
-            observation = msgspec.structs.replace(
-                observation, cache_read_tokens=_tokens(cache_read_tokens)
-            )
-        if cache_write_tokens is not None:
-            observation = msgspec.structs.replace(
-                observation, cache_write_tokens=_tokens(cache_write_tokens)
-            )
-        self.emit(observation)
 
     def start(self) -> None:
         """Open the run (``run-started``); ``with`` does it."""
@@ -176,26 +182,21 @@ class Recorder:
                 self.emit(RunStarted(run_id=self.run_id))
 
     def end(self, exc: BaseException | None = None) -> None:
-        """Close the run (``run-ended``): completed, or the exception's type and message."""
+        """Close the run (``run-ended``): completed, or the exception's type and message;
+        a call still without a result is then aborted, with that reason."""
         with self._lock:
             if self._ended:
                 return
             self._ended = True
-            if exc is None:
-                self.emit(RunEnded(run_id=self.run_id, outcome="completed"))
-                return
-            outcome: RunOutcome = "error" if isinstance(exc, Exception) else "aborted"
-            self.emit(RunEnded(run_id=self.run_id, outcome=outcome, reason=error_text(exc)))
+            outcome, reason = run_end(exc, len(self._calls))
+            self.emit(RunEnded(run_id=self.run_id, outcome=outcome, reason=reason))
 
     def __enter__(self) -> Self:
         self.start()
         return self
 
     def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.end(exc)
 
@@ -203,44 +204,6 @@ class Recorder:
         return self.__enter__()
 
     async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        self.__exit__(exc_type, exc, tb)
-
-    def _adapter(self, name: str, *args: object) -> Any:
-        module = importlib.import_module(f"toolview.adapters.{name}")
-        return module.attach(self, *args)
-
-    def pydantic_ai(self) -> Any:
-        """A pydantic-ai capability that records every tool call (``toolview[pydantic-ai]``)."""
-        return self._adapter("pydantic_ai")
-
-    def openai_agents(self, agent: object) -> Any:
-        """Run hooks for an OpenAI Agents SDK agent (``toolview[openai-agents]``)."""
-        return self._adapter("openai_agents", agent)
-
-    def langchain(self) -> Any:
-        """A LangChain / LangGraph callback handler (``toolview[langchain]``)."""
-        return self._adapter("langchain")
-
-    def smolagents(self, events: object) -> Any:
-        """``agent.run(task, stream=True)``'s events, recorded as they pass.
-
-        Needs ``toolview[smolagents]``.
-        """
-        return self._adapter("smolagents", events)
-
-    def mcp(self, session: object) -> Any:
-        """An MCP ``ClientSession`` whose every ``call_tool`` is recorded."""
-        return self._adapter("mcp", session)
-
-
-def _tokens(value: object) -> int:
-    """A token count as a non-negative int (a bad one: 0, never an exception)."""
-    try:
-        return max(0, int(value))  # type: ignore[call-overload,no-any-return]
-    except (TypeError, ValueError, OverflowError):
-        return 0
+        self.end(exc)

@@ -11,12 +11,22 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
+from toolview.contract import Observation
 from toolview.recording.recorder import Recorder
 from toolview.recording.reports import write_reports
 from toolview.recording.sinks import RecordFile
 
-__all__ = ["CaptureSession"]
+__all__ = ["CaptureSession", "ClosingSink"]
+
+
+class ClosingSink(Protocol):
+    """Takes every observation; ``close`` at the end of the run."""
+
+    def __call__(self, observation: Observation) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class CaptureSession(Recorder):
@@ -33,13 +43,21 @@ class CaptureSession(Recorder):
         thread_id: str | None = None,
     ) -> None:
         super().__init__(title=title, thread_id=thread_id)
-        self._live = live
-        self._to = to
+        self._live = sys.stdout.isatty() if live is None else bool(live)
         self._record = Path(record) if record is not None else None
-        self._report = [
-            Path(path) for path in ([report] if isinstance(report, str | Path) else report)
-        ]
-        self._files: list[RecordFile] = []
+        reports = [report] if isinstance(report, str | Path) else list(report)
+        self._reports = [Path(path) for path in reports]
+        self._closing: list[ClosingSink] = []
+        self._publishing = None
+        if to is not None:  # a bad URL is said now, before the agent runs
+            from toolview.recording.publishing import Publishing
+
+            self._publishing = Publishing(to, self.thread_id)
+
+    @property
+    def page_url(self) -> str | None:
+        """Where the run is watched live (with ``to=``), else ``None``."""
+        return self._publishing.page_url if self._publishing is not None else None
 
     def start(self) -> None:
         """Open the sinks, then the run."""
@@ -47,19 +65,29 @@ class CaptureSession(Recorder):
             if self._started:
                 return
             if self._record is not None:
-                record = RecordFile(self._record)
-                self._files.append(record)
-                self.add_sink(record)
+                self._add_closing(RecordFile(self._record))
+            if self._publishing is not None:
+                self._add_closing(self._publishing)
+            if self._live:
+                from toolview.recording.live import LiveTerminal
+
+                self._add_closing(LiveTerminal())
         super().start()
 
+    def _add_closing(self, sink: ClosingSink) -> None:
+        self._closing.append(sink)
+        self.add_sink(sink)
+
     def end(self, exc: BaseException | None = None) -> None:
-        """Close the run, then every sink; write the reports."""
+        """Close the run, then every sink (the live view first); write the reports."""
         with self._lock:
             if self._ended:
                 return
             super().end(exc)
-            for record in self._files:
-                record.close()
-            if self._report:
-                for problem in write_reports(self._thread, self._report, self.title):
-                    print(f"toolview: {problem}", file=sys.stderr)
+            for sink in reversed(self._closing):
+                try:
+                    sink.close()
+                except Exception as error:  # a sink's failure is said, never raised
+                    print(f"toolview: {type(error).__name__}: {error}", file=sys.stderr)
+            for problem in write_reports(self._thread, self._reports, self.title):
+                print(f"toolview: {problem}", file=sys.stderr)
