@@ -1,9 +1,10 @@
 """What every adapter test shares: the four tools' bodies, a planted secret, reading a record.
 
 Each framework's test wraps these plain functions in its own tool type:
-- ``shell``: a command streamed live into its call (``CommandRunner`` with the
-  framework's call id); it prints a line, then waits for a gate file, so the
-  test can hold it running until a partial result (or a follower) saw the line;
+- ``shell``: a command streamed live into its call (``run_streamed``: each
+  line to ``rec.stream(call id)``) that returns the ``shell`` kind; it prints
+  a line, then waits for a gate file, so the test holds it running until a
+  partial result (or a follower) saw the line;
 - ``read_notes``: a file read (its text holds the planted secret);
 - ``inventory``: a JSON-returning tool (a secret under a ``token`` key);
 - ``explode``: a failing tool (``RuntimeError`` with a message).
@@ -12,13 +13,16 @@ Each framework's test wraps these plain functions in its own tool type:
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from toolview.contract import Observation, ToolResult
+import httpx
+
+from toolview.contract import Descriptor, Observation, ToolResult
 
 __all__ = [
     "FIRST_LINE",
@@ -31,8 +35,10 @@ __all__ = [
     "inventory",
     "read_notes",
     "recorded",
+    "run_streamed",
     "shape",
     "shell_argv",
+    "stored",
     "write_notes",
 ]
 
@@ -74,6 +80,22 @@ def shell_argv(gate: Path) -> list[str]:
         f'if [ -e "{gate}" ]; then echo {LAST_LINE}; else echo {NEVER_OPENED}; fi'
     )
     return ["sh", "-c", script]
+
+
+def run_streamed(rec: Any, call_id: str, argv: list[str]) -> tuple[str, Descriptor]:
+    """Run ``argv``, each line of its output written to the call's stream as it comes.
+
+    Returns the output and a ``shell`` descriptor (the kind a tool asks for).
+    """
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    with rec.stream(call_id) as out:
+        for line in process.stdout:
+            out.write(line)
+    code = process.wait(timeout=120)
+    text = out.text
+    props = {"command": shlex.join(argv), "exitCode": code, "stdout": text, "stderr": ""}
+    return text, Descriptor("shell", props)
 
 
 class Gate:
@@ -121,6 +143,17 @@ def shape(
             found.append(("run-ended", o["outcome"], o.get("reason")))
         else:
             found.append((o["kind"],))
+    return found
+
+
+def stored(url: str, thread: str) -> list[dict[str, Any]]:
+    """Every observation a server logged for ``thread`` (partials too), page by page."""
+    found: list[dict[str, Any]] = []
+    after: int | None = 0
+    while after is not None:
+        page = httpx.get(f"{url}/api/threads/{thread}/events?after={after}", timeout=60).json()
+        found += [event["observation"] for event in page["events"]]
+        after = page["next"]
     return found
 
 

@@ -21,10 +21,13 @@ as aborted with the run's reason when ``capture()`` ends the run.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
 from toolview.adapters.tracking import CallTracker
+
+if TYPE_CHECKING:
+    from toolview.recording import Recorder
 from toolview.contract import Descriptor, read_descriptor
 
 require("pydantic_ai", "pydantic-ai")
@@ -48,7 +51,7 @@ from pydantic_ai.messages import (  # noqa: E402
 __all__ = ["ToolviewCapability", "attach"]
 
 
-def attach(recorder: Any) -> ToolviewCapability:
+def attach(recorder: Recorder) -> ToolviewCapability:
     """The capability recording into ``recorder`` (``rec.pydantic_ai()``)."""
     return ToolviewCapability(recorder)
 
@@ -56,7 +59,7 @@ def attach(recorder: Any) -> ToolviewCapability:
 class ToolviewCapability(AbstractCapability[Any]):
     """Records tool calls, their results and errors, messages and token usage."""
 
-    def __init__(self, recorder: Any) -> None:
+    def __init__(self, recorder: Recorder) -> None:
         self._rec = recorder
         self._calls = CallTracker.on(recorder)
 

@@ -14,7 +14,9 @@ the step's other (parallel) calls are dropped with it. So at the end of a
 step each call still open is closed: the one the error names as the error,
 the others as results smolagents never reported (see ``smolagents_steps``).
 An exception out of the run closes every open call with its reason and goes
-on to the caller untouched.
+on to the caller untouched — smolagents yields the step first (from a
+``finally``), so a step that ends with calls open and no error waits for the
+next event to say whether the run went on or raised.
 
 A tool that streams its output needs its call's id: ``call_id(name,
 arguments)`` answers it from inside the tool, in the thread smolagents runs
@@ -27,11 +29,14 @@ from __future__ import annotations
 import contextvars
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
 from toolview.adapters.smolagents_steps import PendingCalls
 from toolview.adapters.tracking import CallTracker
+
+if TYPE_CHECKING:
+    from toolview.recording import Recorder
 
 require("smolagents", "smolagents")
 
@@ -45,7 +50,7 @@ _ACTIVE: contextvars.ContextVar[PendingCalls | None] = contextvars.ContextVar(
 )
 
 
-def attach(recorder: Any, events: Any) -> RecordedEvents:
+def attach(recorder: Recorder, events: Any) -> RecordedEvents:
     """``events`` (an iterable of smolagents events) recording into ``recorder``."""
     return RecordedEvents(recorder, events)
 
@@ -64,11 +69,13 @@ def call_id(tool: str, arguments: Mapping[str, object] | None = None) -> str | N
 class RecordedEvents(Iterator[Any]):
     """Yields every event of ``events`` unchanged, recording tool calls as they go by."""
 
-    def __init__(self, recorder: Any, events: Any) -> None:
+    def __init__(self, recorder: Recorder, events: Any) -> None:
         self._rec = recorder
         self._events = iter(events)
-        self._pending = PendingCalls(recorder, CallTracker.on(recorder))
+        self._tracker = CallTracker.on(recorder)
+        self._pending = PendingCalls(recorder, self._tracker)
         self._numbers = itertools.count(1)
+        self._held = False  # a step ended with calls open and no error: closed at the next event
 
     def __iter__(self) -> RecordedEvents:
         return self
@@ -78,14 +85,22 @@ class RecordedEvents(Iterator[Any]):
         try:
             event = next(self._events)
         except StopIteration:
+            self._release()
             raise
         except BaseException as exc:
+            self._held = False
             self._pending.abort(exc)
             raise
         finally:
             _ACTIVE.reset(token)
+        self._release()
         self._see(event)
         return event
+
+    def _release(self) -> None:
+        if self._held:
+            self._held = False
+            self._pending.end_step(None)
 
     def close(self) -> None:
         """Stop the run early (as a ``for`` loop's ``break`` leaves it)."""
@@ -95,15 +110,24 @@ class RecordedEvents(Iterator[Any]):
 
     def _see(self, event: object) -> None:
         if isinstance(event, ToolCall):
-            identity = str(event.id) if event.id else f"smolagents-{next(self._numbers)}"
-            self._pending.open(event, identity)
+            self._pending.open(event, self._identity(event.id))
         elif isinstance(event, ToolOutput):
             self._pending.close(event.tool_call, event.output, event.observation)
         elif isinstance(event, ActionStep):
-            self._pending.end_step(event.error)
+            if event.error is None and event.observations is None:
+                self._held = True  # a step cut short, or one that made no call
+            else:
+                self._pending.end_step(event.error, event.observations)
             self._usage(event)
         elif isinstance(event, PlanningStep) and event.plan.strip():
             self._rec.message("assistant", event.plan)
+
+    def _identity(self, given: object) -> str:
+        """The call's id, made unique: a ``CodeAgent`` numbers its calls afresh each run."""
+        identity = str(given) if given else "smolagents"
+        while self._tracker.seen(identity):
+            identity = f"{given or 'smolagents'}~{next(self._numbers)}"
+        return identity
 
     def _usage(self, step: ActionStep) -> None:
         usage = step.token_usage

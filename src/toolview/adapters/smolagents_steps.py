@@ -15,9 +15,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.adapters.tracking import CallTracker
+
+if TYPE_CHECKING:
+    from toolview.recording import Recorder
 
 __all__ = ["DROPPED", "UNNAMED", "PendingCalls"]
 
@@ -37,7 +40,7 @@ class Pending:
 class PendingCalls:
     """The open calls of the step under way, keyed by their ``ToolCall`` object."""
 
-    def __init__(self, recorder: Any, calls: CallTracker) -> None:
+    def __init__(self, recorder: Recorder, calls: CallTracker) -> None:
         self._rec = recorder
         self._calls = calls
         self._lock = threading.Lock()
@@ -49,7 +52,8 @@ class PendingCalls:
         pending = Pending(identity, str(tool_call.name), arguments)
         with self._lock:
             self._step[id(tool_call)] = pending
-        args = arguments if isinstance(arguments, Mapping) else {"value": arguments}
+        key = "code" if pending.name == "python_interpreter" else "value"
+        args = arguments if isinstance(arguments, Mapping) else {key: arguments}
         self._rec.call(identity, pending.name, args)
 
     def close(self, tool_call: Any, output: object, observation: str) -> None:
@@ -60,12 +64,20 @@ class PendingCalls:
         if self._calls.is_open(identity):
             self._rec.result(identity, observation if output is None else output)
 
-    def end_step(self, error: BaseException | None) -> None:
-        """An ``ActionStep``: every call the step left open is closed, by its error."""
+    def end_step(self, error: BaseException | None, observations: str | None = None) -> None:
+        """An ``ActionStep``: every call the step left open is closed, by its error.
+
+        A step without error whose one call is still open is a ``CodeAgent``'s
+        (its code runs as a ``python_interpreter`` call with no ``ToolOutput``):
+        its result is the step's observations, what the model is shown.
+        """
         with self._lock:
             left = [p for p in self._step.values() if self._calls.is_open(p.id)]
             self._step.clear()
         if not left:
+            return
+        if error is None and observations is not None and len(left) == 1:
+            self._rec.result(left[0].id, observations)
             return
         message = str(error) if error is not None else "smolagents reported no result"
         named = named_call(left, message)

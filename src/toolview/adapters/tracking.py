@@ -10,6 +10,7 @@ recorder, so it sees every observation whoever recorded it.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Protocol
 
@@ -34,9 +35,16 @@ class CallTracker:
 
     @classmethod
     def on(cls, recorder: SinkOwner) -> CallTracker:
-        """A tracker fed by ``recorder`` from now on."""
-        tracker = cls()
-        recorder.add_sink(tracker)
+        """The tracker fed by ``recorder``: one per recorder, however many adapters it hands out.
+
+        Why one: a second run through a new adapter must still know the ids
+        the first used (a ``CodeAgent`` numbers its calls afresh each run).
+        """
+        with _TRACKERS_LOCK:
+            tracker = _TRACKERS.get(recorder)
+            if tracker is None:
+                tracker = _TRACKERS[recorder] = cls()
+                recorder.add_sink(tracker)
         return tracker
 
     def __call__(self, observation: Observation) -> None:
@@ -66,3 +74,7 @@ class CallTracker:
         """The calls still open, in no particular order."""
         with self._lock:
             return list(self._open)
+
+
+_TRACKERS: weakref.WeakKeyDictionary[SinkOwner, CallTracker] = weakref.WeakKeyDictionary()
+_TRACKERS_LOCK = threading.Lock()
