@@ -130,7 +130,7 @@ def expected(notes: Path) -> list[tuple[Any, ...]]:
         ("call", "call_boom", "explode", {"reason": "disk on fire"}),
         ("call", "call_cmd", "remember", {"fact": "bolts are M6"}),
         ("result", "call_shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n"),
-        ("result", "call_read", False, None, text),
+        ("result", "call_read", False, "file", text),
         ("result", "call_inv", False, "json", stock),
         ("result", "call_boom", True, None, "RuntimeError: disk on fire"),
         ("result", "call_cmd", False, None, "noted: bolts are M6"),

@@ -43,8 +43,6 @@ from toolview.hosts.command import CommandRunner
 
 set_tracing_disabled(True)
 
-CALLS = {"shell": "call_shell", "read_notes": "call_read", "inventory": "call_inv"}
-
 
 def tools(rec: toolview.Recorder, gate: Path, *, abort: bool = False) -> list[FunctionTool]:
     """The four tools as the SDK's function tools; ``abort``: ``explode`` ends the run."""
@@ -91,19 +89,14 @@ def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> str:
 def expected(notes: Path) -> list[tuple[Any, ...]]:
     """What the four calls record, in call order (results may finish in any order)."""
     stock = json.dumps({**inventory(), "token": "[redacted: github-token]"}, indent=2)
+    text = read_notes(str(notes)).replace(SECRET, "[redacted: github-token]")
     return [
         ("call", "call_shell", "shell", {}),
         ("call", "call_read", "read_notes", {"path": str(notes)}),
         ("call", "call_inv", "inventory", {}),
         ("call", "call_boom", "explode", {"reason": "disk on fire"}),
         ("result", "call_shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n"),
-        (
-            "result",
-            "call_read",
-            False,
-            None,
-            read_notes(str(notes)).replace(SECRET, "[redacted: github-token]"),
-        ),
+        ("result", "call_read", False, "file", text),  # a path's text: the file kind
         ("result", "call_inv", False, "json", stock),
         ("result", "call_boom", True, None, "RuntimeError: disk on fire"),
     ]
