@@ -16,7 +16,7 @@ __all__ = ["follow_until_ended"]
 
 
 def follow_until_ended(url: str, gate: Path, seen: list[dict[str, Any]]) -> None:
-    """Follow ``url`` live into ``seen`` until the run ends; open ``gate`` on the shell's first line.
+    """Follow ``url`` live into ``seen`` until the run ends; the shell's first line opens ``gate``.
 
     The thread appears with the run's first observation: until then the server
     has no such thread, so the follower asks again (for at most two minutes).

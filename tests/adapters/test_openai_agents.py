@@ -43,8 +43,6 @@ from toolview.hosts.command import CommandRunner
 
 set_tracing_disabled(True)
 
-CALLS = {"shell": "call_shell", "read_notes": "call_read", "inventory": "call_inv"}
-
 
 def tools(rec: toolview.Recorder, gate: Path, *, abort: bool = False) -> list[FunctionTool]:
     """The four tools as the SDK's function tools; ``abort``: ``explode`` ends the run."""
@@ -91,13 +89,14 @@ def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> str:
 def expected(notes: Path) -> list[tuple[Any, ...]]:
     """What the four calls record, in call order (results may finish in any order)."""
     stock = json.dumps({**inventory(), "token": "[redacted: github-token]"}, indent=2)
+    text = read_notes(str(notes)).replace(SECRET, "[redacted: github-token]")
     return [
         ("call", "call_shell", "shell", {}),
         ("call", "call_read", "read_notes", {"path": str(notes)}),
         ("call", "call_inv", "inventory", {}),
         ("call", "call_boom", "explode", {"reason": "disk on fire"}),
         ("result", "call_shell", False, "shell", f"{FIRST_LINE}\n{LAST_LINE}\n"),
-        ("result", "call_read", False, None, read_notes(str(notes)).replace(SECRET, "[redacted: github-token]")),
+        ("result", "call_read", False, "file", text),  # a path's text: the file kind
         ("result", "call_inv", False, "json", stock),
         ("result", "call_boom", True, None, "RuntimeError: disk on fire"),
     ]
@@ -107,13 +106,15 @@ def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     """The exact observations: run framing, model turns, and every call paired with its result."""
     found = shape(observations)
     assert found[0] == ("run-started",) and found[-1] == ("run-ended", "completed", None)
-    assert found[-2] == ("message",) and found[1] == ("usage",) and found[-3] == ("usage",)
+    assert found[1] == ("usage",) and found[-3:-1] == [("message",), ("usage",)]
     calls = found[2:-3]
     assert sorted(map(repr, calls)) == sorted(map(repr, expected(notes)))
     assert [c for c in calls if c[0] == "call"] == expected(notes)[:4]
     for item in calls:  # each result after its own call
         if item[0] == "result":
-            assert calls.index(item) > calls.index(next(c for c in calls if c[:2] == ("call", item[1])))
+            assert calls.index(item) > calls.index(
+                next(c for c in calls if c[:2] == ("call", item[1]))
+            )
     partials = [o for o in observations if o["kind"] == "tool-result" and not o["complete"]]
     assert partials and all(p["toolCallId"] == "call_shell" for p in partials)
     assert FIRST_LINE in partials[0]["text"]
@@ -136,7 +137,7 @@ def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
 
 
 def test_failure_is_an_error_never_a_success(tmp_path: Path) -> None:
-    """The SDK hands ``on_tool_end`` its failure message, shaped like a success: not shown as one."""
+    """``on_tool_end`` gets the SDK's failure message, shaped like a success: not shown as one."""
     record = tmp_path / "run.jsonl"
     model = ScriptedModel(
         [
@@ -158,18 +159,15 @@ def test_failure_is_an_error_never_a_success(tmp_path: Path) -> None:
 
 
 def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
-    notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    gate.touch()
-    with pytest.raises(UserError, match="disk on fire"):  # noqa: PT012
-        with toolview.capture(live=False, record=record) as rec:
-            agent = Agent(
-                name="builder",
-                tools=tools(rec, gate, abort=True)[3:],
-                model=ScriptedModel(
-                    [[function_call("explode", {"reason": "disk on fire"}, call_id="c1")]]
-                ),
-            )
-            asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
+    """With no ``failure_error_function`` the SDK lets the tool's exception end the run."""
+    gate, record = tmp_path / "gate", tmp_path / "run.jsonl"
+    model = ScriptedModel([[function_call("explode", {"reason": "disk on fire"}, call_id="c1")]])
+    with (
+        pytest.raises(UserError, match="disk on fire"),
+        toolview.capture(live=False, record=record) as rec,
+    ):
+        agent = Agent(name="builder", tools=tools(rec, gate, abort=True)[3:], model=model)
+        asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
     assert shape(recorded(record)) == [
         ("run-started",),
         ("call", "c1", "explode", {"reason": "disk on fire"}),
@@ -195,5 +193,3 @@ def test_published_run_reaches_a_follower_live(
     assert not follower.is_alive()
     assert_run(seen, notes)
     assert shape(seen) == shape(recorded(record))
-
-

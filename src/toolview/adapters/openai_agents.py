@@ -43,7 +43,7 @@ Invoke = Callable[[Any, str], Awaitable[Any]]
 
 
 def attach(recorder: Recorder, agent: object = None) -> ToolviewRunHooks:
-    """Hooks for ``Runner.run(..., hooks=…)``; ``agent``'s function tools (and its handoffs') watched."""
+    """Hooks for ``Runner.run(..., hooks=…)``, watching ``agent``'s and its handoffs' tools."""
     hooks = ToolviewRunHooks(recorder)
     for tool in _function_tools(agent, set()):
         hooks.watch(tool)
