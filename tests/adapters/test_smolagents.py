@@ -342,3 +342,21 @@ def test_call_id_tells_parallel_calls_of_one_tool_apart_by_their_arguments(
     assert found == [None, "b", None]  # two calls of "shell": only the arguments tell
     assert smol.call_id("shell") is None
     assert [e.result.text for e in rec.thread.calls() if e.result is not None] == ["ok", "ok"]
+
+
+def test_an_event_the_adapter_cannot_read_is_passed_on_and_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Recording never breaks the agent: a malformed event still reaches the caller."""
+    broken = ToolOutput(id="x", output="?", is_final_answer=False, observation="?", tool_call=None)
+    call = ToolCall("lookup", {}, "a")
+    done = ToolOutput(id="a", output="A", is_final_answer=False, observation="A", tool_call=call)
+    with toolview.capture(live=False) as rec:
+        passed = list(rec.smolagents(iter([call, broken, done])))
+    assert passed == [call, broken, done]
+    assert (
+        "toolview: could not record a ToolOutput event: AttributeError" in capsys.readouterr().err
+    )
+    assert [(e.tool_call_id, e.result and e.result.text) for e in rec.thread.calls()] == [
+        ("a", "A")
+    ]

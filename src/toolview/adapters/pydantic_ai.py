@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
-from toolview.adapters.tracking import CallTracker
+from toolview.adapters.tracking import CallTracker, shielded
 
 if TYPE_CHECKING:
     from toolview.recording import Recorder
@@ -61,10 +61,11 @@ class ToolviewCapability(AbstractCapability[Any]):
         self._calls = CallTracker.on(recorder)
 
     async def before_run(self, ctx: RunContext[Any]) -> None:
-        parts = [ctx.prompt] if isinstance(ctx.prompt, str) else (ctx.prompt or [])
-        text = "\n".join(part for part in parts if isinstance(part, str))
-        if text.strip():
-            self._rec.message("user", text)
+        with shielded("the prompt"):
+            parts = [ctx.prompt] if isinstance(ctx.prompt, str) else (ctx.prompt or [])
+            text = "\n".join(part for part in parts if isinstance(part, str))
+            if text.strip():
+                self._rec.message("user", text)
 
     async def before_model_request(self, ctx: RunContext[Any], request_context: Any) -> Any:
         """Close what the request answers that no tool hook saw.
@@ -73,7 +74,8 @@ class ToolviewCapability(AbstractCapability[Any]):
         retry is in this request); a call whose approval was denied
         (``DeferredToolResults``) is answered here without running.
         """
-        self._close_answered(ctx.messages)
+        with shielded("the calls this request answers"):
+            self._close_answered(ctx.messages)
         return request_context
 
     def _close_answered(self, messages: list[ModelMessage]) -> None:
@@ -92,6 +94,11 @@ class ToolviewCapability(AbstractCapability[Any]):
     async def after_model_request(
         self, ctx: RunContext[Any], *, request_context: Any, response: ModelResponse
     ) -> ModelResponse:
+        with shielded("the model's response"):
+            self._response(response)
+        return response
+
+    def _response(self, response: ModelResponse) -> None:
         for part in response.parts:
             if isinstance(part, TextPart) and part.content.strip():
                 self._rec.message("assistant", part.content)
@@ -106,7 +113,6 @@ class ToolviewCapability(AbstractCapability[Any]):
                 cache_read_tokens=usage.cache_read_tokens or None,
                 cache_write_tokens=usage.cache_write_tokens or None,
             )
-        return response
 
     async def wrap_tool_validate(
         self, ctx: RunContext[Any], *, call: ToolCallPart, tool_def: Any, args: Any, handler: Any
@@ -117,7 +123,8 @@ class ToolviewCapability(AbstractCapability[Any]):
         except (CallDeferred, ApprovalRequired):
             raise
         except Exception as exc:
-            self._rec.error(call.tool_call_id, failure_text(exc))
+            with shielded("a call's failure"):
+                self._rec.error(call.tool_call_id, failure_text(exc))
             raise
 
     async def wrap_tool_execute(
@@ -129,14 +136,17 @@ class ToolviewCapability(AbstractCapability[Any]):
         except (CallDeferred, ApprovalRequired):
             raise  # not ended: approved or answered later, in a run of its own
         except Exception as exc:
-            if self._calls.is_open(call.tool_call_id):
-                self._rec.error(call.tool_call_id, failure_text(exc))
+            with shielded("a call's failure"):
+                if self._calls.is_open(call.tool_call_id):
+                    self._rec.error(call.tool_call_id, failure_text(exc))
             raise
-        if self._calls.is_open(call.tool_call_id):  # the tool may have closed it (a shell run)
-            value, descriptor = returned(result)
-            self._rec.result(call.tool_call_id, value, descriptor=descriptor)
+        with shielded("a call's result"):
+            if self._calls.is_open(call.tool_call_id):  # the tool may have closed it (a shell run)
+                value, descriptor = returned(result)
+                self._rec.result(call.tool_call_id, value, descriptor=descriptor)
         return result
 
     def _open(self, call: ToolCallPart) -> None:
-        if not self._calls.seen(call.tool_call_id):
-            self._rec.call(call.tool_call_id, call.tool_name, call.args_as_dict())
+        with shielded("a call"):
+            if not self._calls.seen(call.tool_call_id):
+                self._rec.call(call.tool_call_id, call.tool_name, call.args_as_dict())
