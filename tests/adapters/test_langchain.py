@@ -9,6 +9,8 @@ calls), given the ``bind_tools`` a chat model has.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -255,3 +257,23 @@ def test_an_artifact_descriptor_picks_the_kind(tmp_path: Path) -> None:
     assert result["descriptor"]["props"]["path"] == str(notes)
     assert SECRET not in record.read_text()
     check_clean(record)
+
+
+def test_without_langchain_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.langchain`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['langchain_core'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.langchain()\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "langchain_core is not installed: pip install 'toolview[langchain]'",
+        "1",
+    ], done.stderr

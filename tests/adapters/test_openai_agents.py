@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -137,25 +139,51 @@ def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
 
 
 def test_failure_is_an_error_never_a_success(tmp_path: Path) -> None:
-    """``on_tool_end`` gets the SDK's failure message, shaped like a success: not shown as one."""
-    record = tmp_path / "run.jsonl"
-    model = ScriptedModel(
-        [
-            [function_call("explode", {"reason": "disk on fire"}, call_id="c1")],
-            [assistant_message("sorry")],
+    """``on_tool_end`` gets the SDK's failure message, shaped like a success: not shown as one.
+
+    The same tool, run under two captures in turn (an agent defined once, run often): each
+    capture records its own failure.
+    """
+    failing = function_tool(explode)
+    for run in (1, 2):
+        record = tmp_path / f"run{run}.jsonl"
+        model = ScriptedModel(
+            [
+                [function_call("explode", {"reason": f"disk {run} on fire"}, call_id="c1")],
+                [assistant_message("sorry")],
+            ]
+        )
+        with toolview.capture(live=False, record=record) as rec:
+            agent = Agent(name="builder", tools=[failing], model=model)
+            result = asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
+        assert result.final_output == "sorry"
+        results = [o for o in recorded(record) if o["kind"] == "tool-result"]
+        assert [(o["toolCallId"], o["isError"], o["text"]) for o in results] == [
+            ("c1", True, f"RuntimeError: disk {run} on fire")
         ]
+        # the model still read the SDK's own failure message, unchanged by the adapter
+        sent = model.calls[1].input
+        assert any("An error occurred while running the tool" in str(item) for item in sent)
+
+
+def test_without_the_sdk_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.openai_agents`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['agents'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.openai_agents(object())\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
     )
-    with toolview.capture(live=False, record=record) as rec:
-        agent = Agent(name="builder", tools=[function_tool(explode)], model=model)
-        result = asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
-    assert result.final_output == "sorry"
-    results = [o for o in recorded(record) if o["kind"] == "tool-result"]
-    assert [(o["toolCallId"], o["isError"], o["text"]) for o in results] == [
-        ("c1", True, "RuntimeError: disk on fire")
-    ]
-    # the model still read the SDK's own failure message, unchanged by the adapter
-    sent = model.calls[1].input
-    assert any("An error occurred while running the tool" in str(item) for item in sent)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "agents is not installed: pip install 'toolview[openai-agents]'",
+        "1",
+    ], done.stderr
 
 
 def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
