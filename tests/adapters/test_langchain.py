@@ -142,9 +142,11 @@ def expected(notes: Path) -> list[tuple[Any, ...]]:
 def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     """The exact observations; the parallel calls' order is the thread pool's: compared as a set."""
     found = shape(observations)
-    assert found[:2] == [("run-started",), ("usage",)]
+    assert found[:3] == [("run-started",), ("message",), ("usage",)]
     assert found[-3:] == [("message",), ("usage",), ("run-ended", "completed", None)]
-    calls = found[2:-3]
+    said = [(o["role"], o["text"]) for o in observations if o["kind"] == "message"]
+    assert said == [("user", "build it"), ("assistant", "Built; 3 bolts, 5 nuts.")]
+    calls = found[3:-3]
     assert sorted(map(repr, calls)) == sorted(map(repr, expected(notes)))
     for item in calls:  # each result after its own call
         if item[0] == "result":
@@ -188,6 +190,7 @@ def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
         )
     assert shape(recorded(record)) == [
         ("run-started",),
+        ("message",),
         ("call", "c1", "explode", {"reason": "disk on fire"}),
         ("result", "c1", True, None, "RuntimeError: disk on fire"),
         ("run-ended", "error", "RuntimeError: disk on fire"),

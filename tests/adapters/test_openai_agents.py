@@ -107,9 +107,11 @@ def expected(notes: Path) -> list[tuple[Any, ...]]:
 def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     """The exact observations: run framing, model turns, and every call paired with its result."""
     found = shape(observations)
-    assert found[0] == ("run-started",) and found[-1] == ("run-ended", "completed", None)
-    assert found[1] == ("usage",) and found[-3:-1] == [("message",), ("usage",)]
-    calls = found[2:-3]
+    assert found[:3] == [("run-started",), ("message",), ("usage",)]
+    assert found[-3:] == [("message",), ("usage",), ("run-ended", "completed", None)]
+    said = [(o["role"], o["text"]) for o in observations if o["kind"] == "message"]
+    assert said == [("user", "build it"), ("assistant", "Built; 3 bolts, 5 nuts.")]
+    calls = found[3:-3]
     assert sorted(map(repr, calls)) == sorted(map(repr, expected(notes)))
     assert [c for c in calls if c[0] == "call"] == expected(notes)[:4]
     for item in calls:  # each result after its own call
@@ -198,6 +200,7 @@ def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
         asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
     assert shape(recorded(record)) == [
         ("run-started",),
+        ("message",),
         ("call", "c1", "explode", {"reason": "disk on fire"}),
         ("result", "c1", True, None, "RuntimeError: disk on fire"),
         ("run-ended", "error", "UserError: Error running tool explode: disk on fire"),

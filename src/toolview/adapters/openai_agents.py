@@ -2,8 +2,8 @@
 
 ``Runner.run(agent, task, hooks=rec.openai_agents(agent))``: ``on_tool_start`` opens the
 call (its id is the model's ``call_id``, its args the model's JSON), ``on_tool_end`` closes
-it with the tool's value through ``toolview.describe``; ``on_llm_end`` records the
-assistant's text and the turn's tokens.
+it with the tool's value through ``toolview.describe``; the first ``on_llm_start`` records
+the user's input, each ``on_llm_end`` the assistant's text and the turn's tokens.
 
 Why hooks alone are not enough: a function tool that raises reaches ``on_tool_end`` as the
 SDK's failure message — shaped like a success, so the call would show "✓ Success". Each
@@ -72,6 +72,7 @@ class ToolviewRunHooks(RunHooks[Any]):
         self._failures: dict[str, BaseException] = {}
         self._ids: dict[int, list[str]] = {}  # a tool with no call id (local shell, computer)
         self._count = itertools.count(1)
+        self._prompted = False
 
     def failed(self, call_id: str, exc: BaseException, *, aborts: bool) -> None:
         """A watched tool raised: kept for ``on_tool_end``, or the call's end if none will come."""
@@ -112,6 +113,22 @@ class ToolviewRunHooks(RunHooks[Any]):
             self.recorder.result(call_id, result, is_error=True)
         else:
             self.recorder.result(call_id, result)
+
+    @_never_raises
+    async def on_llm_start(
+        self,
+        context: RunContextWrapper[Any],
+        agent: Agent[Any],
+        system_prompt: str | None,
+        input_items: list[Any],
+    ) -> None:
+        if self._prompted:
+            return  # later turns repeat the conversation so far
+        self._prompted = True
+        for item in input_items:
+            text = item.get("content") if isinstance(item, dict) else None
+            if isinstance(text, str) and item.get("role") == "user":
+                self.recorder.message("user", text)
 
     @_never_raises
     async def on_llm_end(
