@@ -8,6 +8,7 @@ calls), given the ``bind_tools`` a chat model has.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -122,6 +123,17 @@ def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> list[BaseMessa
     return list(state["messages"])
 
 
+async def run_agent_async(notes: Path, gate: Path, record: Path) -> list[BaseMessage]:
+    """The same graph through ``ainvoke`` (LangChain's async callback path), in ``async with``."""
+    async with toolview.capture(live=False, record=record) as rec:
+        rec.add_sink(Gate(gate))
+        app = graph(script(notes), tools(rec, gate), handle_tool_errors=True)
+        state = await app.ainvoke(
+            {"messages": [HumanMessage("build it")]}, {"callbacks": [rec.langchain()]}
+        )
+    return list(state["messages"])
+
+
 def expected(notes: Path) -> list[tuple[Any, ...]]:
     stock = json.dumps({**inventory(), "token": "[redacted: github-token]"}, indent=2)
     text = read_notes(str(notes)).replace(SECRET, "[redacted: github-token]")
@@ -157,11 +169,15 @@ def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     assert FIRST_LINE in partials[0]["text"]
 
 
-def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["invoke", "ainvoke"])
+def test_parallel_tools_recorded_exactly(tmp_path: Path, mode: str) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    with toolview.capture(live=False, record=record) as rec:
-        rec.add_sink(Gate(gate))
-        messages = run_agent(rec, notes, gate)
+    if mode == "ainvoke":
+        messages = asyncio.run(run_agent_async(notes, gate, record))
+    else:
+        with toolview.capture(live=False, record=record) as rec:
+            rec.add_sink(Gate(gate))
+            messages = run_agent(rec, notes, gate)
     assert messages[-1].text == "Built; 3 bolts, 5 nuts."
     failed = [m for m in messages if isinstance(m, ToolMessage) and m.status == "error"]
     assert [m.tool_call_id for m in failed] == ["call_boom"]  # the model was told, too
