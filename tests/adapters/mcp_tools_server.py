@@ -2,12 +2,13 @@
 
 ``echo`` returns a string (the SDK wraps it as ``{"result": …}`` beside its text
 block), ``rows`` a list of flat records (wrapped, one text block per row),
-``steps`` reports progress before it answers, ``leak`` prints a secret and
-``fail`` raises (an ``isError`` result).
+``steps`` reports progress before it answers, ``sleepy`` outlasts a client's
+timeout, ``leak`` prints a secret and ``fail`` raises (an ``isError`` result).
 """
 
 from __future__ import annotations
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
 
 server = MCPServer("toolview-test-tools")
@@ -31,6 +32,13 @@ async def steps(count: int, ctx: Context) -> str:
     for step in range(1, count + 1):
         await ctx.report_progress(step, count, f"step {step}")
     return f"{count} steps done"
+
+
+@server.tool()
+async def sleepy(seconds: float) -> str:
+    """Answer after ``seconds`` (the client gives up sooner)."""
+    await anyio.sleep(seconds)
+    return "awake"
 
 
 @server.tool()

@@ -1,6 +1,6 @@
 """Python values → plain JSON values, bounded: what ``describe`` shows of a tool's return.
 
-Why msgspec's ``to_builtins`` with a hook: it already knows dataclasses, its
+Why msgspec's JSON encoder with a hook: it already knows dataclasses, its
 own Structs, datetimes, UUIDs, enums, sets and tuples, at C speed; the hook
 adds pydantic models (``model_dump(mode="json")``) and takes anything else as
 its ``str``. Bounds are data, never a pre-cut string: a list (or an object)
@@ -28,13 +28,19 @@ def _hook(value: Any) -> Any:
     dump = getattr(type(value), "model_dump", None)  # a pydantic model (v2)
     if callable(dump):
         return value.model_dump(mode="json")
-    return str(value)
+    try:
+        return str(value)
+    except Exception:  # a hostile __str__: named, not lost
+        return f"<unprintable {type(value).__name__}>"
+
+
+_HOOKED: Final = msgspec.json.Encoder(enc_hook=_hook)
 
 
 def to_plain(value: object) -> Any:
-    """``value`` as JSON builtins (raises on what even the hook cannot take: the caller
-    falls back to its ``str``)."""
-    return msgspec.to_builtins(value, enc_hook=_hook, str_keys=True)
+    """``value`` as plain JSON values: what JSON text of it decodes to (tuples are lists,
+    keys are strings). Raises on what even the hook cannot take (nesting too deep)."""
+    return msgspec.json.decode(_HOOKED.encode(value))
 
 
 def bounded(value: Any) -> tuple[Any, Truncation | None]:

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toolview.recording.recorder import Recorder, Sink
-from toolview.recording.session import CaptureSession
+from toolview.recording.session import FLUSH_TIMEOUT, CaptureSession
 from toolview.recording.stream import OutputStream
 
-__all__ = ["OutputStream", "Recorder", "Sink", "capture"]
+__all__ = ["CaptureSession", "OutputStream", "Recorder", "Sink", "capture"]
 
 
 def capture(
@@ -32,8 +32,23 @@ def capture(
     report: Sequence[str | Path] = (),
     title: str | None = None,
     thread_id: str | None = None,
-) -> Recorder:
-    """A recorder for one run; use it as ``with`` or ``async with``."""
+    publish_timeout: float = FLUSH_TIMEOUT,
+) -> CaptureSession:
+    """A recorder for one run; use it as ``with`` or ``async with``.
+
+    ``live``: draw the run in the terminal (default: when stdout is one);
+    ``to``: a server (``http://HOST:PORT``, the thread named ``thread_id``) or a
+    thread URL (``…/threads/ID``) to publish to, in the background, flushed at
+    the end for up to ``publish_timeout`` seconds (token: ``$TOOLVIEW_TOKEN``);
+    ``record``: a JSON Lines file of every observation; ``report``: files
+    written at the end, HTML / Markdown / text by extension.
+    """
     return CaptureSession(
-        live=live, to=to, record=record, report=report, title=title, thread_id=thread_id
+        live=live,
+        to=to,
+        record=record,
+        report=report,
+        title=title,
+        thread_id=thread_id,
+        publish_timeout=publish_timeout,
     )

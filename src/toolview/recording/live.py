@@ -20,7 +20,7 @@ from typing import TextIO
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.live import Live
 
-from toolview.contract import Entry, Observation
+from toolview.contract import Entry, Observation, ToolCall, ToolResult
 from toolview.render.settling import Settling
 from toolview.render.terminal import thread_renderables
 from toolview.render.terminal.live import LiveCalls
@@ -63,6 +63,8 @@ class LiveTerminal:
             self._calls.observe(observation)
             final = self._settling.add(observation)
         self._print(final)
+        if self._live is not None and isinstance(observation, ToolCall | ToolResult):
+            self._live.refresh()  # a call that starts or says more shows now, not at the tick
 
     def close(self) -> None:
         """Print what never settled as it stands, and stop redrawing."""

@@ -18,9 +18,8 @@ from toolview.contract import Observation
 from toolview.remote.client import PublishError
 from toolview.remote.sender import BackgroundPublisher
 
-__all__ = ["FLUSH_TIMEOUT", "Publishing", "thread_url"]
+__all__ = ["Publishing", "thread_url"]
 
-FLUSH_TIMEOUT: Final = 10.0
 _REQUEST_TIMEOUT: Final = 10.0
 _HAS_THREAD: Final = re.compile(r"/threads/[^/?#]+/?$")
 
@@ -38,7 +37,7 @@ def _say(message: str) -> None:
 class Publishing:
     """A sink that publishes in the background; ``close`` flushes within a timeout."""
 
-    def __init__(self, to: str, thread_id: str, timeout: float = FLUSH_TIMEOUT) -> None:
+    def __init__(self, to: str, thread_id: str, timeout: float) -> None:
         url = thread_url(to, thread_id)
         try:
             self._publisher = BackgroundPublisher(

@@ -18,7 +18,10 @@ from toolview.recording.recorder import Recorder
 from toolview.recording.reports import write_reports
 from toolview.recording.sinks import RecordFile
 
-__all__ = ["CaptureSession", "ClosingSink"]
+__all__ = ["FLUSH_TIMEOUT", "CaptureSession", "ClosingSink"]
+
+FLUSH_TIMEOUT = 10.0
+"""Seconds ``to=`` keeps trying, at the end of the run, to publish what is left."""
 
 
 class ClosingSink(Protocol):
@@ -41,6 +44,7 @@ class CaptureSession(Recorder):
         report: Sequence[str | Path] = (),
         title: str | None = None,
         thread_id: str | None = None,
+        publish_timeout: float = FLUSH_TIMEOUT,
     ) -> None:
         super().__init__(title=title, thread_id=thread_id)
         self._live = sys.stdout.isatty() if live is None else bool(live)
@@ -48,16 +52,14 @@ class CaptureSession(Recorder):
         reports = [report] if isinstance(report, str | Path) else list(report)
         self._reports = [Path(path) for path in reports]
         self._closing: list[ClosingSink] = []
-        self._publishing = None
-        if to is not None:  # a bad URL is said now, before the agent runs
-            from toolview.recording.publishing import Publishing
-
-            self._publishing = Publishing(to, self.thread_id)
-
-    @property
-    def page_url(self) -> str | None:
+        self._publishing: ClosingSink | None = None
+        self.page_url: str | None = None
         """Where the run is watched live (with ``to=``), else ``None``."""
-        return self._publishing.page_url if self._publishing is not None else None
+        if to is not None:  # a bad URL is said now, before the agent runs
+            from toolview.recording.publishing import Publishing  # httpx: only with to=
+
+            publishing = Publishing(to, self.thread_id, publish_timeout)
+            self._publishing, self.page_url = publishing, publishing.page_url
 
     def start(self) -> None:
         """Open the sinks, then the run."""
