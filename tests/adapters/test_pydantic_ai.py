@@ -38,7 +38,15 @@ from agent_tools import (
     write_notes,
 )
 from following import follow_until_ended
-from pydantic_ai import Agent, ModelRetry, RunContext, ToolReturn
+from pydantic_ai import (
+    Agent,
+    DeferredToolRequests,
+    DeferredToolResults,
+    ModelRetry,
+    RunContext,
+    ToolDenied,
+    ToolReturn,
+)
 from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
@@ -274,3 +282,61 @@ def test_without_pydantic_ai_the_adapter_names_the_extra_to_install() -> None:
         "pydantic_ai is not installed: pip install 'toolview[pydantic-ai]'",
         "1",
     ], done.stderr
+
+
+UNKNOWN = "Unknown tool name: 'nosuch'. Available tools: 'delete'"
+
+
+def test_an_unknown_tool_and_an_approval_granted_and_denied(tmp_path: Path) -> None:
+    """Calls no tool hook sees: a tool the agent lacks, and one whose approval was denied.
+
+    The model calls a tool that does not exist and, twice, one that needs
+    approval; the run stops with the deferred calls open. The next run,
+    given one approval and one denial, closes them: a result and a refusal.
+    """
+
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if len(messages) > 1:
+            return ModelResponse(parts=[TextPart("done")])
+        return ModelResponse(
+            parts=[
+                ToolCallPart("nosuch", {"x": 1}, tool_call_id="c-unknown"),
+                ToolCallPart("delete", {"path": "a.txt"}, tool_call_id="c-yes"),
+                ToolCallPart("delete", {"path": "b.txt"}, tool_call_id="c-no"),
+            ]
+        )
+
+    agent = Agent(FunctionModel(respond), output_type=[str, DeferredToolRequests])
+
+    @agent.tool_plain(requires_approval=True)
+    def delete(path: str) -> str:
+        return f"deleted {path}"
+
+    record = tmp_path / "run.jsonl"
+    with toolview.capture(live=False, record=record) as rec:
+        first = agent.run_sync("Clean up", capabilities=[rec.pydantic_ai()])
+        assert isinstance(first.output, DeferredToolRequests)
+        open_calls = [e.tool_call_id for e in rec.thread.calls() if e.result is None]
+        assert open_calls == ["c-yes", "c-no"]
+        decided = DeferredToolResults(approvals={"c-yes": True, "c-no": ToolDenied("keep b.txt")})
+        agent.run_sync(
+            message_history=first.all_messages(),
+            deferred_tool_results=decided,
+            capabilities=[rec.pydantic_ai()],
+        )
+
+    got = shape(recorded(record), keep=lambda o: o["kind"] not in ("usage", "message"))
+    assert got == [
+        ("run-started",),
+        ("call", "c-yes", "delete", {"path": "a.txt"}),
+        ("call", "c-no", "delete", {"path": "b.txt"}),
+        ("result", "c-yes", False, None, "deleted a.txt"),
+        # pydantic-ai answers the unknown tool in the request after the approvals
+        ("call", "c-unknown", "nosuch", {"x": 1}),
+        ("result", "c-unknown", True, None, UNKNOWN),
+        ("tool-refused",),
+        ("run-ended", "completed", None),
+    ]
+    refusal = next(o for o in recorded(record) if o["kind"] == "tool-refused")
+    assert (refusal["toolCallId"], refusal["reason"]) == ("c-no", "keep b.txt")
+    check_clean(record)

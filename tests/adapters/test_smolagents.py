@@ -319,3 +319,44 @@ def test_without_smolagents_the_adapter_names_the_extra_to_install() -> None:
         "smolagents is not installed: pip install 'toolview[smolagents]'",
         "1",
     ], done.stderr
+
+
+def test_call_id_tells_parallel_calls_of_one_tool_apart_by_their_arguments(
+    tmp_path: Path,
+) -> None:
+    """Inside the run, a tool finds its own call; outside it, nothing is found."""
+    found: list[str | None] = []
+
+    def events() -> Iterator[object]:
+        calls = [ToolCall("shell", {"n": 1}, "a"), ToolCall("shell", {"n": 2}, "b")]
+        yield from calls
+        found.extend([smol.call_id("shell"), smol.call_id("shell", {"n": 2})])
+        found.append(smol.call_id("shell", {"n": 3}))
+        for call in calls:
+            yield ToolOutput(
+                id=call.id, output="ok", is_final_answer=False, observation="ok", tool_call=call
+            )
+
+    with toolview.capture(live=False) as rec:
+        list(rec.smolagents(events()))
+    assert found == [None, "b", None]  # two calls of "shell": only the arguments tell
+    assert smol.call_id("shell") is None
+    assert [e.result.text for e in rec.thread.calls() if e.result is not None] == ["ok", "ok"]
+
+
+def test_an_event_the_adapter_cannot_read_is_passed_on_and_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Recording never breaks the agent: a malformed event still reaches the caller."""
+    broken = ToolOutput(id="x", output="?", is_final_answer=False, observation="?", tool_call=None)
+    call = ToolCall("lookup", {}, "a")
+    done = ToolOutput(id="a", output="A", is_final_answer=False, observation="A", tool_call=call)
+    with toolview.capture(live=False) as rec:
+        passed = list(rec.smolagents(iter([call, broken, done])))
+    assert passed == [call, broken, done]
+    assert (
+        "toolview: could not record a ToolOutput event: AttributeError" in capsys.readouterr().err
+    )
+    assert [(e.tool_call_id, e.result and e.result.text) for e in rec.thread.calls()] == [
+        ("a", "A")
+    ]

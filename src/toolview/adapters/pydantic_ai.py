@@ -15,38 +15,35 @@ are validated (so a call the model got wrong shows too, as an error), and
 closes with its return value, its retry (``ModelRetry``), its failure
 (``ToolFailed``) or the exception that aborted the run, which is re-raised
 untouched. A sibling call cancelled by that abort keeps no result: it shows
-as aborted with the run's reason when ``capture()`` ends the run.
+as aborted with the run's reason when ``capture()`` ends the run. What no
+tool hook sees — a call to a tool the agent lacks, a call whose approval was
+denied — is closed from the request that answers it, before the model gets it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
-from toolview.adapters.tracking import CallTracker
+from toolview.adapters.tracking import CallTracker, shielded
 
 if TYPE_CHECKING:
     from toolview.recording import Recorder
-from toolview.contract import Descriptor, read_descriptor
 
 require("pydantic_ai", "pydantic-ai")
 
-from pydantic import ValidationError  # noqa: E402
-from pydantic_ai import RunContext, ToolReturn  # noqa: E402
+from pydantic_ai import RunContext  # noqa: E402
 from pydantic_ai.capabilities import AbstractCapability  # noqa: E402
-from pydantic_ai.exceptions import (  # noqa: E402
-    ApprovalRequired,
-    CallDeferred,
-    ToolFailedError,
-    ToolRetryError,
-)
+from pydantic_ai.exceptions import ApprovalRequired, CallDeferred  # noqa: E402
 from pydantic_ai.messages import (  # noqa: E402
+    ModelMessage,
     ModelResponse,
     TextPart,
     ThinkingPart,
     ToolCallPart,
 )
+
+from toolview.adapters.pydantic_ai_parts import answered, failure_text, returned  # noqa: E402
 
 __all__ = ["ToolviewCapability", "attach"]
 
@@ -64,12 +61,44 @@ class ToolviewCapability(AbstractCapability[Any]):
         self._calls = CallTracker.on(recorder)
 
     async def before_run(self, ctx: RunContext[Any]) -> None:
-        if isinstance(ctx.prompt, str) and ctx.prompt:
-            self._rec.message("user", ctx.prompt)
+        with shielded("the prompt"):
+            parts = [ctx.prompt] if isinstance(ctx.prompt, str) else (ctx.prompt or [])
+            text = "\n".join(part for part in parts if isinstance(part, str))
+            if text.strip():
+                self._rec.message("user", text)
+
+    async def before_model_request(self, ctx: RunContext[Any], request_context: Any) -> Any:
+        """Close what the request answers that no tool hook saw.
+
+        A call to a tool the agent does not have never reaches a hook (its
+        retry is in this request); a call whose approval was denied
+        (``DeferredToolResults``) is answered here without running.
+        """
+        with shielded("the calls this request answers"):
+            self._close_answered(ctx.messages)
+        return request_context
+
+    def _close_answered(self, messages: list[ModelMessage]) -> None:
+        for call, part in answered(messages):
+            if not self._calls.seen(call.tool_call_id):
+                self._rec.call(call.tool_call_id, call.tool_name, call.args_as_dict())
+            if not self._calls.is_open(call.tool_call_id):
+                continue
+            if part.outcome == "success":
+                self._rec.result(call.tool_call_id, part.content)
+            elif part.outcome == "denied":
+                self._rec.refused(call.tool_call_id, part.model_response_str(wrap_if_error=False))
+            else:
+                self._rec.error(call.tool_call_id, part.model_response_str(wrap_if_error=False))
 
     async def after_model_request(
         self, ctx: RunContext[Any], *, request_context: Any, response: ModelResponse
     ) -> ModelResponse:
+        with shielded("the model's response"):
+            self._response(response)
+        return response
+
+    def _response(self, response: ModelResponse) -> None:
         for part in response.parts:
             if isinstance(part, TextPart) and part.content.strip():
                 self._rec.message("assistant", part.content)
@@ -84,7 +113,6 @@ class ToolviewCapability(AbstractCapability[Any]):
                 cache_read_tokens=usage.cache_read_tokens or None,
                 cache_write_tokens=usage.cache_write_tokens or None,
             )
-        return response
 
     async def wrap_tool_validate(
         self, ctx: RunContext[Any], *, call: ToolCallPart, tool_def: Any, args: Any, handler: Any
@@ -95,7 +123,8 @@ class ToolviewCapability(AbstractCapability[Any]):
         except (CallDeferred, ApprovalRequired):
             raise
         except Exception as exc:
-            self._rec.error(call.tool_call_id, failure_text(exc))
+            with shielded("a call's failure"):
+                self._rec.error(call.tool_call_id, failure_text(exc))
             raise
 
     async def wrap_tool_execute(
@@ -107,48 +136,17 @@ class ToolviewCapability(AbstractCapability[Any]):
         except (CallDeferred, ApprovalRequired):
             raise  # not ended: approved or answered later, in a run of its own
         except Exception as exc:
-            if self._calls.is_open(call.tool_call_id):
-                self._rec.error(call.tool_call_id, failure_text(exc))
+            with shielded("a call's failure"):
+                if self._calls.is_open(call.tool_call_id):
+                    self._rec.error(call.tool_call_id, failure_text(exc))
             raise
-        if self._calls.is_open(call.tool_call_id):  # the tool may have closed it (a shell run)
-            value, descriptor = returned(result)
-            self._rec.result(call.tool_call_id, value, descriptor=descriptor)
+        with shielded("a call's result"):
+            if self._calls.is_open(call.tool_call_id):  # the tool may have closed it (a shell run)
+                value, descriptor = returned(result)
+                self._rec.result(call.tool_call_id, value, descriptor=descriptor)
         return result
 
     def _open(self, call: ToolCallPart) -> None:
-        if not self._calls.seen(call.tool_call_id):
-            self._rec.call(call.tool_call_id, call.tool_name, call.args_as_dict())
-
-
-def returned(result: object) -> tuple[object, Descriptor | None]:
-    """A tool's value and the descriptor it asked for.
-
-    A ``ToolReturn`` is its ``return_value``; its ``metadata`` (never sent to
-    the model) may carry a descriptor under ``toolview:result``, as a
-    ``Descriptor`` or its JSON form.
-    """
-    if not isinstance(result, ToolReturn):
-        return result, None
-    metadata = result.metadata
-    if not isinstance(metadata, Mapping):
-        return result.return_value, None
-    found = metadata.get("toolview:result")
-    if isinstance(found, Descriptor):
-        return result.return_value, found
-    return result.return_value, read_descriptor(metadata)
-
-
-def failure_text(exc: Exception) -> str:
-    """What a failed call shows: what the model is told, named as the tool raised it."""
-    if isinstance(exc, ToolRetryError):
-        return f"ModelRetry: {exc}"
-    if isinstance(exc, ToolFailedError):
-        return f"ToolFailed: {exc}"
-    if isinstance(exc, ValidationError):
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in error['loc']) or 'arguments'}: {error['msg']}"
-            for error in exc.errors(include_url=False)
-        )
-        return f"invalid arguments: {problems}"
-    message = str(exc)
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+        with shielded("a call"):
+            if not self._calls.seen(call.tool_call_id):
+                self._rec.call(call.tool_call_id, call.tool_name, call.args_as_dict())

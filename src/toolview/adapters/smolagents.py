@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolview.adapters import require
 from toolview.adapters.smolagents_steps import PendingCalls
-from toolview.adapters.tracking import CallTracker
+from toolview.adapters.tracking import CallTracker, shielded
 
 if TYPE_CHECKING:
     from toolview.recording import Recorder
@@ -89,18 +89,21 @@ class RecordedEvents(Iterator[Any]):
             raise
         except BaseException as exc:
             self._held = False
-            self._pending.abort(exc)
+            with shielded("the calls the run left open"):
+                self._pending.abort(exc)
             raise
         finally:
             _ACTIVE.reset(token)
         self._release()
-        self._see(event)
+        with shielded(f"a {type(event).__name__} event"):
+            self._see(event)
         return event
 
     def _release(self) -> None:
         if self._held:
             self._held = False
-            self._pending.end_step(None)
+            with shielded("the calls a step left open"):
+                self._pending.end_step(None)
 
     def close(self) -> None:
         """Stop the run early (as a ``for`` loop's ``break`` leaves it)."""

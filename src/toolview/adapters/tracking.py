@@ -9,14 +9,30 @@ recorder, so it sees every observation whoever recorded it.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from toolview.contract import Observation, ToolCall, ToolRefused, ToolResult
 
-__all__ = ["CallTracker", "SinkOwner"]
+__all__ = ["CallTracker", "SinkOwner", "shielded"]
+
+
+@contextlib.contextmanager
+def shielded(what: str) -> Iterator[None]:
+    """Recording never breaks the agent: a failure to record is said on stderr, and the run goes on.
+
+    Why: an adapter runs inside someone else's loop, on values it did not
+    choose; the agent's own exceptions are never caught here, only the
+    adapter's.
+    """
+    try:
+        yield
+    except Exception as exc:
+        print(f"toolview: could not record {what}: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
 class SinkOwner(Protocol):
