@@ -8,7 +8,10 @@ calls), given the ``bind_tools`` a chat model has.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -120,6 +123,17 @@ def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> list[BaseMessa
     return list(state["messages"])
 
 
+async def run_agent_async(notes: Path, gate: Path, record: Path) -> list[BaseMessage]:
+    """The same graph through ``ainvoke`` (LangChain's async callback path), in ``async with``."""
+    async with toolview.capture(live=False, record=record) as rec:
+        rec.add_sink(Gate(gate))
+        app = graph(script(notes), tools(rec, gate), handle_tool_errors=True)
+        state = await app.ainvoke(
+            {"messages": [HumanMessage("build it")]}, {"callbacks": [rec.langchain()]}
+        )
+    return list(state["messages"])
+
+
 def expected(notes: Path) -> list[tuple[Any, ...]]:
     stock = json.dumps({**inventory(), "token": "[redacted: github-token]"}, indent=2)
     text = read_notes(str(notes)).replace(SECRET, "[redacted: github-token]")
@@ -140,9 +154,11 @@ def expected(notes: Path) -> list[tuple[Any, ...]]:
 def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     """The exact observations; the parallel calls' order is the thread pool's: compared as a set."""
     found = shape(observations)
-    assert found[:2] == [("run-started",), ("usage",)]
+    assert found[:3] == [("run-started",), ("message",), ("usage",)]
     assert found[-3:] == [("message",), ("usage",), ("run-ended", "completed", None)]
-    calls = found[2:-3]
+    said = [(o["role"], o["text"]) for o in observations if o["kind"] == "message"]
+    assert said == [("user", "build it"), ("assistant", "Built; 3 bolts, 5 nuts.")]
+    calls = found[3:-3]
     assert sorted(map(repr, calls)) == sorted(map(repr, expected(notes)))
     for item in calls:  # each result after its own call
         if item[0] == "result":
@@ -153,11 +169,15 @@ def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     assert FIRST_LINE in partials[0]["text"]
 
 
-def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["invoke", "ainvoke"])
+def test_parallel_tools_recorded_exactly(tmp_path: Path, mode: str) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
-    with toolview.capture(live=False, record=record) as rec:
-        rec.add_sink(Gate(gate))
-        messages = run_agent(rec, notes, gate)
+    if mode == "ainvoke":
+        messages = asyncio.run(run_agent_async(notes, gate, record))
+    else:
+        with toolview.capture(live=False, record=record) as rec:
+            rec.add_sink(Gate(gate))
+            messages = run_agent(rec, notes, gate)
     assert messages[-1].text == "Built; 3 bolts, 5 nuts."
     failed = [m for m in messages if isinstance(m, ToolMessage) and m.status == "error"]
     assert [m.tool_call_id for m in failed] == ["call_boom"]  # the model was told, too
@@ -186,6 +206,7 @@ def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
         )
     assert shape(recorded(record)) == [
         ("run-started",),
+        ("message",),
         ("call", "c1", "explode", {"reason": "disk on fire"}),
         ("result", "c1", True, None, "RuntimeError: disk on fire"),
         ("run-ended", "error", "RuntimeError: disk on fire"),
@@ -255,3 +276,23 @@ def test_an_artifact_descriptor_picks_the_kind(tmp_path: Path) -> None:
     assert result["descriptor"]["props"]["path"] == str(notes)
     assert SECRET not in record.read_text()
     check_clean(record)
+
+
+def test_without_langchain_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.langchain`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['langchain_core'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.langchain()\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "langchain_core is not installed: pip install 'toolview[langchain]'",
+        "1",
+    ], done.stderr

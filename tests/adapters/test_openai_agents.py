@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -105,9 +107,11 @@ def expected(notes: Path) -> list[tuple[Any, ...]]:
 def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     """The exact observations: run framing, model turns, and every call paired with its result."""
     found = shape(observations)
-    assert found[0] == ("run-started",) and found[-1] == ("run-ended", "completed", None)
-    assert found[1] == ("usage",) and found[-3:-1] == [("message",), ("usage",)]
-    calls = found[2:-3]
+    assert found[:3] == [("run-started",), ("message",), ("usage",)]
+    assert found[-3:] == [("message",), ("usage",), ("run-ended", "completed", None)]
+    said = [(o["role"], o["text"]) for o in observations if o["kind"] == "message"]
+    assert said == [("user", "build it"), ("assistant", "Built; 3 bolts, 5 nuts.")]
+    calls = found[3:-3]
     assert sorted(map(repr, calls)) == sorted(map(repr, expected(notes)))
     assert [c for c in calls if c[0] == "call"] == expected(notes)[:4]
     for item in calls:  # each result after its own call
@@ -137,25 +141,51 @@ def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
 
 
 def test_failure_is_an_error_never_a_success(tmp_path: Path) -> None:
-    """``on_tool_end`` gets the SDK's failure message, shaped like a success: not shown as one."""
-    record = tmp_path / "run.jsonl"
-    model = ScriptedModel(
-        [
-            [function_call("explode", {"reason": "disk on fire"}, call_id="c1")],
-            [assistant_message("sorry")],
+    """``on_tool_end`` gets the SDK's failure message, shaped like a success: not shown as one.
+
+    The same tool, run under two captures in turn (an agent defined once, run often): each
+    capture records its own failure.
+    """
+    failing = function_tool(explode)
+    for run in (1, 2):
+        record = tmp_path / f"run{run}.jsonl"
+        model = ScriptedModel(
+            [
+                [function_call("explode", {"reason": f"disk {run} on fire"}, call_id="c1")],
+                [assistant_message("sorry")],
+            ]
+        )
+        with toolview.capture(live=False, record=record) as rec:
+            agent = Agent(name="builder", tools=[failing], model=model)
+            result = asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
+        assert result.final_output == "sorry"
+        results = [o for o in recorded(record) if o["kind"] == "tool-result"]
+        assert [(o["toolCallId"], o["isError"], o["text"]) for o in results] == [
+            ("c1", True, f"RuntimeError: disk {run} on fire")
         ]
+        # the model still read the SDK's own failure message, unchanged by the adapter
+        sent = model.calls[1].input
+        assert any("An error occurred while running the tool" in str(item) for item in sent)
+
+
+def test_without_the_sdk_the_adapter_names_the_extra_to_install() -> None:
+    """A recorder still works; only ``rec.openai_agents`` fails, saying what to install."""
+    code = (
+        "import sys; sys.modules['agents'] = None\n"
+        "import toolview\n"
+        "with toolview.capture(live=False) as rec:\n"
+        "    try:\n"
+        "        rec.openai_agents(object())\n"
+        "    except ImportError as exc:\n"
+        "        print(exc)\n"
+        "    rec.call('c1', 'read', {})\n"
+        "print(len(rec.thread.calls()))\n"
     )
-    with toolview.capture(live=False, record=record) as rec:
-        agent = Agent(name="builder", tools=[function_tool(explode)], model=model)
-        result = asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
-    assert result.final_output == "sorry"
-    results = [o for o in recorded(record) if o["kind"] == "tool-result"]
-    assert [(o["toolCallId"], o["isError"], o["text"]) for o in results] == [
-        ("c1", True, "RuntimeError: disk on fire")
-    ]
-    # the model still read the SDK's own failure message, unchanged by the adapter
-    sent = model.calls[1].input
-    assert any("An error occurred while running the tool" in str(item) for item in sent)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "agents is not installed: pip install 'toolview[openai-agents]'",
+        "1",
+    ], done.stderr
 
 
 def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
@@ -170,6 +200,7 @@ def test_run_aborting_exception_closes_the_run(tmp_path: Path) -> None:
         asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
     assert shape(recorded(record)) == [
         ("run-started",),
+        ("message",),
         ("call", "c1", "explode", {"reason": "disk on fire"}),
         ("result", "c1", True, None, "RuntimeError: disk on fire"),
         ("run-ended", "error", "UserError: Error running tool explode: disk on fire"),

@@ -1,5 +1,8 @@
 """``rec.langchain()``: a LangChain callback handler recording every tool call.
 
+It records the user's prompts and the model's text and tokens too (``on_chat_model_start``,
+``on_llm_end``), so the thread reads as the conversation.
+
 ``graph.invoke(state, config={"callbacks": [rec.langchain()]})`` — LangChain runnables and
 LangGraph graphs alike (a ``ToolNode`` runs each tool through the tool's own callbacks, so
 parallel calls arrive here from its worker threads; the recorder is thread-safe).
@@ -53,6 +56,7 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
         self._lock = threading.Lock()
         self._calls: dict[UUID, str] = {}
         self._models: dict[UUID, str] = {}
+        self._said: set[str] = set()
 
     def on_tool_start(
         self,
@@ -95,6 +99,17 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
         model = (metadata or {}).get("ls_model_name") or (serialized or {}).get("name")
         with self._lock:
             self._models[run_id] = str(model or "model")
+            said = [m for m in (messages or [[]])[0] if m.type == "human" and self._new(m)]
+        for message in said:
+            self.recorder.message("user", message.text)
+
+    def _new(self, message: BaseMessage) -> bool:
+        """Whether this prompt was not recorded yet (every turn repeats the conversation)."""
+        key = message.id or f"{message.text}"
+        if key in self._said:
+            return False
+        self._said.add(key)
+        return True
 
     def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
         with self._lock:

@@ -2,28 +2,27 @@
 
 ``Runner.run(agent, task, hooks=rec.openai_agents(agent))``: ``on_tool_start`` opens the
 call (its id is the model's ``call_id``, its args the model's JSON), ``on_tool_end`` closes
-it with the tool's value through ``toolview.describe``; ``on_llm_end`` records the
-assistant's text and the turn's tokens.
+it with the tool's value through ``toolview.describe``; the first ``on_llm_start`` records
+the user's input, each ``on_llm_end`` the assistant's text and the turn's tokens.
 
 Why hooks alone are not enough: a function tool that raises reaches ``on_tool_end`` as the
-SDK's failure message (its ``failure_error_function``) — a plain string, the same shape as a
-success, so the call would show "✓ Success". So each function tool's implementation (the
-callable the SDK's failure handling wraps) is wrapped once, to note the exception against
-the call's id and raise it on unchanged: the SDK formats it for the model exactly as before
-(the tool's ``failure_error_function``, the run's ``tool_error_formatter``), and the hook
-closes the call as an error with the exception's type and message. A tool whose failure
-aborts the run (``failure_error_function=None``) never reaches ``on_tool_end``: its call is
-closed as an error at once, and ``capture()`` ends the run with the SDK's exception.
+SDK's failure message — shaped like a success, so the call would show "✓ Success". Each
+function tool is watched (``openai_failures``) so its exception reaches these hooks: the call
+closes as an error with the exception's type and message, while the model reads what it
+always read. A tool whose failure aborts the run (``failure_error_function=None``) never
+reaches ``on_tool_end``: its call is closed as that error at once, and ``capture()`` ends
+the run with the SDK's exception. A hook never raises into the run: a recording problem is
+said on stderr.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import itertools
 import json
-from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+import sys
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, ParamSpec
 
 from toolview.adapters import require
 
@@ -31,23 +30,38 @@ require("agents", "openai-agents")
 
 from agents import Agent, FunctionTool, RunContextWrapper, RunHooks, Tool  # noqa: E402
 from agents.items import ModelResponse  # noqa: E402
-from agents.tool import resolve_function_tool_failure_error_function  # noqa: E402
 
+from toolview.adapters.openai_failures import done, running, watch  # noqa: E402
 from toolview.contract import FINAL_STATES  # noqa: E402
 from toolview.recording import Recorder  # noqa: E402
+from toolview.safety import redact  # noqa: E402
 
 __all__ = ["ToolviewRunHooks", "attach"]
 
-_WRAPPED = "__toolview_watched__"
-Invoke = Callable[[Any, str], Awaitable[Any]]
+P = ParamSpec("P")
+
+
+def _never_raises(
+    hook: Callable[P, Coroutine[Any, Any, None]],
+) -> Callable[P, Coroutine[Any, Any, None]]:
+    """A hook that says on stderr what it could not record, instead of failing the run."""
+
+    @functools.wraps(hook)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await hook(*args, **kwargs)
+        except Exception as exc:
+            reason = redact(f"{type(exc).__name__}: {exc}")
+            print(f"toolview: {hook.__name__} not recorded: {reason}", file=sys.stderr)
+
+    return guarded
 
 
 def attach(recorder: Recorder, agent: object = None) -> ToolviewRunHooks:
     """Hooks for ``Runner.run(..., hooks=…)``, watching ``agent``'s and its handoffs' tools."""
-    hooks = ToolviewRunHooks(recorder)
     for tool in _function_tools(agent, set()):
-        hooks.watch(tool)
-    return hooks
+        watch(tool)
+    return ToolviewRunHooks(recorder)
 
 
 class ToolviewRunHooks(RunHooks[Any]):
@@ -58,47 +72,30 @@ class ToolviewRunHooks(RunHooks[Any]):
         self._failures: dict[str, BaseException] = {}
         self._ids: dict[int, list[str]] = {}  # a tool with no call id (local shell, computer)
         self._count = itertools.count(1)
+        self._prompted = False
 
-    def watch(self, tool: FunctionTool) -> None:
-        """Wrap ``tool``'s implementation (once) so a failure is noted against its call."""
-        invoker = tool.on_invoke_tool
-        inner = getattr(invoker, "_invoke_tool_impl", None)
-        if getattr(inner if inner is not None else invoker, _WRAPPED, False):
-            return
-        if inner is not None:
-            invoker._invoke_tool_impl = self._noting(inner, tool)  # type: ignore[attr-defined]
+    def failed(self, call_id: str, exc: BaseException, *, aborts: bool) -> None:
+        """A watched tool raised: kept for ``on_tool_end``, or the call's end if none will come."""
+        if aborts:
+            done(call_id)
+            self.recorder.error(call_id, exc)
         else:
-            tool.on_invoke_tool = self._noting(invoker, None)
+            self._failures[call_id] = exc
 
-    def _noting(self, invoke: Invoke, tool: FunctionTool | None) -> Invoke:
-        @functools.wraps(invoke)
-        async def noted(ctx: Any, arguments: str) -> Any:
-            try:
-                return await invoke(ctx, arguments)
-            except (Exception, asyncio.CancelledError) as exc:
-                call_id = getattr(ctx, "tool_call_id", None)
-                if not isinstance(call_id, str):
-                    raise
-                if isinstance(exc, Exception) and _aborts(tool, ctx):
-                    self.recorder.error(call_id, exc)  # no on_tool_end will come
-                else:
-                    self._failures[call_id] = exc
-                raise
-
-        setattr(noted, _WRAPPED, True)
-        return noted
-
+    @_never_raises
     async def on_tool_start(
         self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool
     ) -> None:
         if isinstance(tool, FunctionTool):
-            self.watch(tool)  # a tool the agent gained after attach (a handoff's, a dynamic one)
+            watch(tool)  # a tool the agent gained after attach (a handoff's, a dynamic one)
         call_id = getattr(context, "tool_call_id", None)
         if not isinstance(call_id, str) or not call_id:
             call_id = f"{tool.name}-{next(self._count)}"
             self._ids.setdefault(id(tool), []).append(call_id)
+        running(call_id, self)
         self.recorder.call(call_id, tool.name, _arguments(context))
 
+    @_never_raises
     async def on_tool_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool, result: object
     ) -> None:
@@ -106,6 +103,7 @@ class ToolviewRunHooks(RunHooks[Any]):
         if not isinstance(call_id, str) or not call_id:
             pending = self._ids.get(id(tool)) or [f"{tool.name}-{next(self._count)}"]
             call_id = pending.pop()
+        done(call_id)
         failure = self._failures.pop(call_id, None)
         if _final(self.recorder, call_id):
             return  # the tool streamed its own final result (a CommandRunner)
@@ -116,6 +114,23 @@ class ToolviewRunHooks(RunHooks[Any]):
         else:
             self.recorder.result(call_id, result)
 
+    @_never_raises
+    async def on_llm_start(
+        self,
+        context: RunContextWrapper[Any],
+        agent: Agent[Any],
+        system_prompt: str | None,
+        input_items: list[Any],
+    ) -> None:
+        if self._prompted:
+            return  # later turns repeat the conversation so far
+        self._prompted = True
+        for item in input_items:
+            text = item.get("content") if isinstance(item, dict) else None
+            if isinstance(text, str) and item.get("role") == "user":
+                self.recorder.message("user", text)
+
+    @_never_raises
     async def on_llm_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], response: ModelResponse
     ) -> None:
@@ -132,13 +147,6 @@ class ToolviewRunHooks(RunHooks[Any]):
                 output_tokens=usage.output_tokens,
                 cache_read_tokens=usage.input_tokens_details.cached_tokens or None,
             )
-
-
-def _aborts(tool: FunctionTool | None, ctx: Any) -> bool:
-    """Whether the SDK lets this tool's exception end the run (no failure formatter)."""
-    if tool is None:
-        return True  # a hand-made invoker: nothing between it and the run
-    return resolve_function_tool_failure_error_function(tool, ctx) is None
 
 
 def _final(recorder: Recorder, call_id: str) -> bool:
@@ -161,10 +169,12 @@ def _arguments(context: RunContextWrapper[Any]) -> dict[str, object]:
 
 
 def _model_name(agent: Agent[Any]) -> str:
+    """The model's name: the agent's string, a model object's ``model``, else its class."""
     model = agent.model
-    if isinstance(model, str) and model:
-        return model
-    return getattr(model, "model", None) or type(model).__name__ if model else "model"
+    if isinstance(model, str):
+        return model or "model"
+    name = getattr(model, "model", None)
+    return name if isinstance(name, str) and name else type(model).__name__
 
 
 def _function_tools(agent: object, seen: set[int]) -> Iterator[FunctionTool]:
