@@ -11,8 +11,6 @@ import threading
 import time
 from collections.abc import Callable
 
-from toolview.safety import redact
-
 __all__ = ["OutputStream"]
 
 INTERVAL = 0.1
@@ -21,7 +19,7 @@ INTERVAL = 0.1
 class OutputStream:
     """``write(text)`` as output arrives; ``close()`` sends what is still pending.
 
-    ``send`` gets the redacted output so far (the recorder makes it a partial result).
+    ``send`` gets the output so far (the recorder makes it a partial result, redacted).
     """
 
     def __init__(self, send: Callable[[str], None], interval: float = INTERVAL) -> None:
@@ -48,7 +46,7 @@ class OutputStream:
                 return
             self._last, self._dirty = now, False
             so_far = "".join(self._parts)
-        self._send(redact(so_far))
+        self._send(so_far)
 
     def close(self) -> None:
         """Send the last partial if some output has not gone out yet."""
@@ -57,7 +55,7 @@ class OutputStream:
                 return
             self._dirty = False
             so_far = "".join(self._parts)
-        self._send(redact(so_far))
+        self._send(so_far)
 
     def __enter__(self) -> OutputStream:
         return self
