@@ -82,10 +82,20 @@ def script(notes: Path) -> ScriptedModel:
     )
 
 
-def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> str:
+def run_agent(rec: toolview.Recorder, notes: Path, gate: Path, *, streamed: bool = False) -> str:
+    """``Runner.run``, or ``Runner.run_streamed`` with its events drained."""
     agent = Agent(name="builder", tools=tools(rec, gate), model=script(notes))
-    result = asyncio.run(Runner.run(agent, "build it", hooks=rec.openai_agents(agent)))
-    return str(result.final_output)
+    hooks = rec.openai_agents(agent)
+    if not streamed:
+        return str(asyncio.run(Runner.run(agent, "build it", hooks=hooks)).final_output)
+
+    async def drained() -> str:
+        result = Runner.run_streamed(agent, "build it", hooks=hooks)
+        async for _ in result.stream_events():
+            pass
+        return str(result.final_output)
+
+    return asyncio.run(drained())
 
 
 def expected(notes: Path) -> list[tuple[Any, ...]]:
@@ -124,11 +134,12 @@ def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     assert FIRST_LINE in partials[0]["text"]
 
 
-def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("streamed", [False, True], ids=["run", "run_streamed"])
+def test_parallel_tools_recorded_exactly(tmp_path: Path, streamed: bool) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
     with toolview.capture(live=False, record=record) as rec:
         rec.add_sink(Gate(gate))
-        answer = run_agent(rec, notes, gate)
+        answer = run_agent(rec, notes, gate, streamed=streamed)
     assert answer == "Built; 3 bolts, 5 nuts."
     observations = recorded(record)
     assert_run(observations, notes)
