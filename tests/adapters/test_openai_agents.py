@@ -235,3 +235,28 @@ def test_published_run_reaches_a_follower_live(
     assert not follower.is_alive()
     assert_run(seen, notes)
     assert shape(seen) == shape(recorded(record))
+
+
+def test_a_timed_out_tool_is_an_error_with_the_sdks_message(tmp_path: Path) -> None:
+    """The SDK cancels a tool past its ``timeout_seconds`` and tells the model so: an error."""
+    record = tmp_path / "run.jsonl"
+
+    @function_tool(timeout=0.2)
+    async def hang() -> str:
+        """Never answers."""
+        await asyncio.Event().wait()
+        return "never"
+
+    model = ScriptedModel(
+        [[function_call("hang", {}, call_id="c1")], [assistant_message("gave up")]]
+    )
+    with toolview.capture(live=False, record=record) as rec:
+        agent = Agent(name="waiter", tools=[hang], model=model)
+        asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
+    (result,) = [o for o in recorded(record) if o["kind"] == "tool-result"]
+    assert (result["toolCallId"], result["isError"], result["text"]) == (
+        "c1",
+        True,
+        "Tool 'hang' timed out after 0.2 seconds.",
+    )
+    check_clean(record)
