@@ -260,3 +260,13 @@ def test_a_timed_out_tool_is_an_error_with_the_sdks_message(tmp_path: Path) -> N
         "Tool 'hang' timed out after 0.2 seconds.",
     )
     check_clean(record)
+
+
+def test_a_hook_never_raises_into_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """What a hook cannot record is said on stderr (redacted); the agent's run goes on."""
+    with toolview.capture(live=False) as rec:
+        hooks = rec.openai_agents(None)
+        not_a_tool = type("NotATool", (), {"name": property(lambda self: 1 / 0)})()
+        asyncio.run(hooks.on_tool_start(rec, None, not_a_tool))  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert "toolview: on_tool_start not recorded: ZeroDivisionError: division by zero" in err
