@@ -229,3 +229,24 @@ def test_a_report_that_cannot_be_written_is_said(
     with toolview.capture(live=False, report=[tmp_path / "missing" / "r.html"]) as rec:
         rec.message("user", "hi")
     assert "cannot write the report" in capsys.readouterr().err
+
+
+def test_held_back_output_goes_out_when_the_interval_is_over() -> None:
+    arrived = threading.Event()
+    with toolview.capture(live=False) as rec:
+        rec.call("c1", "build", {})
+        texts: list[str] = []
+
+        def sink(observation: Observation) -> None:
+            if isinstance(observation, ToolResult) and not observation.complete:
+                texts.append(observation.text)
+                if observation.text == "one\ntwo\n":
+                    arrived.set()
+
+        rec.add_sink(sink)
+        out = rec.stream("c1")
+        out.write("one\n")  # at once
+        out.write("two\n")  # held back by the throttle, then sent by the timer
+        assert arrived.wait(60), texts
+        rec.result("c1", out.text)
+    assert texts == ["one\n", "one\ntwo\n"]

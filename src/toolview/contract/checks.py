@@ -19,9 +19,24 @@ import msgspec
 
 from toolview.contract.types import TIMESTAMP_PATTERN
 
-__all__ = ["check_fields", "enc_hook"]
+__all__ = ["UNSET", "check_fields", "enc_hook", "marks_fine"]
 
 _AT: Final = re.compile(TIMESTAMP_PATTERN)
+_AT_MATCH: Final = _AT.match
+UNSET: Final = msgspec.UNSET
+
+
+def marks_fine(at: object, parent_call_id: object) -> bool:
+    """The fast path's test of the two marks every observation may carry (exact types only).
+
+    Why a fast path at all: the decoder runs ``__post_init__`` on every line it
+    reads (the server, a log of a million lines), where every field is already
+    right; each shape tests its own fields inline and calls ``check_fields`` —
+    the slow path that coerces and names the wrong field — only when one is off.
+    """
+    return (at is UNSET or (type(at) is str and _AT_MATCH(at) is not None)) and (
+        parent_call_id is UNSET or (type(parent_call_id) is str and parent_call_id != "")
+    )
 
 
 def _where(shape: msgspec.Struct, name: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -67,7 +67,9 @@ def _describe(
     return _structured(value)
 
 
-def _text(text: str, tool: str | None, args: Mapping[str, object] | None) -> tuple[str, Any]:
+def _text(
+    text: str, tool: str | None, args: Mapping[str, object] | None
+) -> tuple[str, Descriptor | None]:
     stripped = text.lstrip()
     if stripped.startswith("{") and parse_envelope(text) is not None:
         return _structured(msgspec.json.decode(text))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
-from toolview.contract.checks import check_fields, enc_hook
+from toolview.contract.checks import UNSET, check_fields, enc_hook, marks_fine
 from toolview.contract.descriptor import Descriptor
 from toolview.contract.types import (
     TIMESTAMP_PATTERN,
@@ -40,6 +40,8 @@ __all__ = [
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
 MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
+_OUTCOMES: tuple[str, ...] = ("completed", "aborted", "error")
+_ROLES: tuple[str, ...] = ("user", "assistant", "thinking")
 
 
 class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):
@@ -64,7 +66,15 @@ class ToolCall(_Observation, frozen=True, tag="tool-call"):
     args: JSONObject
 
     def __post_init__(self) -> None:
-        check_fields(self, non_empty=("tool_call_id", "tool_name"), objects=("args",))
+        if not (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.args) is dict
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, non_empty=("tool_call_id", "tool_name"), objects=("args",))
 
 
 class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=True):
@@ -93,6 +103,18 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
         ) -> None: ...
 
     def __post_init__(self) -> None:
+        if (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.text) is str
+            and type(self.complete) is bool
+            and type(self.is_error) is bool
+            and (self.descriptor is UNSET or type(self.descriptor) is Descriptor)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            return
         check_fields(
             self,
             non_empty=("tool_call_id", "tool_name"),
@@ -115,12 +137,21 @@ class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=T
     guard: str | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
-        check_fields(
-            self,
-            non_empty=("tool_call_id", "tool_name"),
-            text=("reason",),
-            optional_text=("guard",),
-        )
+        if not (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.reason) is str
+            and (self.guard is UNSET or type(self.guard) is str)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(
+                self,
+                non_empty=("tool_call_id", "tool_name"),
+                text=("reason",),
+                optional_text=("guard",),
+            )
 
 
 class RunStarted(_Observation, frozen=True, tag="run-started"):
@@ -129,7 +160,10 @@ class RunStarted(_Observation, frozen=True, tag="run-started"):
     run_id: NonEmptyStr
 
     def __post_init__(self) -> None:
-        check_fields(self, non_empty=("run_id",))
+        if not (
+            type(self.run_id) is str and self.run_id and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, non_empty=("run_id",))
 
 
 class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
@@ -143,12 +177,20 @@ class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
     reason: str | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
-        check_fields(
-            self,
-            non_empty=("run_id",),
-            optional_text=("reason",),
-            choices={"outcome": ("completed", "aborted", "error")},
-        )
+        if not (
+            type(self.run_id) is str
+            and self.run_id
+            and type(self.outcome) is str
+            and self.outcome in _OUTCOMES
+            and (self.reason is UNSET or type(self.reason) is str)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(
+                self,
+                non_empty=("run_id",),
+                optional_text=("reason",),
+                choices={"outcome": _OUTCOMES},
+            )
 
 
 class Message(_Observation, frozen=True, tag="message"):
@@ -158,7 +200,13 @@ class Message(_Observation, frozen=True, tag="message"):
     text: str
 
     def __post_init__(self) -> None:
-        check_fields(self, text=("text",), choices={"role": ("user", "assistant", "thinking")})
+        if not (
+            type(self.role) is str
+            and self.role in _ROLES
+            and type(self.text) is str
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, text=("text",), choices={"role": _ROLES})
 
 
 class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
@@ -172,6 +220,19 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
     run_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
+        if (
+            type(self.model) is str
+            and self.model
+            and type(self.input_tokens) is int
+            and self.input_tokens >= 0
+            and type(self.output_tokens) is int
+            and self.output_tokens >= 0
+            and self.cache_read_tokens is UNSET
+            and self.cache_write_tokens is UNSET
+            and (self.run_id is UNSET or (type(self.run_id) is str and self.run_id != ""))
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            return
         check_fields(
             self,
             non_empty=("model",),

@@ -3,6 +3,9 @@
 Why throttled: a tool may write a line a millisecond; every surface and the
 wire want at most one partial per ``interval`` (the command host's cadence),
 each carrying ALL the output so far, so a consumer replaces, never appends.
+Why a timer: output held back by the throttle must not wait for the next
+write (a build prints a line, then thinks for a minute) — it goes out when
+the interval is over, as the command host's select timeout does.
 """
 
 from __future__ import annotations
@@ -11,9 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from toolview.safety import redact
-
-__all__ = ["OutputStream"]
+__all__ = ["INTERVAL", "OutputStream"]
 
 INTERVAL = 0.1
 
@@ -21,15 +22,16 @@ INTERVAL = 0.1
 class OutputStream:
     """``write(text)`` as output arrives; ``close()`` sends what is still pending.
 
-    ``send`` gets the redacted output so far (the recorder makes it a partial result).
+    ``send`` gets the output so far (the recorder makes it a partial result, redacted).
     """
 
     def __init__(self, send: Callable[[str], None], interval: float = INTERVAL) -> None:
         self._send = send
         self._interval = interval
         self._parts: list[str] = []
-        self._last = 0.0
+        self._last = -interval
         self._dirty = False
+        self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
 
     @property
@@ -39,25 +41,43 @@ class OutputStream:
             return "".join(self._parts)
 
     def write(self, text: str) -> None:
-        """Add ``text``; a partial result goes out at most once per interval."""
+        """Add ``text``; a partial result goes out now, or when the interval is over."""
         with self._lock:
             self._parts.append(str(text))
             self._dirty = True
-            now = time.monotonic()
-            if now - self._last < self._interval:
+            wait = self._last + self._interval - time.monotonic()
+            if wait > 0:
+                if self._timer is None:
+                    self._timer = threading.Timer(wait, self._flush)
+                    self._timer.daemon = True
+                    self._timer.start()
                 return
-            self._last, self._dirty = now, False
-            so_far = "".join(self._parts)
-        self._send(redact(so_far))
+            so_far = self._take()
+        self._send(so_far)
 
-    def close(self) -> None:
-        """Send the last partial if some output has not gone out yet."""
+    def _take(self) -> str:
+        """The output so far, marked sent (call under the lock)."""
+        self._last, self._dirty = time.monotonic(), False
+        return "".join(self._parts)
+
+    def _flush(self) -> None:
         with self._lock:
+            self._timer = None
             if not self._dirty:
                 return
-            self._dirty = False
-            so_far = "".join(self._parts)
-        self._send(redact(so_far))
+            so_far = self._take()
+        self._send(so_far)
+
+    def close(self) -> None:
+        """Send the last partial if some output has not gone out yet; stop the timer."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if not self._dirty:
+                return
+            so_far = self._take()
+        self._send(so_far)
 
     def __enter__(self) -> OutputStream:
         return self
