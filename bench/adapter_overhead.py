@@ -1,86 +1,129 @@
-"""What recording costs an agent: the same tool calls with and without the adapter, side by side.
+"""What recording costs an agent: the same run with and without the adapter, side by side.
 
-LangChain: 300 ``tool.invoke`` calls (each with a tool call id, as a ``ToolNode`` makes
-them), plain and with ``rec.langchain()``. OpenAI Agents SDK: one ``ScriptedModel`` turn of
-100 parallel function calls, plain and with ``rec.openai_agents(agent)``. Each pair runs
-alternately, seven times; the minimum of each is kept, and printed as a ratio and as the
-added milliseconds per call (the recorder's work: redaction, ``describe``, the thread).
-Run: .venv/bin/python bench/adapter_overhead.py
+A pydantic-ai agent (``FunctionModel``) and a smolagents ``ToolCallingAgent``
+(a scripted model) each make ``CALLS`` calls of a trivial tool, ``WIDTH`` at
+a time in parallel. Each run is timed bare, with the adapter recording into
+a ``capture()`` that keeps the thread only, and with a record file too; the
+runs alternate, and the ratio of the medians is printed (timings on a shared
+machine are noisy: only the ratio means something).
+
+    python bench/adapter_overhead.py
 """
 
 from __future__ import annotations
 
-import asyncio
+import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from agents import Agent, Runner, function_tool, set_tracing_disabled
-from agents.testing import ScriptedModel, assistant_message, function_call
-from langchain_core.tools import tool
+from pydantic_ai import Agent
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from smolagents import Model, Tool, ToolCallingAgent
+from smolagents.models import (
+    ChatMessage,
+    ChatMessageToolCall,
+    ChatMessageToolCallFunction,
+    MessageRole,
+)
+from smolagents.monitoring import LogLevel
 
 import toolview
 
-ROUNDS = 7
-LANGCHAIN_CALLS = 300
-OPENAI_CALLS = 100
+CALLS, WIDTH, RUNS = 200, 10, 15
 
 
-@tool
-def add(a: int, b: int) -> int:
-    """Add two numbers."""
-    return a + b
+def pydantic_ai_agent() -> Agent[None, str]:
+    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        turn = sum(isinstance(m, ModelResponse) for m in messages)
+        if turn * WIDTH >= CALLS:
+            return ModelResponse(parts=[TextPart("done")])
+        return ModelResponse(parts=[ToolCallPart("add", {"a": turn, "b": n}) for n in range(WIDTH)])
+
+    agent = Agent(FunctionModel(respond))
+
+    @agent.tool_plain
+    def add(a: int, b: int) -> int:
+        return a + b
+
+    return agent
 
 
-@function_tool
-def add_numbers(a: int, b: int) -> int:
-    """Add two numbers."""
-    return a + b
+def pydantic_ai_run(rec: Any) -> None:
+    capabilities = [rec.pydantic_ai()] if rec is not None else []
+    pydantic_ai_agent().run_sync("add", capabilities=capabilities)
 
 
-def langchain_calls(callbacks: list[Any]) -> None:
-    for i in range(LANGCHAIN_CALLS):
-        call = {"name": "add", "args": {"a": i, "b": 1}, "id": f"c{i}", "type": "tool_call"}
-        add.invoke(call, {"callbacks": callbacks})
+class Add(Tool):
+    name, description, output_type = "add", "Adds.", "integer"
+    inputs = {  # noqa: RUF012
+        "a": {"type": "integer", "description": "a"},
+        "b": {"type": "integer", "description": "b"},
+    }
+
+    def forward(self, a: int, b: int) -> int:
+        return a + b
 
 
-def openai_calls(hooks_for: Callable[[Agent[Any]], Any]) -> None:
-    turn = [
-        function_call("add_numbers", {"a": i, "b": 1}, call_id=f"c{i}") for i in range(OPENAI_CALLS)
-    ]
-    model = ScriptedModel([turn, [assistant_message("done")]])
-    agent = Agent(name="adder", tools=[add_numbers], model=model)
-    asyncio.run(Runner.run(agent, "add", hooks=hooks_for(agent)))
+class Scripted(Model):
+    def __init__(self) -> None:
+        super().__init__(model_id="scripted")
+        self.turn = 0
+
+    def generate(self, messages: Any, **kwargs: Any) -> ChatMessage:
+        self.turn += 1
+        if self.turn * WIDTH > CALLS:
+            calls = [("final_answer", {"answer": "done"})]
+        else:
+            calls = [("add", {"a": self.turn, "b": n}) for n in range(WIDTH)]
+        tool_calls = [
+            ChatMessageToolCall(
+                id=f"c{self.turn}-{n}",
+                type="function",
+                function=ChatMessageToolCallFunction(name=name, arguments=arguments),
+            )
+            for n, (name, arguments) in enumerate(calls)
+        ]
+        return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=tool_calls)
 
 
-def timed(work: Callable[[], None]) -> float:
+def smolagents_run(rec: Any) -> None:
+    agent = ToolCallingAgent(
+        tools=[Add()], model=Scripted(), verbosity_level=LogLevel.OFF, max_steps=CALLS
+    )
+    events = agent.run("add", stream=True)
+    for _ in rec.smolagents(events) if rec is not None else events:
+        pass
+
+
+def timed(run: Callable[[Any], None], mode: str, folder: Path) -> float:
     start = time.perf_counter()
-    work()
+    if mode == "bare":
+        run(None)
+    else:
+        record = folder / "run.jsonl" if mode == "record" else None
+        with toolview.capture(live=False, record=record) as rec:
+            run(rec)
     return time.perf_counter() - start
 
 
 def main() -> None:
-    set_tracing_disabled(True)
-    times: dict[str, list[float]] = {"lc": [], "lc+": [], "oa": [], "oa+": []}
-    for _ in range(ROUNDS):
-        times["lc"].append(timed(lambda: langchain_calls([])))
-        with toolview.capture(live=False) as rec:
-            times["lc+"].append(timed(lambda: langchain_calls([rec.langchain()])))
-        times["oa"].append(timed(lambda: openai_calls(lambda agent: None)))
-        with toolview.capture(live=False) as rec:
-            times["oa+"].append(timed(lambda: openai_calls(rec.openai_agents)))
-    best = {key: min(values) for key, values in times.items()}
-    for name, key, calls in (
-        ("langchain", "lc", LANGCHAIN_CALLS),
-        ("openai-agents", "oa", OPENAI_CALLS),
-    ):
-        plain, recorded = best[key], best[key + "+"]
-        added = (recorded - plain) / calls * 1000
-        print(
-            f"{name}: {calls} calls, plain {plain * 1000:.0f} ms,"
-            f" recorded {recorded * 1000:.0f} ms, ratio {recorded / plain:.2f},"
-            f" {added:+.2f} ms per call"
-        )
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for label, run in (("pydantic-ai", pydantic_ai_run), ("smolagents", smolagents_run)):
+            times: dict[str, list[float]] = {"bare": [], "thread": [], "record": []}
+            for _ in range(RUNS):
+                for mode in times:
+                    times[mode].append(timed(run, mode, folder))
+            bare, thread, record = (statistics.median(times[mode]) for mode in times)
+            print(
+                f"{label}: {CALLS} calls, {WIDTH} in parallel: bare {bare * 1000:.0f} ms;"
+                f" recorded {thread / bare:.2f}x ({(thread - bare) / CALLS * 1e6:+.0f} µs a call),"
+                f" to a file too {record / bare:.2f}x ({(record - bare) / CALLS * 1e6:+.0f} µs)"
+            )
 
 
 if __name__ == "__main__":

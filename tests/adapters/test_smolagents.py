@@ -360,3 +360,27 @@ def test_an_event_the_adapter_cannot_read_is_passed_on_and_said(
     assert [(e.tool_call_id, e.result and e.result.text) for e in rec.thread.calls()] == [
         ("a", "A")
     ]
+
+
+class Planner(Model):
+    """Plans when asked without tools, then answers."""
+
+    def __init__(self) -> None:
+        super().__init__(model_id="planner")
+
+    def generate(self, messages: Any, tools_to_call_from: Any = None, **kwargs: Any) -> ChatMessage:
+        if not tools_to_call_from:
+            return ChatMessage(role=MessageRole.ASSISTANT, content="1. look it up\n<end_plan>")
+        answer = call("c-final", "final_answer", {"answer": "42"})
+        return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[answer])
+
+
+def test_a_planning_step_is_a_message_before_its_calls() -> None:
+    agent = ToolCallingAgent(tools=[], model=Planner(), verbosity_level=LogLevel.OFF)
+    agent.planning_interval = 1
+    with toolview.capture(live=False) as rec:
+        list(rec.smolagents(agent.run("What is the answer?", stream=True)))
+    kinds = [type(e).__name__ for e in rec.thread.entries]
+    assert kinds == ["MessageEntry", "CallEntry"]
+    plan = rec.thread.entries[0]
+    assert "1. look it up" in plan.message.text  # type: ignore[union-attr]

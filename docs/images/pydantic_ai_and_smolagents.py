@@ -2,7 +2,7 @@
 
 Run from the repository root (after the frameworks' extras are installed):
 
-    .venv/bin/python docs/images/integrations.py
+    .venv/bin/python docs/images/pydantic_ai_and_smolagents.py
 
 It starts a real ``toolview serve`` on a temporary log, runs a pydantic-ai
 agent (``FunctionModel``) and a smolagents agent (a scripted model) offline
