@@ -82,10 +82,20 @@ def script(notes: Path) -> ScriptedModel:
     )
 
 
-def run_agent(rec: toolview.Recorder, notes: Path, gate: Path) -> str:
+def run_agent(rec: toolview.Recorder, notes: Path, gate: Path, *, streamed: bool = False) -> str:
+    """``Runner.run``, or ``Runner.run_streamed`` with its events drained."""
     agent = Agent(name="builder", tools=tools(rec, gate), model=script(notes))
-    result = asyncio.run(Runner.run(agent, "build it", hooks=rec.openai_agents(agent)))
-    return str(result.final_output)
+    hooks = rec.openai_agents(agent)
+    if not streamed:
+        return str(asyncio.run(Runner.run(agent, "build it", hooks=hooks)).final_output)
+
+    async def drained() -> str:
+        result = Runner.run_streamed(agent, "build it", hooks=hooks)
+        async for _ in result.stream_events():
+            pass
+        return str(result.final_output)
+
+    return asyncio.run(drained())
 
 
 def expected(notes: Path) -> list[tuple[Any, ...]]:
@@ -124,11 +134,12 @@ def assert_run(observations: list[dict[str, Any]], notes: Path) -> None:
     assert FIRST_LINE in partials[0]["text"]
 
 
-def test_parallel_tools_recorded_exactly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("streamed", [False, True], ids=["run", "run_streamed"])
+def test_parallel_tools_recorded_exactly(tmp_path: Path, streamed: bool) -> None:
     notes, gate, record = write_notes(tmp_path), tmp_path / "gate", tmp_path / "run.jsonl"
     with toolview.capture(live=False, record=record) as rec:
         rec.add_sink(Gate(gate))
-        answer = run_agent(rec, notes, gate)
+        answer = run_agent(rec, notes, gate, streamed=streamed)
     assert answer == "Built; 3 bolts, 5 nuts."
     observations = recorded(record)
     assert_run(observations, notes)
@@ -224,3 +235,38 @@ def test_published_run_reaches_a_follower_live(
     assert not follower.is_alive()
     assert_run(seen, notes)
     assert shape(seen) == shape(recorded(record))
+
+
+def test_a_timed_out_tool_is_an_error_with_the_sdks_message(tmp_path: Path) -> None:
+    """The SDK cancels a tool past its ``timeout_seconds`` and tells the model so: an error."""
+    record = tmp_path / "run.jsonl"
+
+    @function_tool(timeout=0.2)
+    async def hang() -> str:
+        """Never answers."""
+        await asyncio.Event().wait()
+        return "never"
+
+    model = ScriptedModel(
+        [[function_call("hang", {}, call_id="c1")], [assistant_message("gave up")]]
+    )
+    with toolview.capture(live=False, record=record) as rec:
+        agent = Agent(name="waiter", tools=[hang], model=model)
+        asyncio.run(Runner.run(agent, "go", hooks=rec.openai_agents(agent)))
+    (result,) = [o for o in recorded(record) if o["kind"] == "tool-result"]
+    assert (result["toolCallId"], result["isError"], result["text"]) == (
+        "c1",
+        True,
+        "Tool 'hang' timed out after 0.2 seconds.",
+    )
+    check_clean(record)
+
+
+def test_a_hook_never_raises_into_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """What a hook cannot record is said on stderr (redacted); the agent's run goes on."""
+    with toolview.capture(live=False) as rec:
+        hooks = rec.openai_agents(None)
+        not_a_tool = type("NotATool", (), {"name": property(lambda self: 1 / 0)})()
+        asyncio.run(hooks.on_tool_start(rec, None, not_a_tool))  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert "toolview: on_tool_start not recorded: ZeroDivisionError: division by zero" in err
