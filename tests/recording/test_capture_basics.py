@@ -250,3 +250,15 @@ def test_held_back_output_goes_out_when_the_interval_is_over() -> None:
         assert arrived.wait(60), texts
         rec.result("c1", out.text)
     assert texts == ["one\n", "one\ntwo\n"]
+
+
+def test_a_stream_keeps_only_its_latest_window() -> None:
+    from toolview.recording.stream import OutputStream
+
+    sent: list[str] = []
+    out = OutputStream(sent.append, interval=0, window=10)
+    for number in range(5):
+        out.write(f"line {number}\n")  # 7 characters each
+    out.close()
+    assert out.text == "e 3\nline 4\n"[-10:] and len(out.text) == 10
+    assert out.dropped == 25 and all(len(text) <= 10 for text in sent)

@@ -38,6 +38,8 @@ def _next(stream: Iterator[object], kind: type) -> Observation:
 
 
 def test_a_follower_sees_the_run_live(server: ToolviewServer) -> None:
+    with toolview.Publisher(f"{server.url}/threads/agent") as publisher:
+        publisher.ensure_thread()  # so the follower can connect before the first post lands
     with toolview.capture(live=False, to=server.url, thread_id="agent") as rec:
         assert rec.page_url == f"{server.url}/threads/agent"
         rec.call("c1", "read_file", {"path": "a.txt", "token": SECRET})
