@@ -340,3 +340,17 @@ def test_an_unknown_tool_and_an_approval_granted_and_denied(tmp_path: Path) -> N
     refusal = next(o for o in recorded(record) if o["kind"] == "tool-refused")
     assert (refusal["toolCallId"], refusal["reason"]) == ("c-no", "keep b.txt")
     check_clean(record)
+
+
+def test_a_tool_return_picks_its_kind_as_a_descriptor_or_its_json_form() -> None:
+    from toolview.adapters.pydantic_ai_parts import returned
+
+    as_json = {METADATA_KEY: {"kind": "markdown", "props": {"markdown": "# hi"}}}
+    as_object = {METADATA_KEY: Descriptor("markdown", {"markdown": "# hi"})}
+    for metadata in (as_json, as_object):
+        value, found = returned(ToolReturn(return_value="# hi", metadata=metadata))
+        assert value == "# hi" and found == Descriptor("markdown", {"markdown": "# hi"})
+    bad = {METADATA_KEY: {"kind": "markdown", "props": "not an object"}}
+    assert returned(ToolReturn(return_value="x", metadata=bad)) == ("x", None)
+    assert returned(ToolReturn(return_value="x", metadata="free text")) == ("x", None)
+    assert returned({"plain": 1}) == ({"plain": 1}, None)

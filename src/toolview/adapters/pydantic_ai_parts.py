@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from toolview.adapters import require
-from toolview.contract import Descriptor, read_descriptor
+from toolview.contract import METADATA_KEY, Descriptor, read_descriptor
 
 require("pydantic_ai", "pydantic-ai")
 
@@ -35,11 +35,11 @@ def answered(messages: list[ModelMessage]) -> list[tuple[ToolCallPart, ToolRetur
     A run resumed with ``DeferredToolResults`` may add its answers in a
     request of its own, after the one the deferring run left.
     """
-    last = max((n for n, m in enumerate(messages) if isinstance(m, ModelResponse)), default=-1)
-    if last < 0:
+    backwards = range(len(messages) - 1, -1, -1)  # the newest first: a long run stays cheap
+    last = next((n for n in backwards if isinstance(messages[n], ModelResponse)), -1)
+    response = messages[last] if last >= 0 else None
+    if not isinstance(response, ModelResponse):
         return []
-    response = messages[last]
-    assert isinstance(response, ModelResponse)
     asked = {p.tool_call_id: p for p in response.parts if isinstance(p, ToolCallPart)}
     return [
         (asked[part.tool_call_id], part)
@@ -62,7 +62,7 @@ def returned(result: object) -> tuple[object, Descriptor | None]:
     metadata = result.metadata
     if not isinstance(metadata, Mapping):
         return result.return_value, None
-    found = metadata.get("toolview:result")
+    found = metadata.get(METADATA_KEY)
     if isinstance(found, Descriptor):
         return result.return_value, found
     return result.return_value, read_descriptor(metadata)
