@@ -179,6 +179,8 @@ def test_parallel_tools_recorded_exactly(tmp_path: Path, mode: str) -> None:
             rec.add_sink(Gate(gate))
             messages = run_agent(rec, notes, gate)
     assert messages[-1].text == "Built; 3 bolts, 5 nuts."
+    # LangChain's text is a str subclass (TextAccessor): recorded, written and checked as a str
+    assert type(messages[-1].text) is not str
     failed = [m for m in messages if isinstance(m, ToolMessage) and m.status == "error"]
     assert [m.tool_call_id for m in failed] == ["call_boom"]  # the model was told, too
     observations = recorded(record)
