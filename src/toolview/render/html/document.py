@@ -10,6 +10,7 @@ past escaping could neither run nor phone home.
 
 from __future__ import annotations
 
+from toolview.render.html.structure import filters_html
 from toolview.render.html.style import PAGE_CSP, PAGE_CSS
 from toolview.safety import escape_html
 
@@ -27,6 +28,10 @@ def page_document(body: str, *, title: str) -> str:
 def page_head(title: str) -> str:
     """The document up to where its body's markup starts: a stream writes this first.
 
+    Its headings are the page's outline: the title (``<h1>``), then a heading
+    for the thread read by screen readers only (``<h2>``), so each call's
+    ``<h3>`` sits in order below it.
+
     ``title`` is untrusted text: it is escaped here.
     """
     safe_title = escape_html(title)
@@ -41,6 +46,8 @@ def page_head(title: str) -> str:
         f"<style>{PAGE_CSS}</style>\n"
         "</head>\n<body>\n<main>\n"
         f'<h1 class="tv-title">{safe_title}</h1>\n'
+        f"{filters_html()}"
+        '<h2 class="tv-sr">Tool calls and messages</h2>\n'
     )
 
 
