@@ -11,7 +11,7 @@ observations and as a Claude Code session of the same calls. Pages:
   thread page (the last 100 calls, ``server.window``): ``live (cold)`` is the
   first view (the server renders the window's calls), ``live`` the next ones;
 - toolview standalone: ``toolview show --from claude-code --surface html``
-  (and with ``--page-size 100`` when ``show`` has that option: its first page);
+  (and with ``--page-size 100`` when ``show`` has that option: its index and page 2);
 - claude-code-log's single page; claude-code-transcripts' index and first page.
 
 Each page is opened in the real Chromium (Playwright, a fresh context per
@@ -65,12 +65,11 @@ def build_pages(calls: int, work: Path) -> tuple[dict[str, str], subprocess.Pope
     if "--page-size" in helped.stdout:
         paged = work / "paged"
         paged.mkdir()
-        # i15-html's option: its pages written beside the index named by -o (if so)
-        run([*show, "--page-size", "100", "-o", str(paged / "index.html")], work)
-        first = sorted(p for p in paged.glob("*.html") if p.name != "index.html")
+        # the index page is --output; the next pages are written beside it (index-2.html…)
+        run([*show, "--page-size", "100", "--output", str(paged / "index.html")], work)
         pages["toolview standalone, paged (index)"] = (paged / "index.html").as_uri()
-        if first:
-            pages["toolview standalone, paged (page 1)"] = first[0].as_uri()
+        if (paged / "index-2.html").exists():
+            pages["toolview standalone, paged (page 2)"] = (paged / "index-2.html").as_uri()
     if (BIN / "claude-code-log").exists():
         out = work / "ccl.html"
         run([str(BIN / "claude-code-log"), str(session), "-o", str(out), "--no-cache"], work)
