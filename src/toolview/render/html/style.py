@@ -44,9 +44,11 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-message-user { background: var(--tv-user-bg); }
 .tv-role { display: block; font-size: 12px; font-weight: 600; color: var(--tv-muted);
   text-transform: uppercase; letter-spacing: .04em; }
-.tv-note { padding: 6px 12px; border-left: 4px solid var(--tv-note-border); background: var(--tv-note-bg);
+.tv-note { padding: 6px 12px; border-left: 4px solid var(--tv-note-border);
+  background: var(--tv-note-bg);
   white-space: pre-wrap; overflow-wrap: anywhere; }
-.tv-call { background: var(--tv-card); border: 1px solid var(--tv-border); border-radius: 8px; overflow: hidden; }
+.tv-call { background: var(--tv-card); border: 1px solid var(--tv-border); border-radius: 8px;
+  overflow: hidden; }
 .tv-header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 12px;
   border-bottom: 1px solid var(--tv-border-soft); background: var(--tv-card-head); }
 .tv-tool { font-weight: 600; font-family: ui-monospace, "SFMono-Regular", Menlo, monospace;
@@ -66,7 +68,8 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-scroll-end > .tv-pre { max-height: none; overflow: visible; }
 .tv-markdown h1 { font-size: 1.35em; } .tv-markdown h2 { font-size: 1.2em; }
 .tv-markdown h3, .tv-markdown h4, .tv-markdown h5, .tv-markdown h6 { font-size: 1.05em; }
-.tv-markdown pre { background: var(--tv-code-bg); padding: 8px; border-radius: 6px; overflow-x: auto; }
+.tv-markdown pre { background: var(--tv-code-bg); padding: 8px; border-radius: 6px;
+  overflow-x: auto; }
 .tv-md-image { color: var(--tv-muted); font-style: italic; }
 .tv-stderr { background: var(--tv-stderr-bg); color: var(--tv-stderr-fg); }
 .tv-code { display: grid; grid-template-columns: auto minmax(0, 1fr); margin: 0;
@@ -75,7 +78,8 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-code::before { content: attr(data-ln); content: attr(data-ln) / ""; white-space: pre;
   text-align: right; color: var(--tv-gutter); padding: 0 12px 0 8px; user-select: none; }
 .tv-code > code { font: inherit; white-space: pre; overflow-x: auto; padding-right: 8px; }
-.tv-label { font-size: 12px; color: var(--tv-muted); text-transform: uppercase; letter-spacing: .04em; }
+.tv-label { font-size: 12px; color: var(--tv-muted); text-transform: uppercase;
+  letter-spacing: .04em; }
 .tv-command { font-family: ui-monospace, Menlo, monospace; font-weight: 600;
   overflow-wrap: anywhere; }
 .tv-empty { color: var(--tv-muted); font-style: italic; }
@@ -109,18 +113,21 @@ table.tv-table th { background: var(--tv-code-bg); }
 .tv-markdown > :first-child { margin-top: 0; }
 .tv-markdown > :last-child { margin-bottom: 0; }
 .tv-envelope-summary { font-weight: 600; }
-.tv-notice { padding: 4px 8px; border-left: 3px solid var(--tv-notice-border); background: var(--tv-notice-bg);
+.tv-notice { padding: 4px 8px; border-left: 3px solid var(--tv-notice-border);
+  background: var(--tv-notice-bg);
   font-size: 13px; margin: 0; }
 .tv-block + .tv-block { border-top: 1px dotted var(--tv-border); padding-top: 6px; }
 .tv-block > p { margin: 0; }
-.tv-call-receipt { border-style: dashed; border-color: var(--tv-receipt-border); background: var(--tv-receipt-bg); }
+.tv-call-receipt { border-style: dashed; border-color: var(--tv-receipt-border);
+  background: var(--tv-receipt-bg); }
 .tv-receipt { margin: 0; padding: 6px 12px; overflow-wrap: anywhere; }
 .tv-receipt-icon { display: inline-block; min-width: 1.4em; text-align: center;
   border-radius: 999px; font-weight: 600; }
 .tv-guard { font-weight: 600; }
 .tv-receipt-args { color: var(--tv-muted); font-size: 13px;
   font-family: ui-monospace, Menlo, monospace; }
-.tv-summary { order: 1; padding: 6px 12px; border-top: 1px solid var(--tv-border); color: var(--tv-muted);
+.tv-summary { order: 1; padding: 6px 12px; border-top: 1px solid var(--tv-border);
+  color: var(--tv-muted);
   font-size: 13px; }
 .tv-summary-part { padding: 0 6px; border-radius: 999px; font-weight: 600; }
 .tv-running { display: inline-block; width: 10px; height: 10px; border-radius: 50%;
