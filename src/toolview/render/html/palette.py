@@ -83,7 +83,7 @@ def style_classes(style: Style) -> str:
     return " ".join(classes)
 
 
-_SCOPES: Final = (".tv-code", ".tv-json")  # highlighted code, highlighted JSON
+_SCOPES: Final = (".tv-code", ".tv-json", ".tv-fence")  # code, JSON, a Markdown code block
 # Token type -> (class, CSS declarations); a subtype takes its nearest listed parent's.
 # What is drawn: strings, comments, constants, the names a file defines, a diff's
 # lines, markup emphasis. Keywords, operators and other names are plain text.

@@ -40,7 +40,8 @@ _FRAGMENT_BASE_CSS: Final = """
   font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
 .tv-message { padding: 8px 12px; border-radius: 8px; background: var(--tv-card);
   border: 1px solid var(--tv-border); }
-.tv-message-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+.tv-message-text { overflow-wrap: anywhere; }
+.tv-message-text > p { margin: .4em 0; }
 .tv-message-user { background: var(--tv-user-bg); }
 .tv-role { display: block; font-size: 12px; font-weight: 600; color: var(--tv-muted);
   text-transform: uppercase; letter-spacing: .04em; }
@@ -66,8 +67,9 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-scroll-end { display: flex; flex-direction: column-reverse; max-height: 28em;
   overflow: auto; border-radius: 6px; }
 .tv-scroll-end > .tv-pre { max-height: none; overflow: visible; }
-.tv-markdown h1 { font-size: 1.35em; } .tv-markdown h2 { font-size: 1.2em; }
-.tv-markdown h3, .tv-markdown h4, .tv-markdown h5, .tv-markdown h6 { font-size: 1.05em; }
+.tv-markdown h4 { font-size: 1.25em; } .tv-markdown h5 { font-size: 1.1em; }
+.tv-markdown h6 { font-size: 1em; }
+.tv-markdown h4, .tv-markdown h5, .tv-markdown h6 { margin: .6em 0 .3em; }
 .tv-markdown pre { background: var(--tv-code-bg); padding: 8px; border-radius: 6px;
   overflow-x: auto; }
 .tv-md-image { color: var(--tv-muted); font-style: italic; }
