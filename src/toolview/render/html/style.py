@@ -80,6 +80,12 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-code::before { content: attr(data-ln); content: attr(data-ln) / ""; white-space: pre;
   text-align: right; color: var(--tv-gutter); padding: 0 12px 0 8px; user-select: none; }
 .tv-code > code { font: inherit; white-space: pre; overflow-x: auto; padding-right: 8px; }
+.tv-diff .gi, .tv-diff .gd { display: block; width: max-content; min-width: 100%; }
+.tv-diff .gi { background: var(--tv-diff-add-bg); }
+.tv-diff .gd { background: var(--tv-diff-del-bg); }
+.tv-diff .tv-dw { border-radius: 2px; }
+.tv-diff .gi .tv-dw { background: var(--tv-diff-add-word); }
+.tv-diff .gd .tv-dw { background: var(--tv-diff-del-word); }
 .tv-label { font-size: 12px; color: var(--tv-muted); text-transform: uppercase;
   letter-spacing: .04em; }
 .tv-command { font-family: ui-monospace, Menlo, monospace; font-weight: 600;
@@ -112,6 +118,8 @@ table.tv-table th { background: var(--tv-code-bg); }
 .tv-placeholder { font-family: ui-monospace, Menlo, monospace; color: var(--tv-muted); }
 .tv-markdown { overflow-wrap: anywhere; }
 .tv-thread a { color: var(--tv-link); }
+.tv-markdown :not(pre) > code { font: .9em ui-monospace, Menlo, monospace; padding: 0 .25em;
+  border-radius: 4px; background: var(--tv-code-bg); }
 .tv-markdown > :first-child { margin-top: 0; }
 .tv-markdown > :last-child { margin-bottom: 0; }
 .tv-envelope-summary { font-weight: 600; }

@@ -55,7 +55,7 @@ THEME: Final = {
     "code-comment": ("#5f6872", "#8b949e"),
     "code-constant": ("#0550ae", "#79c0ff"),
     "code-name": ("#8250df", "#d2a8ff"),
-    "json-key": ("#0550ae", "#79c0ff"),
+    "json-key": ("#8250df", "#d2a8ff"),
     # diffs: line colours, line backgrounds, a changed word's background
     "diff-add-fg": ("#116329", "#7ee787"),
     "diff-del-fg": ("#a40e26", "#ffa198"),
