@@ -138,7 +138,9 @@ def diff_html(text: str) -> str:
     lines = diff_lines(text)
     width = len(str(max((n for line in lines for n in (line.old, line.new) if n), default=1)))
     numbers = "\n".join(f"{_number(line.old, width)} {_number(line.new, width)}" for line in lines)
-    body = "".join(_diff_line(line) for line in lines).removesuffix("\n")
+    body = "".join(
+        _diff_line(line, last=index == len(lines) - 1) for index, line in enumerate(lines)
+    )
     return f'<pre class="{CODE_CLASS} tv-diff" data-ln="{numbers}"><code>{body}</code></pre>'
 
 
@@ -146,9 +148,12 @@ def _number(number: int | None, width: int) -> str:
     return (str(number) if number else "").rjust(width)
 
 
-def _diff_line(line: DiffLine) -> str:
+def _diff_line(line: DiffLine, *, last: bool) -> str:
+    """A context line as text, any other in its class; its newline inside it (a newline
+    between two blocks would be a blank line of its own), none after the last."""
+    end = "" if last else "\n"
     if line.kind == "context":
-        return esc(line.text) + "\n"
+        return esc(line.text) + end
     if line.parts:
         text = esc(line.text[0]) + "".join(
             f'<span class="tv-dw">{esc(part)}</span>' if changed else esc(part)
@@ -156,4 +161,4 @@ def _diff_line(line: DiffLine) -> str:
         )
     else:
         text = esc(line.text)
-    return f'<span class="{_DIFF_CLASS[line.kind]}">{text}\n</span>'
+    return f'<span class="{_DIFF_CLASS[line.kind]}">{text}{end}</span>'
