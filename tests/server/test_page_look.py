@@ -68,6 +68,9 @@ def test_the_live_page_reads_in_both_schemes_and_fits_a_phone(server: ToolviewSe
             expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
             publisher.publish(_observations())
         expect(page.locator("#tv-call-t1")).to_have_attribute("data-state", "done")
+        # a Markdown message arriving live is the server's markup, not text drawn by the script
+        expect(page.locator(".tv-message h4")).to_have_text("Fix it")
+        expect(page.locator(".tv-message strong")).to_have_text("fix")
         page.evaluate(_LIVE_BOX)
         for scheme, theme, background in [
             ("light", None, "rgb(243, 244, 246)"),
