@@ -63,12 +63,20 @@ CONTRAST = """() => {
 }"""
 
 OVERFLOW = """() => {
+  // the page must not scroll sideways, and no text may run past its right edge outside a
+  // box that scrolls (a table's wrapper, a <pre>): that text would be cut off, unreachable
   const root = document.scrollingElement;
   const wide = [...document.querySelectorAll('.tv-table-wrap, pre, .tv-code > code')]
     .filter(el => el.scrollWidth > el.clientWidth + 1).length;
-  const sticking = [...document.querySelectorAll('body *')].filter(el => {
-    const r = el.getBoundingClientRect();
-    return r.width && r.right > root.clientWidth + 1 && !el.closest('.tv-table-wrap, pre');
-  }).map(el => el.tagName + '.' + el.className).slice(0, 5);
-  return {scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide, sticking};
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const sticking = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.data.trim() || node.parentElement.closest('.tv-table-wrap, pre')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rect = range.getBoundingClientRect();
+    if (rect.width && rect.right > root.clientWidth + 1) sticking.push(node.data.slice(0, 40));
+  }
+  return {scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide,
+          sticking: sticking.slice(0, 5)};
 }"""
