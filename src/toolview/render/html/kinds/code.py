@@ -3,8 +3,11 @@
 A highlighted file costs few elements (docs/performance.md, "Light markup"):
 tokens are drawn with the palette's few classes (``palette.code_class``), a
 token of any other type is plain text with no element, and tokens of one
-class that meet — across plain whitespace, so a run of added diff lines or a
-block of comment lines — share one ``<span>``. The line numbers are no
+class that meet — across plain whitespace, so a block of comment lines —
+share one ``<span>``. A diff (``diff_html``) is read by ``render.diffview``:
+each added or removed line is one block on its background, a changed word a
+``<span>`` inside it, a context line plain text, and the old and new numbers
+share the one gutter. The line numbers are no
 element at all: the ``<pre>`` carries them in ``data-ln`` and the stylesheet
 draws them beside the code (``::before``), where a selection never reaches —
 copying the code copies no number, and the page's text holds none. Code does
