@@ -4,7 +4,8 @@ and a phone's width.
 The server's page (fragments.css + page.css) follows a thread with a Markdown
 message, an edited diff, JSON, a failure and a wide table. The live output
 box ``live.js`` writes while a command runs is put in as it writes it, with
-two terminal colours, so page.css's colours for it are measured too.
+two terminal colours (in a card beside the thread, which live.js may redraw
+at any time), so page.css's colours for it are measured too.
 """
 
 from __future__ import annotations
@@ -35,7 +36,15 @@ _LIVE_BOX = """() => {
     span.textContent = text;
     pre.append(span);
   }
-  document.querySelector('article.tv-call .tv-body').append(pre);
+  // in a card of its own beside the thread: live.js may replace the thread's markup at any
+  // time (a refetch), and the box's colours are page.css's wherever it sits
+  const card = document.createElement('article');
+  card.className = 'tv-call';
+  const body = document.createElement('div');
+  body.className = 'tv-body';
+  body.append(pre);
+  card.append(body);
+  (document.querySelector('.tv-page') || document.body).append(card);
 }"""
 
 
