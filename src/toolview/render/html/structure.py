@@ -74,6 +74,7 @@ PAGE_STRUCTURE_CSS: Final = f"""
 .tv-filter:focus-visible + .tv-chip {{ outline: 2px solid {_FOCUS}; outline-offset: 1px; }}
 main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: auto;
   contain-intrinsic-block-size: auto 44px; }}
+@media print {{ main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: visible; }} }}
 .tv-pages {{ display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 8px 0; padding: 0;
   list-style: none; }}
 """ + _filter_rules()
