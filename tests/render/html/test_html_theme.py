@@ -37,6 +37,7 @@ def test_every_property_used_is_defined_in_both_schemes() -> None:
     assert light == dark
     assert used - light == set()
     assert {"--tv-live-bg", "--tv-ansi-2", "--tv-diff-add-word", "--tv-json-key"} <= used
+    assert {"--tv-mark-bg", "--tv-mark-fg"} <= light  # the viewer's search matches
 
 
 def test_the_system_scheme_and_the_page_attribute_both_decide() -> None:

@@ -50,6 +50,8 @@ THEME: Final = {
     "statusline-border": ("#c9d6ea", "#2d4a75"),
     "live-bg": ("#f6f8fa", "#0d1117"),  # the live output box: the pre it becomes
     "live-fg": ("#1f2328", "#e6edf3"),
+    "mark-bg": ("#fff8c5", "#5a4512"),  # a search match (the live page's viewer)
+    "mark-fg": ("#1f2328", "#e6edf3"),
     # highlighted code and JSON
     "code-string": ("#0a3069", "#a5d6ff"),
     "code-comment": ("#5f6872", "#8b949e"),
