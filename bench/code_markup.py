@@ -38,7 +38,7 @@ from rich.text import Text
 from toolview.contract import FileProps
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.highlight import lexer_for
-from toolview.render.html.kinds.code import code_html, code_runs
+from toolview.render.html.kinds.code import code_html, code_runs, diff_html
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.render.terminal.kinds.code import file_renderable
 from toolview.render.terminal.styled import cut_text
@@ -155,7 +155,11 @@ def main(rounds: int) -> None:
     )
     diff = hundred_line_diff()
     before, after = elements(html_before(diff, "x.diff")), elements(html_after(diff, "x.diff"))
-    print(f"html elements, 100-line diff: before {before}, after {after}")
+    numbered = elements(diff_html(diff))
+    print(
+        f"html elements, 100-line diff: before {before}, lexer runs {after}, "
+        f"numbered with line backgrounds and changed words (diff_html) {numbered}"
+    )
     props = FileProps(path=PATH, content=FILE, language="python", start_line=1)
     terminal_before(props), terminal_after(props)  # warm imports and caches alike
     lexer = lexer_for("python", None)

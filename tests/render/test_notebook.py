@@ -51,8 +51,12 @@ def test_html_bundle_is_scoped_and_inert(thread: Thread) -> None:
     assert re.search(r"\son[a-z]+\s*=", html) is None
     assert re.search(r"\sstyle\s*=", html) is None
     style = html.split("<style>", 1)[1].split("</style>", 1)[0]
-    selectors = re.findall(r"(?:^|})\s*([^{}@]+?)\s*{", style)
-    assert selectors and all(".tv-" in sel or sel.startswith(("from", "to")) for sel in selectors)
+    rules = re.findall(r"(?:^|})\s*([^{}@]+?)\s*{([^{}]*)}", style)
+    assert rules
+    for selector, body in rules:  # outside a tv- class: only the theme's --tv- properties
+        if ".tv-" not in selector and not selector.startswith(("from", "to")):
+            declarations = [d.strip() for d in body.split(";") if d.strip()]
+            assert all(d.startswith("--tv-") for d in declarations), selector
 
 
 def test_include_and_exclude_are_honoured(thread: Thread) -> None:

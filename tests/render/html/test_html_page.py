@@ -43,9 +43,17 @@ def test_every_status_colour_has_a_rule() -> None:
 
 
 def test_fragment_css_restyles_nothing_outside_toolview() -> None:
-    rules = re.findall(r"(?:^|})\s*([^{}@]+?)\s*{", FRAGMENT_CSS)
-    outside = [rule for rule in rules if ".tv-" not in rule and rule not in ("to", "from")]
-    assert outside == []
+    """A rule outside a tv- class only defines the theme's own ``--tv-`` properties."""
+    rules = re.findall(r"(?:^|})\s*([^{}@]+?)\s*{([^{}]*)}", FRAGMENT_CSS)
+    outside = [
+        (selector, body)
+        for selector, body in rules
+        if ".tv-" not in selector and selector not in ("to", "from")
+    ]
+    assert outside, "the theme's properties are defined on :root"
+    for selector, body in outside:
+        declarations = [d.strip() for d in body.split(";") if d.strip()]
+        assert all(d.startswith("--tv-") for d in declarations), selector
 
 
 def test_call_ids_are_stable_distinct_and_redacted() -> None:

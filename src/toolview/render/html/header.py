@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from toolview.render.clean import clean_field
+from toolview.render.html.kinds.data import json_text_html
 from toolview.render.html.markup import esc
 from toolview.render.view import Body, ErrorBody, Header, KindBody
 from toolview.render.words import duration_text
@@ -73,8 +74,11 @@ def time_html(at: str | None) -> str:
 
 
 def args_html(header: Header) -> str:
-    """The call's arguments, bounded and redacted, on their line under the summary."""
-    return f'<pre class="tv-args">{esc(header.args)}</pre>' if header.args else ""
+    """The call's arguments, bounded and redacted, on their line under the summary,
+    highlighted as JSON (``kinds.data.json_text_html``)."""
+    if not header.args:
+        return ""
+    return f'<pre class="tv-args tv-json">{json_text_html(header.args)}</pre>'
 
 
 def permalink_html(element_id: str, tool_name: str) -> str:

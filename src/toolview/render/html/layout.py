@@ -24,6 +24,7 @@ from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.document import page_head, page_tail
 from toolview.render.html.header import args_html, body_kind, permalink_html, summary_line
 from toolview.render.html.ids import call_element_id
+from toolview.render.html.kinds.markdown import markdown_html
 from toolview.render.html.markup import esc, omission_html, window_block
 from toolview.render.html.opening import details_tag, opening_writer
 from toolview.render.html.receipt import note_markup, receipt_html, summary_html
@@ -176,11 +177,15 @@ def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:
 def window_message_html(role: str, window: Window) -> str:
     """A message (or a sub-agent's prompt) from its role and its cleaned window.
 
-    Thinking (the model's reasoning) is collapsed: a native ``<details>``
-    whose summary is its label, so it opens without any script.
+    Its text is Markdown, drawn as the ``markdown`` kind draws it (the same
+    parser, allowlist, link vetting, demoted headings and highlighted code
+    blocks); what the window left out is said after it. Thinking (the model's
+    reasoning) is collapsed: a native ``<details>`` whose summary is its
+    label, so it opens without any script.
     """
-    text = f'<div class="tv-message-text">{esc(window.text)}</div>' + omission_html(
-        window.after, "below"
+    text = (
+        f'<div class="tv-message-text tv-markdown">{markdown_html(window.text, breaks=True)}</div>'
+        + omission_html(window.after, "below")
     )
     if role == "thinking":
         return (

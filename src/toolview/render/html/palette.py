@@ -6,8 +6,10 @@ The page's Content-Security-Policy admits one stylesheet by hash and no
 ``tv-sb`` bold, ``tv-sd`` dim, ``tv-si`` italic, ``tv-su`` underline. A 24-bit
 colour is drawn as the nearest of the 256. Inverse swaps the two colours
 (``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour).
-The first 16 are a palette readable on the page's light background; 16-255
-are xterm's cube and grey ramp, which every terminal draws alike.
+The first 16 are the theme's (``--tv-ansi-<n>``, ``theme.ANSI``): readable on
+the code background in light and in dark; 16-255 are xterm's cube and grey
+ramp, which every terminal draws alike (a tool that picks one picks its
+exact colour, in either scheme).
 
 Highlighted code (``code_class``) is drawn with few colours on purpose, the
 way the "Alabaster" themes do: strings, comments, constants, the names a file
@@ -36,17 +38,13 @@ from toolview.safety.sgr import Colour, Style, palette_index
 
 __all__ = ["CODE_CSS", "SGR_CSS", "code_class", "palette", "style_classes"]
 
-_SYSTEM: Final = (
-    "24292f", "cf222e", "116329", "7d4e00", "0550ae", "8250df", "1b7c83", "6e7781",
-    "57606a", "a40e26", "1a7f37", "9a6700", "218bff", "a475f9", "3192aa", "8c959f",
-)  # fmt: skip
 _LEVELS: Final = (0, 95, 135, 175, 215, 255)
-_TEXT: Final = "#1f2328"  # .tv-pre's colours, what inverse swaps in
-_BACKGROUND: Final = "#f6f8fa"
+_TEXT: Final = "var(--tv-fg)"  # .tv-pre's colours, what inverse swaps in
+_BACKGROUND: Final = "var(--tv-code-bg)"
 
 
 def palette() -> list[str]:
-    """The 256 colours as ``#rrggbb``."""
+    """The 256 colours as CSS values: the theme's 16 (``var(--tv-ansi-<n>)``), then ``#rrggbb``."""
     cube = [
         f"#{_LEVELS[r]:02x}{_LEVELS[g]:02x}{_LEVELS[b]:02x}"
         for r in range(6)
@@ -54,7 +52,7 @@ def palette() -> list[str]:
         for b in range(6)
     ]
     greys = [f"#{8 + 10 * i:02x}{8 + 10 * i:02x}{8 + 10 * i:02x}" for i in range(24)]
-    return [f"#{hex_}" for hex_ in _SYSTEM] + cube + greys
+    return [f"var(--tv-ansi-{i})" for i in range(16)] + cube + greys
 
 
 def _css() -> str:
@@ -85,25 +83,30 @@ def style_classes(style: Style) -> str:
     return " ".join(classes)
 
 
+_SCOPES: Final = (".tv-code", ".tv-json", ".tv-fence")  # code, JSON, a Markdown code block
 # Token type -> (class, CSS declarations); a subtype takes its nearest listed parent's.
 # What is drawn: strings, comments, constants, the names a file defines, a diff's
 # lines, markup emphasis. Keywords, operators and other names are plain text.
 _CODE: Final = {
-    String: ("s", "color:#0a3069"),
-    Comment: ("c", "color:#6e7781;font-style:italic"),
-    Number: ("m", "color:#0550ae"),
-    Keyword.Constant: ("m", "color:#0550ae"),
-    Name.Function: ("n", "color:#8250df"),
-    Name.Class: ("n", "color:#8250df"),
-    Generic.Inserted: ("gi", "color:#116329"),
-    Generic.Deleted: ("gd", "color:#a40e26"),
-    Generic.Subheading: ("gu", "color:#1b7c83;font-weight:600"),
+    String: ("s", "color:var(--tv-code-string)"),
+    Comment: ("c", "color:var(--tv-code-comment);font-style:italic"),
+    Number: ("m", "color:var(--tv-code-constant)"),
+    Keyword.Constant: ("m", "color:var(--tv-code-constant)"),
+    Name.Function: ("n", "color:var(--tv-code-name)"),
+    Name.Class: ("n", "color:var(--tv-code-name)"),
+    Name.Tag: ("k", "color:var(--tv-json-key)"),  # a JSON object's keys
+    Generic.Inserted: ("gi", "color:var(--tv-diff-add-fg)"),
+    Generic.Deleted: ("gd", "color:var(--tv-diff-del-fg)"),
+    Generic.Subheading: ("gu", "color:var(--tv-diff-hunk);font-weight:600"),
     Generic.Heading: ("gh", "font-weight:600"),
     Generic.Strong: ("gs", "font-weight:600"),
     Generic.Emph: ("ge", "font-style:italic"),
 }
 CODE_CSS: Final = (
-    "".join(sorted({f".tv-code .{name}{{{rule}}}" for name, rule in _CODE.values()})) + "\n"
+    "".join(
+        sorted({f"{scope} .{name}{{{rule}}}" for name, rule in _CODE.values() for scope in _SCOPES})
+    )
+    + "\n"
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from toolview.render.terminal.fit import FitText
+from toolview.render.terminal.jsontext import highlight_json
 from toolview.render.view import Header
 from toolview.render.words import duration_text
 
@@ -27,5 +28,5 @@ def header_text(header: Header) -> FitText:
         text.append(" · " + " · ".join(details), style="dim")
     if header.args:
         text.append("\nargs: ", style="dim")
-        text.append(header.args, style="dim")
+        text.append(highlight_json(FitText(header.args, style="dim")))
     return text

@@ -24,6 +24,7 @@ from toolview.render.stream import StreamShape
 from toolview.render.terminal.draw import Drawer
 from toolview.render.terminal.header import header_text
 from toolview.render.terminal.indent import Indent
+from toolview.render.terminal.kinds.markdown import markdown_renderable
 from toolview.render.terminal.receipt import ReceiptLine, SummaryLine
 from toolview.render.terminal.styled import (
     Hanging,
@@ -116,12 +117,13 @@ def _parts(registry: Registry[RenderableType], limits: Limits) -> ThreadParts[Re
 
 
 def _message(role: str, window: Window) -> RenderableType:
-    """``User: text`` — the role label on the first line of the message."""
-    text = Text()
-    text.append(f"{role.capitalize()}: ", style=_ROLE_STYLE.get(role, "bold"))
-    text.append(window.text.rstrip("\n"), style=_TEXT_STYLE.get(role, ""))
+    """``User:`` on its line, then the text as Markdown indented under it, then what was cut."""
+    label = Text(f"{role.capitalize()}:", style=_ROLE_STYLE.get(role, "bold"))
     after = [omission_text(window.after)] if window.after else []
-    return Group(Hanging(text), *after)
+    if not window.text.strip():
+        return Group(label, *after)
+    text = markdown_renderable(window.text, _TEXT_STYLE.get(role, ""), breaks=True)
+    return Group(label, Indent(text), *after)
 
 
 def call_renderable(view: CallView | Receipt, registry: Registry[RenderableType]) -> RenderableType:

@@ -195,15 +195,35 @@
   }
 
   function plainMessage(data) {
-    // drawn here only when the server would show it unchanged: no cleaning, no cut
+    // drawn here only when the server would show it unchanged: no cleaning, no cut, and
+    // no Markdown (a message is Markdown on the page: html.layout.window_message_html)
     const text = data.text;
     if (typeof text !== "string" || !/^[a-z]+$/.test(data.role)) return false;
     if (text.length > maxChars || UNCLEAN.test(text)) return false;
-    return text.split("\n").length - 1 < maxLines;
+    return text.split("\n").length - 1 < maxLines && plainLines(text);
+  }
+
+  // A message Markdown reads as itself, one paragraph of lines (html.kinds.markdown, raw
+  // HTML off): no character that marks anything up (emphasis, code, links, escapes,
+  // tables), no line that starts a block (heading, quote, list, code, rule) once its
+  // leading spaces go, no blank line, no autolink and no entity. Else the server draws it.
+  const PLAIN_CHARS =
+    /^[\p{L}\p{M}\p{N}\p{Extended_Pictographic}\p{Emoji_Modifier}\u200d\ufe0f ,.;:'"?!()/%@$<>&+=^-]*$/u;
+  const BLOCK_START = /^(?:[\s>+=-]|\p{N}+[.)])/u;
+  const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:|<[^\s<>]*@[^\s<>]*>/;
+  const ENTITY = /&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);/;
+
+  function plainLines(text) {
+    if (/^\s/.test(text) || AUTOLINK.test(text) || ENTITY.test(text)) return false;
+    return text.split("\n").every((line) => {
+      const shown = line.trim();
+      return shown !== "" && PLAIN_CHARS.test(shown) && !BLOCK_START.test(shown);
+    });
   }
 
   function drawMessage(data) {
-    // the markup of the html surface's message_html, built as elements and text;
+    // the markup of the html surface's message_html for a plain message, built as
+    // elements and text;
     // thinking is collapsed, a native <details> as that markup has it
     const thinking = data.role === "thinking";
     const section = document.createElement(thinking ? "details" : "section");
@@ -211,9 +231,15 @@
     const role = document.createElement(thinking ? "summary" : "span");
     role.className = "tv-role";
     role.textContent = data.role.charAt(0).toUpperCase() + data.role.slice(1);
+    // one paragraph, its lines apart by <br> (a chat's newline), as markdown-it writes it
     const text = document.createElement("div");
-    text.className = "tv-message-text";
-    text.textContent = data.text;
+    text.className = "tv-message-text tv-markdown";
+    const paragraph = document.createElement("p");
+    data.text.split("\n").forEach((line, index) => {
+      if (index) paragraph.append(document.createElement("br"), `\n${line.trim()}`);
+      else paragraph.append(line.trim());
+    });
+    text.append(paragraph, "\n");
     section.append(role, text);
     threadContainer().appendChild(section);
     changed();

@@ -3,8 +3,11 @@
 A highlighted file costs few elements (docs/performance.md, "Light markup"):
 tokens are drawn with the palette's few classes (``palette.code_class``), a
 token of any other type is plain text with no element, and tokens of one
-class that meet — across plain whitespace, so a run of added diff lines or a
-block of comment lines — share one ``<span>``. The line numbers are no
+class that meet — across plain whitespace, so a block of comment lines —
+share one ``<span>``. A diff (``diff_html``) is read by ``render.diffview``:
+each added or removed line is one block on its background, a changed word a
+``<span>`` inside it, a context line plain text, and the old and new numbers
+share the one gutter. The line numbers are no
 element at all: the ``<pre>`` carries them in ``data-ln`` and the stylesheet
 draws them beside the code (``::before``), where a selection never reaches —
 copying the code copies no number, and the page's text holds none. Code does
@@ -23,14 +26,15 @@ from pygments.lexer import Lexer  # type: ignore[import-untyped]
 
 from toolview.contract import DiffProps, FileProps
 from toolview.render.clean import clean_field, shown_text
-from toolview.render.highlight import diff_lexer, lexer_for
+from toolview.render.diffview import DiffLine, diff_lines
+from toolview.render.highlight import lexer_for
 from toolview.render.html.markup import cut_html, esc
 from toolview.render.html.palette import code_class
 from toolview.render.html.style import CODE_CLASS
 from toolview.render.regexlex import tokens
 from toolview.render.view import KindBody
 
-__all__ = ["code_html", "code_runs", "render_diff", "render_file"]
+__all__ = ["code_html", "code_runs", "diff_html", "render_diff", "render_file"]
 
 _PATH_CHARS = 500
 
@@ -117,13 +121,47 @@ def render_file(body: KindBody) -> str:
 
 
 def render_diff(body: KindBody) -> str:
-    """The diff's first lines, added and removed lines coloured by class."""
+    """The diff's first lines, numbered, added and removed lines and changed words marked."""
     props: DiffProps = body.props
     path = props.path if isinstance(props.path, str) else None
     window = shown_text(props.diff, body.limits)
-    code = (
-        code_html(window.text, diff_lexer())
-        if props.diff
-        else '<p class="tv-empty">(empty diff)</p>'
-    )
+    code = diff_html(window.text) if props.diff else '<p class="tv-empty">(empty diff)</p>'
     return _title(path, None) + code + cut_html(window.after, "below", body.truncated)
+
+
+_DIFF_CLASS = {"add": "gi", "del": "gd", "hunk": "gu", "file": "gh", "note": "c"}
+
+
+def diff_html(text: str) -> str:
+    """A unified diff as one ``<pre>``: the old and new numbers in its gutter (``data-ln``),
+    each added or removed line a block of its class (its background), changed words marked.
+
+    A context line is plain text and costs no element.
+    """
+    lines = diff_lines(text)
+    width = len(str(max((n for line in lines for n in (line.old, line.new) if n), default=1)))
+    numbers = "\n".join(f"{_number(line.old, width)} {_number(line.new, width)}" for line in lines)
+    body = "".join(
+        _diff_line(line, last=index == len(lines) - 1) for index, line in enumerate(lines)
+    )
+    return f'<pre class="{CODE_CLASS} tv-diff" data-ln="{numbers}"><code>{body}</code></pre>'
+
+
+def _number(number: int | None, width: int) -> str:
+    return (str(number) if number else "").rjust(width)
+
+
+def _diff_line(line: DiffLine, *, last: bool) -> str:
+    """A context line as text, any other in its class; its newline inside it (a newline
+    between two blocks would be a blank line of its own), none after the last."""
+    end = "" if last else "\n"
+    if line.kind == "context":
+        return esc(line.text) + end
+    if line.parts:
+        text = esc(line.text[0]) + "".join(
+            f'<span class="tv-dw">{esc(part)}</span>' if changed else esc(part)
+            for changed, part in line.parts
+        )
+    else:
+        text = esc(line.text)
+    return f'<span class="{_DIFF_CLASS[line.kind]}">{text}{end}</span>'

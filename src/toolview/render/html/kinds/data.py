@@ -2,7 +2,9 @@
 
 JSON goes through the shared bounded view (``toolview.render.jsonview``), so it
 is cut, redacted and worded exactly as on every other surface before it is
-escaped. A table is cut to its shown rows and columns *before* any cell is
+escaped; then it is highlighted with the code kind's few classes (keys,
+strings, numbers and constants; punctuation is plain text and costs no
+element). A table is cut to its shown rows and columns *before* any cell is
 formatted. An envelope shows its summary, its raw status word and error code,
 and its data as a table when it is a list of records, else as JSON.
 """
@@ -15,22 +17,62 @@ import msgspec
 
 from toolview.contract import Envelope, JsonProps, TableProps
 from toolview.render.clean import clean_field
-from toolview.render.html.markup import esc, omission_html, pre_block, truncation_html
+from toolview.render.highlight import lexer_for
+from toolview.render.html.kinds.code import code_runs
+from toolview.render.html.markup import esc, omission_html, truncation_html
 from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits
+from toolview.render.regexlex import tokens
 from toolview.render.tables import shown_table
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
 
-__all__ = ["json_html", "render_envelope", "render_json", "render_table", "table_html"]
+__all__ = [
+    "json_html",
+    "json_text_html",
+    "render_envelope",
+    "render_json",
+    "render_table",
+    "table_html",
+]
 
 _NAME = 80  # a column's name, in a header cell
 _PROSE_CHARS = 40  # a longer cell with spaces in it is prose: it wraps, the rest never do
 
 
 def json_html(value: Any, limits: Limits) -> str:
-    """A bounded, redacted, pretty JSON view."""
-    return pre_block("\n".join(json_lines(value, limits)), "tv-json")
+    """A bounded, redacted, pretty JSON view, highlighted."""
+    text = "\n".join(json_lines(value, limits))
+    return f'<pre class="tv-pre tv-json">{json_text_html(text)}</pre>'
+
+
+def json_text_html(text: str) -> str:
+    """Already bounded, redacted JSON ``text`` escaped, its tokens in the code classes
+    (inside an element of class ``tv-json``: e.g. a call's arguments).
+
+    A line that says what was left out (``… 3 more items``: no quote in it) is
+    drawn as a comment, not lexed as broken JSON.
+    """
+    out: list[str] = []
+    chunk: list[str] = []
+    for line in text.split("\n"):
+        if "\u2026" in line and '"' not in line:
+            out.append(_highlighted("\n".join(chunk)) if chunk else "")
+            out.append(f'<span class="c">{esc(line)}</span>')
+            chunk = []
+        else:
+            chunk.append(line)
+    out.append(_highlighted("\n".join(chunk)) if chunk else "")
+    return "\n".join(part for part in out if part)
+
+
+def _highlighted(text: str) -> str:
+    runs = code_runs(tokens(lexer_for("json", None), text))
+    body = "".join(
+        esc(part) if cls is None else f'<span class="{cls}">{esc(part)}</span>'
+        for cls, part in runs
+    )
+    return body.removesuffix("\n")
 
 
 def table_html(props: TableProps, limits: Limits) -> str:

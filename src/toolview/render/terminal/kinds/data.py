@@ -14,8 +14,9 @@ from toolview.render.jsonview import json_lines
 from toolview.render.limits import Limits
 from toolview.render.tables import shown_table
 from toolview.render.terminal.fit import FitText
+from toolview.render.terminal.jsontext import json_text
 from toolview.render.terminal.kinds.records import FittedTable
-from toolview.render.terminal.styled import lines_text, omission_text, truncation_text, window_text
+from toolview.render.terminal.styled import omission_text, truncation_text, window_text
 from toolview.render.view import KindBody
 from toolview.render.words import is_record_list, records_table
 
@@ -26,7 +27,7 @@ _FIELD = 500
 
 def json_value(body: KindBody) -> RenderableType:
     props: JsonProps = body.props
-    return Group(lines_text(json_lines(props.value, body.limits)), *truncation_text(body.truncated))
+    return Group(json_text(json_lines(props.value, body.limits)), *truncation_text(body.truncated))
 
 
 def table(body: KindBody) -> RenderableType:
@@ -65,4 +66,4 @@ def data_renderable(data: Any, limits: Limits) -> RenderableType | None:
         return window_text(shown_text(data, limits))
     if data is msgspec.UNSET or data is None or data == {}:
         return None
-    return lines_text(json_lines(data, limits))
+    return json_text(json_lines(data, limits))
