@@ -29,6 +29,7 @@ from toolview.server.errors import ApiError
 from toolview.server.fragments import drawn_thread
 from toolview.server.pieces import Drawn
 from toolview.server.state import server_state
+from toolview.server.toolbar import VIEWER_HEAD, toolbar_html
 
 __all__ = [
     "document",
@@ -78,7 +79,7 @@ def status_words(pending: list[CallEntry], calls: int) -> str:
 
 def document(title: str, body: str, *, live: bool = False) -> str:
     """A page around ``body`` (safe markup); ``title`` is escaped here."""
-    script = '<script src="/static/live.js" defer></script>\n' if live else ""
+    script = f'<script src="/static/live.js" defer></script>\n{VIEWER_HEAD}' if live else ""
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -118,6 +119,7 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
     status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
+        f"{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         f'<div id="tv-live" data-thread="{safe_id}" data-seq="{drawn.seq}" '
