@@ -33,7 +33,7 @@ from toolview.server.state import ServerState, server_state
 from toolview.wire.idempotency import KeyConflict
 from toolview.wire.log import UnknownThread
 
-__all__ = ["OPENAPI", "THREAD_ID", "routes", "thread_or_404"]
+__all__ = ["OPENAPI", "THREAD_ID", "query_int", "routes", "thread_or_404"]
 
 OPENAPI: Final = Path(__file__).parent / "openapi.json"
 
@@ -55,9 +55,9 @@ async def thread_or_404(request: Request) -> str:
 
 
 async def list_threads(request: Request) -> Response:
-    """``GET /api/threads``: every thread with its size."""
-    threads = await server_state(request).log.threads()
-    return Response(msgspec.json.encode({"threads": threads}), media_type="application/json")
+    """``GET /api/threads``: every thread, newest activity first (``server.directory``)."""
+    body = await server_state(request).listing.encoded(fresh=True)
+    return Response(body, media_type="application/json")
 
 
 async def create_thread(request: Request) -> Response:
@@ -128,8 +128,8 @@ async def events(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     state = server_state(request)
     try:
-        after = _int(request, "after", 0, 0, 2**62)
-        limit = _int(request, "limit", _PAGE, 1, 10 * _PAGE)
+        after = query_int(request, "after", 0, 0, 2**62)
+        limit = query_int(request, "limit", _PAGE, 1, 10 * _PAGE)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     body = await events_page(state, thread_id, after, limit)
@@ -152,7 +152,7 @@ async def agui(request: Request) -> Response:
     return StreamingResponse(snapshot, media_type=media)
 
 
-def _int(request: Request, name: str, default: int, low: int, high: int) -> int:
+def query_int(request: Request, name: str, default: int, low: int, high: int) -> int:
     """A whole-number query parameter in ``low..high``; ``ValueError`` names a bad one."""
     raw = request.query_params.get(name)
     if raw is None:

@@ -35,6 +35,7 @@ from toolview.server.piece_render import CallJob, call_job, render_jobs
 from toolview.server.pieces import Drawn, next_tick, thread_markup
 from toolview.server.projection import Projection
 from toolview.server.state import ServerState, server_state
+from toolview.server.window import CallWindow
 
 __all__ = ["CALL_HEADER", "ELEMENT_HEADER", "drawn_thread", "find_call", "routes"]
 
@@ -45,7 +46,7 @@ CALL_HEADER: Final = "x-toolview-call"
 call asked for, the thread's call that ran it, whose article holds it."""
 
 
-async def drawn_thread(request: Request, thread_id: str) -> Drawn:
+async def drawn_thread(request: Request, thread_id: str, window: CallWindow | None = None) -> Drawn:
     """The thread's markup and what the page shows beside it (``server.pieces``).
 
     Why: rendering a big thread took minutes, and in a worker thread still
@@ -53,7 +54,7 @@ async def drawn_thread(request: Request, thread_id: str) -> Drawn:
     are cached per call version and the missing ones rendered in processes.
     """
     state = server_state(request)
-    return await thread_markup(state.projections, state.pieces, thread_id)
+    return await thread_markup(state.projections, state.pieces, thread_id, window)
 
 
 def find_call(thread: Thread, call_id: str, crossed: Callable[[str], str]) -> CallEntry | None:

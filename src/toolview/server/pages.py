@@ -8,7 +8,6 @@ no inline script: the CSP forbids it), which fetches calls as fragments
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Final
 
 import msgspec
@@ -23,13 +22,15 @@ from toolview.render.html import FRAGMENT_CSS, call_element_id
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
-from toolview.server import fragments
-from toolview.server.api import thread_or_404
+from toolview.server import fragments, index, search, window_routes
+from toolview.server.api import THREAD_ID, thread_or_404
+from toolview.server.call_data import routes as call_data_routes
 from toolview.server.errors import ApiError
 from toolview.server.fragments import drawn_thread
 from toolview.server.pieces import Drawn
-from toolview.server.state import server_state
-from toolview.server.toolbar import VIEWER_HEAD, toolbar_html
+from toolview.server.shell import STATIC, document
+from toolview.server.toolbar import toolbar_html
+from toolview.server.window import PAGE_CALLS, CallWindow, load_more
 
 __all__ = [
     "document",
@@ -40,7 +41,6 @@ __all__ = [
     "status_words",
 ]
 
-STATIC: Final = Path(__file__).parent / "static"
 _NAME_CHARS: Final = 100
 
 
@@ -77,40 +77,34 @@ def status_words(pending: list[CallEntry], calls: int) -> str:
     return f"{calls} call{'' if calls == 1 else 's'}, none running"
 
 
-def document(title: str, body: str, *, live: bool = False) -> str:
-    """A page around ``body`` (safe markup); ``title`` is escaped here."""
-    script = f'<script src="/static/live.js" defer></script>\n{VIEWER_HEAD}' if live else ""
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape_html(title)} · toolview</title>\n"
-        '<link rel="stylesheet" href="/static/fragments.css">\n'
-        '<link rel="stylesheet" href="/static/page.css">\n'
-        f"{script}</head>\n<body>\n{body}\n</body>\n</html>\n"
-    )
-
-
-async def index(request: Request) -> Response:
-    """``GET /``: every thread, linked."""
-    threads = await server_state(request).log.threads()
-    items = "".join(
-        f'<li><a href="/threads/{escape_html(t.id)}">{escape_html(t.id)}</a>'
-        f' <span class="tv-meta">{t.last_seq} observations</span></li>'
-        for t in threads
-    )
-    listing = f'<ul class="tv-threads">{items}</ul>' if items else "<p>No threads yet.</p>"
-    body = f'<main class="tv-page"><h1>toolview</h1><h2>Threads</h2>{listing}</main>'
-    return HTMLResponse(document("threads", body))
-
-
 async def thread_page(request: Request) -> Response:
-    """``GET /threads/{id}``: the thread, rendered here, then followed live."""
+    """``GET /threads/{id}``: the thread's last calls (``server.window``), then followed live.
+
+    A thread not there yet (a valid id) is a page waiting for it: it says so
+    and reloads itself when the index lists the thread (``static/live.js``).
+    """
+    thread_id: str = request.path_params["thread_id"]
     try:
-        thread_id = await thread_or_404(request)
+        await thread_or_404(request)
     except ApiError:  # a person reads this one: a page, not JSON
-        return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
-    body = _page_body(thread_id, await drawn_thread(request, thread_id))
+        if not THREAD_ID.fullmatch(thread_id):
+            return HTMLResponse(document("not found", "<main><h1>No such thread</h1></main>"), 404)
+        return HTMLResponse(document(thread_id, _waiting_body(thread_id), live=True))
+    drawn = await drawn_thread(request, thread_id, CallWindow(last=PAGE_CALLS))
+    drawn.lead = load_more(drawn.first)
+    body = _page_body(thread_id, drawn)
     return HTMLResponse(document(thread_id, body, live=True))
+
+
+def _waiting_body(thread_id: str) -> str:
+    safe_id = escape_html(thread_id)
+    return (
+        f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
+        f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
+        "waiting for the first observation</p>"
+        f'<div id="tv-live" data-thread="{safe_id}" data-waiting="true" data-seq="0" '
+        'data-calls="0" data-first="0"><div class="tv-thread"></div></div></main>'
+    )
 
 
 def _page_body(thread_id: str, drawn: Drawn) -> str:
@@ -123,6 +117,7 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         f'<div id="tv-live" data-thread="{safe_id}" data-seq="{drawn.seq}" '
+        f'data-calls="{drawn.calls}" data-first="{drawn.first}" '
         f'data-pending="{escape_html(pending_ids(pending))}" '
         f'data-max-lines="{DEFAULT_LIMITS.max_lines}" data-max-chars="{DEFAULT_LIMITS.max_chars}">'
         f"{drawn.html}</div></main>"
@@ -135,9 +130,12 @@ async def fragments_css(request: Request) -> Response:
 
 
 routes = [
-    Route("/", index, methods=["GET"]),
+    *index.routes,
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
     *fragments.routes,
+    *window_routes.routes,
+    *search.routes,
+    *call_data_routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

@@ -35,6 +35,7 @@ from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
 from toolview.server.piece_cache import PieceCache, PieceKey
 from toolview.server.piece_render import Job, call_job, render_jobs
 from toolview.server.projection import Projection, Projections
+from toolview.server.window import CallWindow
 
 __all__ = ["Drawn", "draw_thread", "next_tick", "plan", "thread_markup"]
 
@@ -60,34 +61,52 @@ class Drawn:
     pieces: list[str | None] = field(default_factory=list)
     keys: list[PieceKey] = field(default_factory=list)
     jobs: list[tuple[int, Job]] = field(default_factory=list)
+    first: int = 0  # the index (among the thread's calls) of the first call drawn
+    lead: str = ""  # markup before the pieces (the window's "load more")
 
     @property
     def html(self) -> str:
-        """The whole thread, as ``render_thread_html`` gives it."""
+        """The thread (or its window) as ``render_thread_html`` gives it."""
         parts = [piece or "" for piece in self.pieces]
         if self.summary is not None:
             parts.append(summary_html(self.summary))
-        return '<div class="tv-thread">' + "\n".join(parts) + "</div>"
+        return '<div class="tv-thread">' + self.lead + "\n".join(parts) + "</div>"
+
+    @property
+    def fragment(self) -> str:
+        """The pieces alone: calls (and the messages among them) to insert into a page."""
+        return "\n".join(piece or "" for piece in self.pieces)
 
 
-def plan(projection: Projection, cache: PieceCache, tick: int) -> Drawn:
-    """What the thread holds now: cached pieces, and copies of the rest to render."""
+def plan(
+    projection: Projection, cache: PieceCache, tick: int, window: CallWindow | None = None
+) -> Drawn:
+    """What the thread (or the calls ``window`` picks) holds now: cached pieces, copies of the rest.
+
+    ``pieces``, ``keys`` and ``jobs`` count from the window's first entry.
+    """
     thread, tally = projection.thread, projection.tally
     pending = [call for i in tally.pending() if (call := thread.call(i)) is not None]
     drawn = Drawn(projection.seq, tally.summary(), pending, tally.calls)
-    for position, entry in enumerate(thread.entries):
+    start, stop = 0, len(thread.entries)
+    if window is not None:
+        drawn.first, start, stop = window.entries(thread)
+    for position in range(start, stop):
+        entry = thread.entries[position]
         version = tally.versions.get(entry.tool_call_id, 0) if isinstance(entry, CallEntry) else 0
         key = (tally.epoch, position, version)
         piece = cache.get(key, tick)
         if piece is None:
             job = call_job(thread, entry) if isinstance(entry, CallEntry) else entry
-            drawn.jobs.append((position, job))
+            drawn.jobs.append((position - start, job))
         drawn.pieces.append(piece)
         drawn.keys.append(key)
     return drawn
 
 
-async def thread_markup(projections: Projections, cache: PieceCache, thread_id: str) -> Drawn:
+async def thread_markup(
+    projections: Projections, cache: PieceCache, thread_id: str, window: CallWindow | None = None
+) -> Drawn:
     """The thread's pieces, the missing ones rendered off the loop (see the module).
 
     Views of one thread draw one at a time (``drawing``, not the projection's
@@ -98,7 +117,9 @@ async def thread_markup(projections: Projections, cache: PieceCache, thread_id: 
     projection = await projections.current(thread_id)
     async with projection.drawing:
         async with projection.lock:
-            drawn = await in_worker(projections.workers, partial(plan, projection, cache, tick))
+            drawn = await in_worker(
+                projections.workers, partial(plan, projection, cache, tick, window)
+            )
         await draw_thread(drawn, cache, tick, projections.workers)
     return drawn
 

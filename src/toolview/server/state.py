@@ -14,11 +14,13 @@ from starlette.requests import Request
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
 from toolview.server.budget import BodyBudget
+from toolview.server.directory import Directory, SharedListing
 from toolview.server.hubs import Hubs
 from toolview.server.offload import WORKERS
 from toolview.server.piece_cache import PIECE_CHARS, PieceCache
 from toolview.server.projection import PROJECTION_LIMIT, Projections
 from toolview.server.stats import SentTail
+from toolview.server.thread_text import TEXT_BUDGET, TextCache
 from toolview.wire.feed import OpenCall
 from toolview.wire.follow import Redactor
 from toolview.wire.idempotency import Appended
@@ -133,10 +135,12 @@ class ServerState:
     workers: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(WORKERS))
     projection_limit: int = PROJECTION_LIMIT
     pieces: PieceCache = field(default_factory=lambda: PieceCache(PIECE_CHARS))  # page markup
+    texts: TextCache = field(default_factory=lambda: TextCache(TEXT_BUDGET))  # searched text
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)
     bodies: BodyBudget = field(init=False)
     hubs: Hubs = field(init=False)
+    listing: SharedListing = field(init=False)  # the index's, shared
 
     def __post_init__(self) -> None:
         """The page's thread projections read this state's log; followers share reads and hubs."""
@@ -144,6 +148,7 @@ class ServerState:
         self.reads = SharedReads(self.log)
         self.bodies = BodyBudget(BODY_BUDGET_SHARE * self.body_limit)
         self.hubs = Hubs(self.reads, self.redactor, self.keepalive)
+        self.listing = SharedListing(Directory(self.reads, self.workers))
 
 
 def server_state(request: Request) -> ServerState:

@@ -15,13 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["KEYS", "VIEWER_HEAD", "toolbar_html"]
-
-VIEWER_HEAD: Final = (
-    '<link rel="stylesheet" href="/static/viewer.css">\n'
-    '<script src="/static/viewer.js" defer></script>\n'
-)
-"""What the live page's ``<head>`` adds for the viewer: its sheet and its served script."""
+__all__ = ["KEYS", "toolbar_html"]
 
 KEYS: Final = (
     ("j", "next call"),

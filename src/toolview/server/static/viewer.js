@@ -750,11 +750,23 @@
     }, 30);
   }
 
+  function styled(then) {
+    // the toolbar's sheet, linked from here: a page read without script never needs it
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = "/static/viewer.css";
+    sheet.addEventListener("load", then, { once: true });
+    sheet.addEventListener("error", then, { once: true });
+    document.head.append(sheet);
+  }
+
   readUrl();
-  toolbar.hidden = false;
   refresh();
   openTarget();
   root.addEventListener("tv:calls-changed", refreshSoon);
   window.addEventListener("hashchange", openTarget);
-  root.dataset.viewer = "ready"; // the tests wait on this, not on time
+  styled(() => {
+    toolbar.hidden = false;
+    root.dataset.viewer = "ready"; // the tests wait on this, not on time
+  });
 })();

@@ -1,0 +1,36 @@
+"""The shell every server page is drawn in: head, the two served sheets, served scripts only.
+
+The CSP allows no inline script or style: a page names its scripts by file
+(``static/…``), each loaded ``defer``. The live page's viewer script
+(``static/viewer.js``) is named only once it is there to serve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from toolview.safety import escape_html
+
+__all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
+
+STATIC: Final = Path(__file__).parent / "static"
+LIVE_SCRIPTS: Final = tuple(name for name in ("live.js", "viewer.js") if (STATIC / name).is_file())
+
+
+def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:
+    """A page around ``body`` (safe markup); ``title`` is escaped here.
+
+    ``live``: the live page's scripts; ``scripts``: others, by file name under ``static/``.
+    """
+    names = [*(LIVE_SCRIPTS if live else ()), *scripts]
+    tags = "".join(f'<script src="/static/{escape_html(n)}" defer></script>\n' for n in names)
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape_html(title)} · toolview</title>\n"
+        '<link rel="stylesheet" href="/static/fragments.css">\n'
+        '<link rel="stylesheet" href="/static/page.css">\n'
+        f"{tags}</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
