@@ -50,14 +50,16 @@ def test_copy_buttons_put_the_call_on_the_clipboard(served: Serve, tmp_path: Pat
         expect(page.locator("#tv-status")).to_have_text("Copied command")
         assert _clipboard(page) == "ls -la src"
         page.locator("#tv-call-c2").get_by_role("button", name="Copy args").click()
-        page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('src/app.py'))")
+        page.wait_for_function(
+            "() => navigator.clipboard.readText().then(t => t.includes('src/app.py'))"
+        )
         first.get_by_role("button", name="Copy link").click()
         page.wait_for_function(
             "navigator.clipboard.readText().then(t => t.endsWith('#tv-call-c1'))"
         )
         assert _clipboard(page) == f"{server.url}/threads/thread#tv-call-c1"
         page.locator("#tv-call-c12").get_by_role("button", name="Copy output").click()
-        page.wait_for_function("navigator.clipboard.readText().then(t => t.length > 100)")
+        page.wait_for_function("() => navigator.clipboard.readText().then(t => t.length > 100)")
         assert _clipboard(page) == output["text"]  # all the log has, not the page's cut
 
     in_browser(scenario)
@@ -68,7 +70,9 @@ def test_a_refused_clipboard_selects_the_text_instead(served: Serve, tmp_path: P
 
     def scenario(page: Page) -> None:
         open_viewer(page, f"{server.url}/threads/thread")
-        page.evaluate("navigator.clipboard.writeText = () => Promise.reject(new Error('no'))")
+        page.evaluate(
+            "() => { navigator.clipboard.writeText = () => Promise.reject(Error('no')); }"
+        )
         page.locator("#tv-call-c1").get_by_role("button", name="Copy command").click()
         fallback = page.locator("#tv-call-c1 textarea.tv-copy-fallback")
         expect(fallback).to_have_value("ls -la src")

@@ -118,7 +118,7 @@ def test_a_windowed_thread_is_counted_by_the_server_and_reveals_calls(
         expect(count).to_contain_text("in the thread")
         assert page.locator("#tv-call-c5").count() == 0
         page.locator("#tv-search-input").press("Enter")
-        page.wait_for_function("window.__revealed !== undefined")
+        page.wait_for_function("() => window.__revealed !== undefined")
         detail = page.evaluate("window.__revealed")
         assert detail == {"elementId": "tv-call-c5", "index": 5}
 

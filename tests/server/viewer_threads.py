@@ -44,21 +44,13 @@ def many_calls(count: int = 1000) -> list[Observation]:
         when = _at(80 - 60 * n / count)
         observations.append(ToolCall(call_id, tool, {"command": f"step {n}"}, at=when))
         text = f"output of step {n}\nneedle-{n % 7}\n"
-        descriptor = None
+        result = ToolResult(call_id, tool, text, complete=True, is_error=n % 10 == 3, at=when)
         if tool == "bash":
             props = {"command": f"step {n}", "exitCode": 0, "stdout": text, "stderr": ""}
-            descriptor = Descriptor(kind="shell", props=props)
-        observations.append(
-            ToolResult(
-                call_id,
-                tool,
-                text,
-                complete=True,
-                is_error=n % 10 == 3,
-                descriptor=descriptor,
-                at=when,
+            result = msgspec.structs.replace(
+                result, descriptor=Descriptor(kind="shell", props=props)
             )
-        )
+        observations.append(result)
     return observations
 
 
