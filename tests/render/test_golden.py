@@ -14,6 +14,7 @@ import pytest
 from render_samples import CASES
 
 from toolview.contract.thread import Thread
+from toolview.render import html as html_surface
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface
@@ -26,7 +27,20 @@ SURFACES: dict[str, tuple[str, Callable[[Thread], str]]] = {
     "terminal": ("txt", lambda t: terminal_surface.render_thread(t, width=80, color=False)),
     "terminal-color": ("ansi", lambda t: terminal_surface.render_thread(t, width=80, color=True)),
     "markdown": ("md", markdown_surface.render_thread),
+    "html": ("html", lambda t: _page_without_sheet(html_surface.render_page(t, title="golden"))),
 }
+
+
+def _page_without_sheet(page: str) -> str:
+    """The standalone page with its stylesheet and the policy's hash of it named, not spelled.
+
+    Why: the goldens pin the page's markup; the sheet is one constant (its
+    hash checked by the CSP tests), and spelling it in every golden would make
+    each colour change rewrite them all.
+    """
+    sheet, policy = html_surface.PAGE_CSS, html_surface.PAGE_CSP
+    assert page.count(sheet) == 1 and page.count(policy) == 1
+    return page.replace(sheet, "/* PAGE_CSS */").replace(policy, "PAGE_CSP")
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))

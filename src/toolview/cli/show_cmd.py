@@ -4,7 +4,8 @@ agent's session, a server).
 Lines that break the contract are not dropped silently: each shows in the
 thread as a note ("line 7 skipped: $.path: reason") and the rest still
 renders. Binary input is refused whole (exit 2), and a leading byte order
-mark is ignored. ``--surface html`` writes a standalone page. A server thread's URL
+mark is ignored. ``--surface html`` writes a standalone page; ``--page-size N
+--output DIR/NAME.html`` splits it into linked pages (``cli.show_pages``). A server thread's URL
 (``http://HOST:PORT/threads/ID``) is read back from the server, once or with
 ``--follow`` live (``cli.show_remote``).
 
@@ -31,6 +32,7 @@ from toolview.cli.inputs import open_input, read_head, refuse_binary, strip_bom
 from toolview.cli.jsonl import Item
 from toolview.cli.output import SURFACES
 from toolview.cli.session_find import add_root_options, may_be_an_id
+from toolview.cli.show_pages import draw_pages, output_problem, to_output
 from toolview.cli.show_remote import draw_items, is_url, show_url
 from toolview.cli.sources import SOURCES, SourceError, read_items
 
@@ -106,12 +108,41 @@ def register(subparsers: Any) -> None:
         help="levels of sub-agents drawn under their calls (default: 2; 0 draws none, "
         "counting their calls on one line)",
     )
+    parser.add_argument(
+        "--page-size",
+        metavar="N",
+        type=_page_size,
+        default=None,
+        help="html: split the page into pages of N calls, written beside --output (NAME.html "
+        "the index with the summary and links, then NAME-2.html…)",
+    )
+    parser.add_argument(
+        "--output",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="write to FILE instead of standard output (with --page-size: the index page)",
+    )
     add_root_options(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Read the input and write the surface to stdout, each call as soon as it is drawn."""
+    """Read the input and write the surface to stdout (or ``--output``), each call as soon
+    as it is drawn; ``--page-size``: pages beside ``--output`` (``cli.show_pages``)."""
+    path = Path(args.path)
+    many = args.path != "-" and (path.is_dir() or (not path.exists() and may_be_an_id(args.path)))
+    single = not (is_url(args.path) or args.follow or many)
+    problem = output_problem(args, single=single)
+    if problem is not None:
+        print(f"toolview show: {problem}", file=sys.stderr)
+        return 2
+    if args.page_size is not None:
+        return _read(args, path)
+    return to_output(args, lambda: _run(args, path, many=many))
+
+
+def _run(args: argparse.Namespace, path: Path, *, many: bool) -> int:
     if is_url(args.path):
         if args.json or args.idle is not None:
             print("toolview show: --json and --idle read a file, not a URL", file=sys.stderr)
@@ -124,11 +155,15 @@ def run(args: argparse.Namespace) -> int:
     if args.idle is not None:
         print("toolview show: --idle goes with --follow", file=sys.stderr)
         return 2
-    path = Path(args.path)
-    if args.path != "-" and (path.is_dir() or (not path.exists() and may_be_an_id(args.path))):
+    if many:
         from toolview.cli.show_sessions import show_sessions
 
         return show_sessions(args, _out)
+    return _read(args, path)
+
+
+def _read(args: argparse.Namespace, path: Path) -> int:
+    """Read one thread from a file or stdin and draw it."""
     with open_input(args.path) as stream:
         head = read_head(stream)
         refuse_binary(head, args.path)
@@ -145,11 +180,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _out(items: Iterable[Item], args: argparse.Namespace) -> int:
+    if args.page_size is not None:
+        return draw_pages(items, args)
     if args.json:
         from toolview.cli.show_json import write_json
 
         return write_json(items)
     return draw_items(items, args)
+
+
+def _page_size(value: str) -> int:
+    try:
+        size = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if size < 1:
+        raise argparse.ArgumentTypeError("must be at least 1 call")
+    return size
 
 
 def _depth(value: str) -> int:

@@ -49,6 +49,10 @@ class Header:
     duration_ms: int | None = None
     args: str | None = None
     kind: str | None = None
+    gist: str | None = None
+    """One line saying what the call did (``render.gist``), for a collapsed call."""
+    at: str | None = None
+    """When the call was made: an ``at`` in the contract's form (UTC, ``Z``), else ``None``."""
 
 
 @dataclass(frozen=True)

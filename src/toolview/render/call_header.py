@@ -2,8 +2,8 @@
 
 The tool name, the display status from the one status table, the kind and
 the duration its props know (else the time from the call's ``at`` to its
-final result's ``at``, when both are known), and the call's arguments,
-bounded and redacted.
+final result's ``at``, when both are known), the call's arguments,
+bounded and redacted, its gist (``render.gist``) and when it was made.
 Nothing is said twice: a kind that only repeats the tool name (``shell ·
 shell``) is left out, and so is a ``command`` argument that the shell body
 shows as ``$ …`` just under it.
@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Final
 
 from toolview.contract import STATUS_DISPLAY, CallEntry, DisplayStatus, ShellProps, ToolResult
-from toolview.contract.moments import span_ms
+from toolview.contract.moments import format_at, parse_at, span_ms
 from toolview.render.bodies import Header, KindBody
 from toolview.render.clean import clean_field
+from toolview.render.gist import call_gist
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import Limits
 
@@ -35,14 +36,23 @@ def call_header(
     """
     tool_name = clean_field(entry.tool_name or "(unnamed tool)", _NAME_CHARS)
     kind = clean_field(body.kind, _NAME_CHARS) if body is not None else None
+    args = _args(entry, body, limits)
     return Header(
         tool_name=tool_name,
         status=status,
         display=STATUS_DISPLAY[status],
         duration_ms=_duration(body, entry),
-        args=_args(entry, body, limits),
+        args=args,
         kind=None if kind == tool_name else kind,
+        gist=call_gist(entry, body, args),
+        at=_at(entry),
     )
+
+
+def _at(entry: CallEntry) -> str | None:
+    """The call's time in the contract's form, read back (so nothing odd reaches a page)."""
+    moment = parse_at(entry.call.at) if entry.call is not None else None
+    return format_at(moment) if moment is not None else None
 
 
 def _duration(body: KindBody | None, entry: CallEntry) -> int | None:

@@ -67,6 +67,9 @@ class Limits:
     """Levels of sub-agents drawn under their calls; below that, one line counts their calls."""
     max_sub_entries: int = 50
     """Entries of one sub-agent's thread drawn under its call; the rest are counted."""
+    open_calls: int = 50
+    """A thread of at most this many calls shows its successful calls open; a longer one
+    shows them collapsed (failed, running, refused and cancelled calls are open either way)."""
 
 
 DEFAULT_LIMITS: Final = Limits()

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
 from toolview.contract import (
     FINAL_STATES,
@@ -49,20 +49,36 @@ from toolview.contract import (
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.threadwalk import PartWalker, ThreadParts, walk_thread
 
-__all__ = ["HOLD", "Hold", "StreamShape", "ThreadStream", "render_whole"]
+__all__ = ["HOLD", "Hold", "Settler", "StreamShape", "ThreadStream", "render_whole"]
 
 T = TypeVar("T")
 
 
+class Settler(Protocol):
+    """A stream's writer that may hold text back until the end of input decides it."""
+
+    def __call__(self, text: str) -> None: ...
+
+    def flush(self) -> None:
+        """The end of input: write whatever is still held."""
+
+
 @dataclass(frozen=True)
 class StreamShape(Generic[T]):
-    """How a surface frames a stream: its parts, how a part becomes text, and what joins them."""
+    """How a surface frames a stream: its parts, how a part becomes text, and what joins them.
+
+    ``settle`` (optional) makes each stream's writer: for text that depends on
+    the whole thread (html: whether a long thread's successes are collapsed),
+    held back until it is known; ``render_whole`` goes through it too, so a
+    stream and the whole thread still write the same bytes.
+    """
 
     parts: ThreadParts[T]
     show: Callable[[T], str]
     opening: str = ""
     separator: str = ""
     closing: str = ""
+    settle: Callable[[Callable[[str], None]], Settler] | None = None
 
 
 @dataclass(frozen=True)
@@ -80,7 +96,14 @@ HOLD: Final = Hold()
 def render_whole(thread: Thread, shape: StreamShape[T], limits: Limits = DEFAULT_LIMITS) -> str:
     """The whole thread in ``shape``: what a stream of it writes, in one string."""
     pieces = [shape.show(part) for part in walk_thread(thread, limits, shape.parts)]
-    return shape.opening + shape.separator.join(pieces) + shape.closing
+    text = shape.opening + shape.separator.join(pieces) + shape.closing
+    if shape.settle is None:
+        return text
+    out: list[str] = []
+    settler = shape.settle(out.append)
+    settler(text)
+    settler.flush()
+    return "".join(out)
 
 
 class ThreadStream(Generic[T]):
@@ -98,7 +121,9 @@ class ThreadStream(Generic[T]):
         self.thread = Thread(sub_keep=limits.max_sub_entries + 1, sub_depth=limits.depth)
         self.entries = 0
         """Entries the thread has had so far, drawn or waiting."""
-        self._shape, self._write, self._hold = shape, write, hold
+        self._settler = shape.settle(write) if shape.settle is not None else None
+        self._shape, self._hold = shape, hold
+        self._write: Callable[[str], None] = self._settler or write
         self._walker = PartWalker(self.thread, limits, shape.parts)
         self._queue: deque[Entry] = deque()
         self._aside: dict[str, CallEntry] = {}  # by id, in thread order
@@ -140,6 +165,8 @@ class ThreadStream(Generic[T]):
             self._piece(self._shape.show(summary))
         if self._shape.closing:
             self._write(self._shape.closing)
+        if self._settler is not None:
+            self._settler.flush()
 
     def _settle(self, tool_call_id: str | None = None) -> None:
         """Write what is settled: the call set aside that ``tool_call_id`` finished, then the

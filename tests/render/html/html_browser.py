@@ -46,16 +46,25 @@ _INSPECT_DOM = """() => {
   )].map(el => el.tagName);
   const metas = [...document.querySelectorAll('meta[http-equiv]')].map(
     el => el.getAttribute('http-equiv') + ': ' + el.getAttribute('content'));
+  // a text as read aloud (what is aria-hidden left out) or as seen (screen-reader text left out)
+  const textBut = (el, selector) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll(selector).forEach(part => part.remove());
+    return copy.textContent;
+  };
   return {
-    statuses: [...document.querySelectorAll('[role=status]')].map(
-      el => [el.textContent, el.getAttribute('aria-label')]),
+    statuses: [...document.querySelectorAll('.tv-status')].map(
+      el => [el.textContent, textBut(el, '[aria-hidden=true]').trim()]),
+    liveRegions: document.querySelectorAll('[role=status],[role=alert],[aria-live]').length,
     images: document.querySelectorAll('img').length,
     details: document.querySelectorAll('details').length,
-    links: [...document.querySelectorAll('a[href]')].map(el => el.getAttribute('href')),
+    links: [...document.querySelectorAll('a[href]:not(.tv-permalink)')].map(
+      el => el.getAttribute('href')),
+    permalinks: [...document.querySelectorAll('a.tv-permalink')].map(el => el.getAttribute('href')),
     scripts: document.querySelectorAll('script').length,
     handlers, urls, embeds, metas,
     receipts: [...document.querySelectorAll('.tv-receipt')].map(el => ({
-      label: el.getAttribute('aria-label'), text: el.textContent,
+      label: textBut(el, '[aria-hidden=true]'), text: textBut(el, '.tv-sr'),
       lines: Math.round((el.getBoundingClientRect().height
         - parseFloat(getComputedStyle(el).paddingTop)
         - parseFloat(getComputedStyle(el).paddingBottom))

@@ -7,6 +7,7 @@ script, event handler, ``style`` attribute or non-http link is in it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -14,9 +15,11 @@ from html.parser import HTMLParser
 _TAG_NAMES = (
     "html head meta title style body main h1 h2 h3 h4 h5 h6 div span section article header "
     "p pre code a ul ol li table thead tbody tr th td details summary figure figcaption img "
-    "strong em b i del br hr blockquote footer"
+    "strong em b i del br hr blockquote footer time input label nav"
 )
 ALLOWED_TAGS = frozenset(_TAG_NAMES.split())
+# A call's permalink: a link within the page to a call's own id, nothing else.
+_PERMALINK = re.compile(r"#tv-(?:sub)?call-[A-Za-z0-9_-]+")
 
 
 @dataclass
@@ -37,6 +40,10 @@ class Markup(HTMLParser):
         for tag, attrs in self.tags:
             if tag not in ALLOWED_TAGS:
                 found.append(f"tag <{tag}>")
+            if tag == "input" and attrs.get("type") != "checkbox":
+                found.append(f"<input type={attrs.get('type')!r}>")
+            if _is_permalink(tag, attrs):
+                continue
             for name, value in attrs.items():
                 if name.startswith("on") or name in ("style", "srcdoc", "formaction"):
                     found.append(f"<{tag} {name}>")
@@ -47,6 +54,18 @@ class Markup(HTMLParser):
             if tag == "a" and attrs.get("rel") != "nofollow noopener noreferrer":
                 found.append(f"<a rel={attrs.get('rel')!r}>")
         return found
+
+
+def _is_permalink(tag: str, attrs: dict[str, str | None]) -> bool:
+    """A call's permalink: ``<a class="tv-permalink" href="#tv-call-…">`` and no other attribute
+    but its label."""
+    if tag != "a" or attrs.get("class") != "tv-permalink":
+        return False
+    return _PERMALINK.fullmatch(attrs.get("href") or "") is not None and set(attrs) == {
+        "class",
+        "href",
+        "aria-label",
+    }
 
 
 def parse(html: str) -> Markup:

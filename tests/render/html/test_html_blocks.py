@@ -74,7 +74,11 @@ def test_resource_links_are_links_only_for_http() -> None:
         {"type": "resource_link", "uri": "file:///etc/hosts", "name": "hosts"},
         {"type": "resource_link", "uri": "javascript:alert(1)", "name": "evil"},
     )
-    hrefs = [attrs["href"] for tag, attrs in parse(html).tags if tag == "a"]
+    hrefs = [
+        attrs["href"]
+        for tag, attrs in parse(html).tags
+        if tag == "a" and attrs.get("class") != "tv-permalink"
+    ]
     assert hrefs == ["https://example.com/r"]
     assert "file:///etc/hosts (not an http/https link)" in html
 

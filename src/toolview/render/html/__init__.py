@@ -3,7 +3,10 @@
 ``render_page(thread)`` gives a complete document with a strict
 Content-Security-Policy; ``render_thread_html`` and ``render_call_html`` give
 fragments for a page of your own (the web server's or a notebook's), styled
-by ``FRAGMENT_CSS`` (every rule scoped to a ``tv-`` class); ``PAGE_CSS`` adds
+by ``FRAGMENT_CSS`` (every rule scoped to a ``tv-`` class). Each call is a
+native ``<details>``: open unless it succeeded in a thread of more than
+``Limits.open_calls`` calls (``successes_open``, which a live page asks with
+the thread's call count and passes as ``open_successes``); ``PAGE_CSS`` adds
 the standalone page's own rules and ``PAGE_CSP`` allows exactly that sheet.
 Each renders with the surface's own ``REGISTRY`` unless given another;
 ``register(kind, renderer)`` adds a renderer (a function from a ``KindBody``
@@ -17,6 +20,7 @@ from toolview.render.html import layout
 from toolview.render.html.content_blocks import render_blocks
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
+from toolview.render.html.opening import successes_open
 from toolview.render.html.style import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
@@ -36,6 +40,7 @@ __all__ = [
     "render_thread_html",
     "render_view_html",
     "stream_shape",
+    "successes_open",
 ]
 
 REGISTRY: Registry[str] = Registry({**BUILTIN_RENDERERS, "blocks": render_blocks})
@@ -75,16 +80,29 @@ def render_call_html(
     *,
     limits: Limits = DEFAULT_LIMITS,
     registry: Registry[str] | None = None,
+    open_successes: bool = True,
 ) -> str:
-    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``."""
-    return layout.render_call_html(entry, thread, registry or REGISTRY, limits=limits)
+    """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``.
+
+    ``open_successes``: whether a successful call is drawn open; a page of a
+    thread asks ``successes_open(calls)`` with the thread's call count.
+    """
+    return layout.render_call_html(
+        entry, thread, registry or REGISTRY, limits=limits, open_successes=open_successes
+    )
 
 
 def render_view_html(
-    view: CallView | Receipt, element_id: str, registry: Registry[str] | None = None
+    view: CallView | Receipt,
+    element_id: str,
+    registry: Registry[str] | None = None,
+    *,
+    open_successes: bool = True,
 ) -> str:
     """One decided call (a refusal: its receipt) as an ``<article>`` with the given safe id."""
-    return layout.render_view_html(view, element_id, registry or REGISTRY)
+    return layout.render_view_html(
+        view, element_id, registry or REGISTRY, open_successes=open_successes
+    )
 
 
 def stream_shape(

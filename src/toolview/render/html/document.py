@@ -10,6 +10,7 @@ past escaping could neither run nor phone home.
 
 from __future__ import annotations
 
+from toolview.render.html.structure import filters_html
 from toolview.render.html.style import PAGE_CSP, PAGE_CSS
 from toolview.safety import escape_html
 
@@ -41,6 +42,7 @@ def page_head(title: str) -> str:
         f"<style>{PAGE_CSS}</style>\n"
         "</head>\n<body>\n<main>\n"
         f'<h1 class="tv-title">{safe_title}</h1>\n'
+        f"{filters_html()}"
     )
 
 

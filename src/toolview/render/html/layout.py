@@ -2,16 +2,18 @@
 
 ``render_call_html`` renders one call as an ``<article>`` whose ``id`` derives
 from its ``toolCallId`` (see ``ids``), so a live page can replace a call in
-place; ``render_thread_html`` renders the whole thread, messages and notes
-included. A refused call is its receipt (one line); any other call's body
-comes in the order the core decided: pending (a running indicator, with the
-output so far) → aborted → error (drawn as an error; inside it the kind's
-renderer when the descriptor validates, else the error's text) → the
-kind's renderer through the registry → the text as a fallback with a note
-saying why; an empty success says so in words, nothing renders as a blank. A
-call's own notes come last, inside its ``<article>``, so the live page's
-in-place replacement shows them too. Everything is escaped; no fragment holds
-a script, an event handler or a ``style`` attribute.
+place: a native ``<details>`` whose ``<summary>`` is the call's heading
+(``header``), open or collapsed by ``opening``'s one rule;
+``render_thread_html`` renders the whole thread, messages and notes included.
+A refused call is its receipt (one line); any other call's body comes in the
+order the core decided: pending (a running indicator, with the output so far)
+→ aborted → error (drawn as an error; inside it the kind's renderer when the
+descriptor validates, else the error's text) → the kind's renderer through the
+registry → the text as a fallback with a note saying why; an empty success
+says so in words, nothing renders as a blank. A call's own notes come last,
+inside its ``<article>``, so the live page's in-place replacement shows them
+too. Everything is escaped; no fragment holds a script, an event handler or a
+``style`` attribute.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.bodies import SubAgent
 from toolview.render.clean import clean_field, shown_text
 from toolview.render.html.document import page_head, page_tail
-from toolview.render.html.header import header_html
+from toolview.render.html.header import args_html, body_kind, permalink_html, summary_line
 from toolview.render.html.ids import call_element_id
 from toolview.render.html.markup import esc, omission_html, window_block
+from toolview.render.html.opening import details_tag, opening_writer
 from toolview.render.html.receipt import note_markup, receipt_html, summary_html
 from toolview.render.html.subagent import sub_agent_html
 from toolview.render.limits import DEFAULT_LIMITS, Limits, Window
@@ -74,7 +77,7 @@ def stream_shape(
     stylesheet are written first, its closing tags last.
     """
     parts = ThreadParts(
-        call=lambda view, entry: _entry_html(view, entry, registry),
+        call=lambda view, entry: _entry_html(view, entry, registry, None),
         message=lambda entry: message_html(entry, limits),
         note=lambda entry: note_html(entry, limits),
         summary=summary_html,
@@ -86,6 +89,7 @@ def stream_shape(
         opening=before + '<div class="tv-thread">',
         separator="\n",
         closing="</div>" + after,
+        settle=opening_writer(limits),
     )
 
 
@@ -94,45 +98,74 @@ def _as_is(markup: str) -> str:
 
 
 def render_call_html(
-    entry: CallEntry, thread: Thread, registry: Registry[str], *, limits: Limits = DEFAULT_LIMITS
+    entry: CallEntry,
+    thread: Thread,
+    registry: Registry[str],
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    open_successes: bool = True,
 ) -> str:
     """One call of ``thread`` as a fragment, with id ``tv-call-<toolCallId, spelled safe>``.
 
     A refused call is its receipt, never the generic renderer's header and body.
+    ``open_successes``: ``opening.successes_open`` of the thread's call count.
     """
-    return _entry_html(view_entry(entry, thread, limits), entry, registry)
+    return _entry_html(view_entry(entry, thread, limits), entry, registry, open_successes)
 
 
-def render_view_html(view: CallView | Receipt, element_id: str, registry: Registry[str]) -> str:
+def render_view_html(
+    view: CallView | Receipt,
+    element_id: str,
+    registry: Registry[str],
+    *,
+    open_successes: bool | None = True,
+) -> str:
     """One decided call as an ``<article>`` with the given (already safe) id.
 
-    A refused call is drawn as its receipt (one line, same id); the call's
-    notes come last, inside the article.
+    A refused call is drawn as its receipt (one line, same id). Any other call
+    is a ``<details>`` (``opening.details_tag``: open unless it succeeded and
+    ``open_successes`` is false; ``None`` leaves that to a stream's writer)
+    whose summary is its heading, then its arguments, body, sub-agent and
+    notes; the permalink sits beside the summary, never inside it.
     """
     if isinstance(view, Receipt):
         return receipt_html(view, element_id)
     body = body_html(view.body, registry)
     notes = "".join(note_markup(note) for note in view.notes)
-    sub = "" if view.sub is None else _sub_html(view.sub, element_id, registry)
+    sub = "" if view.sub is None else _sub_html(view.sub, element_id, registry, open_successes)
+    header = view.header
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
-        f'data-status="{esc(view.header.status)}">'
-        f'{header_html(view.header)}<div class="tv-body">{body}</div>{sub}{notes}</article>'
+        f'data-status="{esc(header.status)}" data-tool="{esc(header.tool_name)}" '
+        f'data-kind="{esc(body_kind(view.body))}">'
+        f"{permalink_html(element_id, header.tool_name)}"
+        f"{details_tag(header.status, open_successes)}{summary_line(header)}{args_html(header)}"
+        f'<div class="tv-body">{body}</div>{sub}{notes}</details></article>'
     )
 
 
-def _sub_html(sub: SubAgent, element_id: str, registry: Registry[str]) -> str:
+def _sub_html(
+    sub: SubAgent, element_id: str, registry: Registry[str], open_successes: bool | None
+) -> str:
     """The sub-agent under its call (``html.subagent``), its calls drawn as the thread's are."""
     return sub_agent_html(
         sub,
         element_id,
-        call=lambda view, nested_id: render_view_html(view, nested_id, registry),
+        call=lambda view, nested_id: render_view_html(
+            view, nested_id, registry, open_successes=open_successes
+        ),
         message=window_message_html,
     )
 
 
-def _entry_html(view: CallView | Receipt, entry: CallEntry, registry: Registry[str]) -> str:
-    return render_view_html(view, call_element_id(entry.tool_call_id), registry)
+def _entry_html(
+    view: CallView | Receipt,
+    entry: CallEntry,
+    registry: Registry[str],
+    open_successes: bool | None = True,
+) -> str:
+    element_id = call_element_id(entry.tool_call_id)
+    return render_view_html(view, element_id, registry, open_successes=open_successes)
 
 
 def message_html(entry: MessageEntry, limits: Limits = DEFAULT_LIMITS) -> str:

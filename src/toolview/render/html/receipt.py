@@ -1,11 +1,13 @@
 """Receipts and the thread summary in HTML: escaped, classed, labelled for ARIA.
 
-A receipt is one line — a ``<p role="status">`` whose ``aria-label`` is the
-status table's ARIA text plus the receipt's words — inside an ``<article>``
-with the call's stable id, so the live page (which patches calls by id)
-replaces a pending call with its receipt in place. The summary is a footer at
-the end of the thread; CSS ``order`` keeps it last even when the live page
-appends calls after it.
+A receipt is one line — the call's heading (``<h3 class="tv-receipt
+tv-call-title">``), its icon hidden from screen readers and the status
+table's ARIA text read in its place — inside an ``<article>`` with the call's
+stable id and a permalink, so the live page (which patches calls by id)
+replaces a pending call with its receipt in place. It announces nothing by
+itself (no ``role="status"``): a page has one live region, its status line.
+The summary is a footer at the end of the thread; CSS ``order`` keeps it
+last even when the live page appends calls after it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolview.render.html.header import permalink_html
 from toolview.render.html.markup import esc
 from toolview.render.receipt import Receipt
 from toolview.render.summary import Summary
@@ -45,13 +48,13 @@ def receipt_html(receipt: Receipt, element_id: str) -> str:
     ``element_id`` is safe.
     """
     segments = receipt_segments(receipt)
-    spoken = "".join(text for text, role in segments if role != "icon").strip()
     pieces: list[str] = []
     for text, role in segments:
         if role == "icon":
             colour = colour_class(receipt.display.colour)
             pieces.append(
                 f'<span class="tv-receipt-icon {colour}" aria-hidden="true">{esc(text)}</span>'
+                f'<span class="tv-sr">{esc(receipt.display.aria)}:</span>'
             )
         elif role == "args":
             pieces.append(f'<code class="tv-receipt-args">{esc(text)}</code>')
@@ -61,9 +64,10 @@ def receipt_html(receipt: Receipt, element_id: str) -> str:
             pieces.append(esc(text))
     return (
         f'<article class="tv-call tv-call-receipt" id="{element_id}" '
-        f'data-state="{esc(receipt.state)}" data-status="{esc(receipt.status)}">'
-        f'<p class="tv-receipt" role="status" '
-        f'aria-label="{esc(f"{receipt.display.aria}: {spoken}")}">{"".join(pieces)}</p>'
+        f'data-state="{esc(receipt.state)}" data-status="{esc(receipt.status)}" '
+        f'data-tool="{esc(receipt.tool_name)}" data-kind="">'
+        f"{permalink_html(element_id, receipt.tool_name)}"
+        f'<h3 class="tv-receipt tv-call-title">{"".join(pieces)}</h3>'
         f"{''.join(note_markup(note) for note in receipt.notes)}</article>"
     )
 

@@ -15,6 +15,7 @@ import hashlib
 from typing import Final
 
 from toolview.render.html.palette import CODE_CSS, SGR_CSS
+from toolview.render.html.structure import CALL_CSS, PAGE_STRUCTURE_CSS
 
 __all__ = ["CODE_CLASS", "FRAGMENT_CSS", "PAGE_CSP", "PAGE_CSS", "STATUS_COLOURS", "csp_for"]
 
@@ -143,8 +144,8 @@ def _status_css() -> str:
     )
 
 
-FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + CODE_CSS + SGR_CSS
-PAGE_CSS: Final = _PAGE_ONLY_CSS + FRAGMENT_CSS
+FRAGMENT_CSS: Final = _FRAGMENT_BASE_CSS + _status_css() + CODE_CSS + SGR_CSS + CALL_CSS
+PAGE_CSS: Final = _PAGE_ONLY_CSS + FRAGMENT_CSS + PAGE_STRUCTURE_CSS
 
 
 def csp_for(css: str) -> str:
