@@ -176,10 +176,12 @@ def test_each_error_answer_is_exact(
     assert answer(client, method, url, **options) == expected
 
 
-def test_a_missing_thread_page_is_a_page_and_a_missing_call_by_path_is_empty(
+def test_an_impossible_thread_page_is_a_page_and_a_missing_call_by_path_is_empty(
     client: TestClient,
 ) -> None:
-    page = answer(client, "GET", "/threads/nope")
+    # a valid id not there yet is a page waiting for it (test_thread_search); an id no
+    # thread can have is a page saying so
+    page = answer(client, "GET", "/threads/no%20such")
     html = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -37,10 +37,12 @@ from toolview.server.projection import Projection
 from toolview.server.state import ServerState, server_state
 from toolview.server.window import CallWindow
 
-__all__ = ["CALL_HEADER", "ELEMENT_HEADER", "drawn_thread", "find_call", "routes"]
+__all__ = ["CALL_HEADER", "ELEMENT_HEADER", "INDEX_HEADER", "drawn_thread", "find_call", "routes"]
 
 ELEMENT_HEADER: Final = "x-toolview-element"
 """The element id a call fragment holds: the live page accepts that element only."""
+INDEX_HEADER: Final = "x-toolview-index"
+"""The call's index among its thread's calls: a windowed page inserts only calls past its start."""
 CALL_HEADER: Final = "x-toolview-call"
 """The id (as it crossed to the browser) of the call a fragment holds: for a sub-agent's
 call asked for, the thread's call that ran it, whose article holds it."""
@@ -98,14 +100,16 @@ async def _call_response(request: Request, call_id: str, *, json_errors: bool) -
         if json_errors:
             raise ApiError(404, "no such call in this thread")
         return HTMLResponse("", 404)
-    html, tool_call_id = found
-    headers = {ELEMENT_HEADER: call_element_id(tool_call_id)}
+    html, tool_call_id, index = found
+    headers = {ELEMENT_HEADER: call_element_id(tool_call_id), INDEX_HEADER: str(index)}
     headers[CALL_HEADER] = state.redactor.id(tool_call_id)
     return HTMLResponse(html, headers=headers)
 
 
-async def _one_call(state: ServerState, thread_id: str, call_id: str) -> tuple[str, str] | None:
-    """The call's markup (cached per version) and its raw id; ``None``: no such call."""
+async def _one_call(
+    state: ServerState, thread_id: str, call_id: str
+) -> tuple[str, str, int] | None:
+    """The call's markup (cached per version), raw id and index; ``None``: no such call."""
     tick = next_tick()
     projection = await state.projections.current(thread_id)
     async with projection.lock:  # a worker may be folding into the thread otherwise
@@ -113,17 +117,17 @@ async def _one_call(state: ServerState, thread_id: str, call_id: str) -> tuple[s
         found = await in_worker(state.workers, look)
     if found is None:
         return None
-    key, job = found
+    key, job, index = found
     piece = state.pieces.get(key, tick)
     if piece is None:
         piece = (await in_worker(state.workers, partial(render_jobs, [job])))[0]
         state.pieces.put(key, piece, tick)
-    return piece, job.entry.tool_call_id
+    return piece, job.entry.tool_call_id, index
 
 
 def _look_up(
     projection: Projection, call_id: str, crossed: Callable[[str], str]
-) -> tuple[PieceKey, CallJob] | None:
+) -> tuple[PieceKey, CallJob, int] | None:
     thread, tally = projection.thread, projection.tally
     entry = find_call(thread, call_id, crossed)
     if entry is None and crossed(call_id) == call_id:
@@ -136,7 +140,7 @@ def _look_up(
         return None
     raw = entry.tool_call_id
     key = (tally.epoch, tally.index[raw], tally.versions[raw])
-    return key, call_job(thread, entry)
+    return key, call_job(thread, entry), tally.ordinal.get(raw, 0)
 
 
 async def thread_fragment(request: Request) -> Response:

@@ -22,7 +22,7 @@ from toolview.render.html import FRAGMENT_CSS, call_element_id
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
-from toolview.server import fragments, index, search, window_routes
+from toolview.server import cross_search, fragments, index, search, window_routes
 from toolview.server.api import THREAD_ID, thread_or_404
 from toolview.server.call_data import routes as call_data_routes
 from toolview.server.errors import ApiError
@@ -135,6 +135,7 @@ routes = [
     *fragments.routes,
     *window_routes.routes,
     *search.routes,
+    *cross_search.routes,
     *call_data_routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -68,6 +68,7 @@ class Tally:
         self.counts: Counter[SummaryKey] = Counter()
         self.versions: dict[str, int] = {}
         self.index: dict[str, int] = {}  # call id -> its position in ``thread.entries``
+        self.ordinal: dict[str, int] = {}  # call id -> its index among the thread's calls
         self._keys: dict[str, SummaryKey] = {}
         self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
@@ -87,6 +88,7 @@ class Tally:
             entry = thread.entries[position]
             if isinstance(entry, CallEntry):
                 self.index[entry.tool_call_id] = position
+                self.ordinal.setdefault(entry.tool_call_id, len(self.ordinal))
         if isinstance(observation, ToolCall | ToolResult | ToolRefused):
             top = thread.top_call_id(observation.tool_call_id)  # itself, or the call above it
             self._update(thread, observation.tool_call_id if top is None else top)

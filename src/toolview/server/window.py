@@ -40,7 +40,7 @@ class CallWindow:
         positions = [i for i, e in enumerate(thread.entries) if isinstance(e, CallEntry)]
         calls = len(positions)
         first = max(0, calls - self.last) if self.last is not None else min(self.start, calls)
-        begin = 0 if first == 0 else positions[first]
+        begin = 0 if first == 0 else positions[first] if first < calls else len(thread.entries)
         stop = calls if self.stop is None else max(first, min(self.stop, calls))
         end = len(thread.entries) if stop >= calls else positions[stop]
         return first, begin, end

@@ -1,7 +1,8 @@
 """``GET /api/threads/{id}/window``: the markup of some of a thread's calls (``server.window``).
 
 Two forms. ``?before=B&count=N``: the ``N`` calls before call ``B`` (and the
-messages among them), bare, for the live page to insert above its window.
+messages among them), bare, for the live page to insert above its window
+(no ``before``: the last ``N`` calls).
 ``?from=F``: calls ``F`` to the thread's end, as the page's whole thread
 container (its "load more", the calls, the summary), for the live script to
 redraw its window without fetching the calls it does not show. Both say the
@@ -39,14 +40,14 @@ async def window(request: Request) -> Response:
             drawn = await drawn_thread(request, thread_id, CallWindow(start))
             drawn.lead = load_more(drawn.first)
             html = drawn.html
-        elif "before" in params:
-            before = query_int(request, "before", 0, 0, _MAX_INDEX)
+        else:  # no before: the last ``count`` calls, to the thread's end
             count = query_int(request, "count", PAGE_CALLS, 1, _MAX_COUNT)
-            window = CallWindow(max(0, before - count), before)
+            window = CallWindow(last=count)
+            if "before" in params:
+                before = query_int(request, "before", 0, 0, _MAX_INDEX)
+                window = CallWindow(max(0, before - count), before)
             drawn = await drawn_thread(request, thread_id, window)
             html = drawn.fragment
-        else:
-            raise ValueError("before (with count) or from is required")
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     headers = {

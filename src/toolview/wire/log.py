@@ -10,7 +10,7 @@ text of calls that were already running there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import msgspec
 
@@ -18,7 +18,7 @@ from toolview.contract import Observation
 from toolview.wire.feed import LogItem, OpenCall, PartialRecord, Reconstructor
 from toolview.wire.idempotency import Appended
 
-__all__ = ["ObservationLog", "Replay", "ThreadInfo", "UnknownThread"]
+__all__ = ["ObservationLog", "Replay", "SearchHit", "SearchableLog", "ThreadInfo", "UnknownThread"]
 
 
 class UnknownThread(LookupError):
@@ -79,6 +79,33 @@ class ObservationLog(Protocol):
 
     async def aclose(self) -> None:
         """Release connections."""
+        ...
+
+
+class SearchHit(msgspec.Struct, frozen=True):
+    """A match: the thread, the call (raw id, or ``None`` for a message), a snippet.
+
+    ``start``/``end``: the first highlighted term in ``snippet`` (code points).
+    """
+
+    thread_id: str
+    call_id: str | None
+    field: str
+    seq: int
+    snippet: str
+    start: int
+    end: int
+
+
+@runtime_checkable
+class SearchableLog(Protocol):
+    """A log that searches every thread's redacted text (the SQLite log: FTS5).
+
+    The Redis log does not: the server says so in its answer (``supported: false``).
+    """
+
+    async def search(self, query: str, limit: int) -> list[SearchHit]:
+        """The best ``limit`` matches of ``query``'s words, ranked."""
         ...
 
 

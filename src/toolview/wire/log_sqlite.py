@@ -27,9 +27,10 @@ from typing import Any, Final, TypeVar
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
-from toolview.wire.log import ThreadInfo
+from toolview.wire.log import SearchHit, ThreadInfo
 from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
 from toolview.wire.log_sqlite_file import prepare_private
+from toolview.wire.log_sqlite_fts import backfill, create_index, search_index
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
 from toolview.wire.log_sqlite_sources import SOURCES_SCHEMA
 from toolview.wire.sources import SourceMove
@@ -53,6 +54,7 @@ class SQLiteLog:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA)
+        create_index(self._db)  # full-text search (log_sqlite_fts); old records: lazily
         self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
@@ -140,6 +142,16 @@ class SQLiteLog:
         sql = "SELECT call_id, state FROM open_calls WHERE thread = ?"
         rows = await self._query(sql, (thread_id,))
         return {call_id: decode_open_call(state) for call_id, state in rows}
+
+    async def search(self, query: str, limit: int) -> list[SearchHit]:
+        """The best ``limit`` matches of ``query``'s words in every thread (FTS5, ranked).
+
+        Records older than the index are indexed first, once (``log_sqlite_fts``).
+        """
+        await self._run(partial(backfill, self._db))
+        return await asyncio.to_thread(
+            _locked, self._read_lock, partial(search_index, self._reader, query, limit)
+        )
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
         """Until the thread has a seq past ``after``, or ``timeout`` seconds.

@@ -12,12 +12,31 @@
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
 // know when its run ends, or a frame of a kind this script does not know.
+// Windowing (server.window): the page holds calls from index `first` (data-first) to the
+// end; earlier ones come from /window?before=&count= when the reader clicks "load more",
+// scrolls up to it, or a search jumps to one (the `tv:reveal` event, detail {elementId,
+// index}). A refresh asks only for the window (/window?from=first), never the whole thread.
+// After calls are inserted or replaced, `tv:calls-changed` is dispatched on #tv-live.
+// A page waiting for its thread (data-waiting) follows the index and reloads when it exists.
 "use strict";
 (() => {
   const root = document.getElementById("tv-live");
   if (!root) return;
   const thread = root.dataset.thread;
   const base = `/api/threads/${encodeURIComponent(thread)}`;
+  if (root.dataset.waiting === "true") {
+    const index = new EventSource("/api/threads/follow");
+    index.addEventListener("threads", (event) => {
+      const listed = JSON.parse(event.data).threads || [];
+      if (listed.some((t) => t.id === thread)) {
+        index.close();
+        window.location.reload();
+      }
+    });
+    return;
+  }
+  let first = Number(root.dataset.first) || 0; // index of the first call the page holds
+  let loading = null; // the "load more" in flight
   const statusLine = document.getElementById("tv-status");
   const outputs = new Map(); // toolCallId -> accumulated text shown so far
   const elements = new Map(); // toolCallId -> element id of its <article>
@@ -113,6 +132,7 @@
     if (!expected || !ELEMENT_ID.test(expected)) return null;
     // a sub-agent's call is drawn inside the thread's call that ran it: that one comes
     const owner = response.headers.get("x-toolview-call") || callId;
+    const index = Number(response.headers.get("x-toolview-index"));
     if (elements.has(owner) && elements.get(owner) !== expected) return null;
     if (callIds.has(expected) && callIds.get(expected) !== owner) return null;
     const template = document.createElement("template");
@@ -123,7 +143,7 @@
     const [article] = nodes;
     if (nodes.length !== 1 || !(article instanceof HTMLElement)) return null;
     if (article.localName !== "article" || !article.classList.contains("tv-call")) return null;
-    return article.id === expected ? { article, owner } : null;
+    return article.id === expected ? { article, owner, index } : null;
   }
 
   function openSections(element) {
@@ -138,15 +158,20 @@
   async function refreshCall(callId) {
     const fetched = await fetchCall(callId);
     if (!fetched) return null;
-    const { article, owner } = fetched;
+    const { article, owner, index } = fetched;
     const existing = document.getElementById(article.id);
+    if (!existing && index < first) return null; // before the window: drawn when loaded
     const opened = existing ? openSections(existing) : [];
     if (existing) existing.replaceWith(article);
-    else threadContainer().appendChild(article);
+    else {
+      threadContainer().appendChild(article);
+      root.dataset.calls = String(Math.max(Number(root.dataset.calls) || 0, index + 1));
+    }
     reopen(opened);
     elements.set(owner, article.id);
     callIds.set(article.id, owner);
     scheduleSummary();
+    changed();
     return article;
   }
 
@@ -191,6 +216,7 @@
     text.textContent = data.text;
     section.append(role, text);
     threadContainer().appendChild(section);
+    changed();
   }
 
   async function refreshPending() {
@@ -205,8 +231,107 @@
     if (unknown) await refreshThread();
   }
 
+  function changed() {
+    root.dispatchEvent(new CustomEvent("tv:calls-changed", { bubbles: true }));
+  }
+
+  function loadMoreButton() {
+    return root.querySelector("button.tv-load-more");
+  }
+
+  function setFirst(value) {
+    // the window now starts at call `value`: the button says how many are before it
+    first = value;
+    root.dataset.first = String(value);
+    const button = loadMoreButton();
+    if (!button) return;
+    if (value <= 0) {
+      button.remove();
+      return;
+    }
+    button.dataset.before = String(value);
+    button.textContent = `${value} earlier call${value === 1 ? "" : "s"} \u2014 load more`;
+  }
+
+  async function loadEarlier(count) {
+    // the `count` calls before the window, inserted above its first entry
+    if (first <= 0) return;
+    const url = `${base}/window?before=${first}&count=${Math.min(count, 1000)}`;
+    const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return;
+    const start = Number(response.headers.get("x-toolview-first"));
+    if (!Number.isInteger(start) || start >= first) return;
+    const template = document.createElement("template");
+    template.innerHTML = await response.text();
+    const container = threadContainer();
+    const button = loadMoreButton();
+    const anchor = button ? button.nextSibling : container.firstChild;
+    for (const article of template.content.querySelectorAll("article.tv-call[id]")) {
+      if (document.getElementById(article.id)) article.remove(); // never two of one call
+    }
+    container.insertBefore(template.content, anchor);
+    setFirst(start);
+    changed();
+  }
+
+  function loadMore(count = 100) {
+    // one load at a time: a click, the scroll and a search jump share it
+    if (!loading) {
+      loading = loadEarlier(count).finally(() => {
+        loading = null;
+        watch(); // still in view (a short load): the observer says so again
+      });
+    }
+    return loading;
+  }
+
+  async function reveal(detail) {
+    // load back to call `index` (a search match may be far before the window), then show it
+    const index = Number(detail && detail.index);
+    while (Number.isInteger(index) && index >= 0 && index < first) {
+      const before = first;
+      await loadMore(first - index + 20);
+      if (first >= before) break; // nothing came: stop rather than spin
+    }
+    const id = detail && detail.elementId;
+    const target = typeof id === "string" && ELEMENT_ID.test(id) ? document.getElementById(id) : null;
+    if (target) target.scrollIntoView({ block: "start" });
+    root.dispatchEvent(new CustomEvent("tv:revealed", { detail: { elementId: id, found: !!target } }));
+  }
+
+  root.addEventListener("tv:reveal", (event) => {
+    reveal(event.detail).catch(() => undefined);
+  });
+  root.addEventListener("click", (event) => {
+    const button = event.target instanceof Element && event.target.closest("button.tv-load-more");
+    if (button) loadMore().catch(() => undefined);
+  });
+  // scrolling up to the button loads more; armed only once the reader scrolls (the page
+  // opens at its top, where the button is: it must not load the whole thread by itself)
+  const watcher = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore().catch(() => undefined);
+    },
+    { rootMargin: "400px 0px 0px 0px" },
+  );
+  let armed = false;
+  function watch() {
+    const button = loadMoreButton();
+    if (!armed || !button) return;
+    watcher.unobserve(button);
+    watcher.observe(button);
+  }
+  const arm = () => {
+    if (window.scrollY <= 0) return;
+    window.removeEventListener("scroll", arm);
+    armed = true;
+    watch();
+  };
+  window.addEventListener("scroll", arm, { passive: true });
+
   async function refreshThread() {
-    const response = await fetch(`${base}/html`, { credentials: "same-origin", cache: "no-store" });
+    const url = `${base}/window?from=${first}`;
+    const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok) return;
     const template = document.createElement("template");
     template.innerHTML = await response.text();
@@ -215,9 +340,14 @@
     const opened = openSections(threadContainer());
     threadContainer().replaceWith(fresh);
     reopen(opened);
+    const start = Number(response.headers.get("x-toolview-first"));
+    if (Number.isInteger(start)) setFirst(start);
+    root.dataset.calls = response.headers.get("x-toolview-calls") || root.dataset.calls;
+    watch();
     // it may hold observations whose frames are still queued: do not draw their messages twice
     covered = Math.max(covered, Number(response.headers.get("x-toolview-seq")) || 0);
     for (const [callId, text] of outputs) drawOutput(callId, text);
+    changed();
   }
 
   function drawOutput(callId, text) {

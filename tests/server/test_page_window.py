@@ -1,0 +1,166 @@
+"""The windowed live page, the live index and the waiting page, in real Chromium (Playwright)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from page_browser import in_browser
+from playwright.sync_api import Page, expect
+from toolview_servers import ToolviewServer
+
+from toolview.contract import Message, Observation, ToolCall, ToolResult
+from toolview.remote.client import Publisher
+from toolview.render.html import call_element_id
+
+pytestmark = pytest.mark.browser
+
+COUNT_CHANGES = """() => {
+  window.tvChanges = 0;
+  document.getElementById("tv-live").addEventListener("tv:calls-changed", () => {
+    window.tvChanges += 1;
+  });
+}"""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ToolviewServer]:
+    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
+    yield started
+    started.kill()
+
+
+def calls(start: int, stop: int) -> list[Observation]:
+    made: list[Observation] = []
+    for i in range(start, stop):
+        made.append(ToolCall(f"c{i}", "shell", {"command": f"echo {i}"}))
+        made.append(ToolResult(f"c{i}", "shell", f"out {i}\n", complete=True, is_error=False))
+    return made
+
+
+def publisher(server: ToolviewServer, thread: str, n: int) -> Publisher:
+    made = Publisher(f"{server.url}/threads/{thread}")
+    made.ensure_thread()
+    made.publish([Message("user", "the first message"), *calls(0, n)])
+    return made
+
+
+def articles(page: Page) -> int:
+    return int(page.locator("#tv-live .tv-thread > article.tv-call").count())
+
+
+def test_load_more_by_click_and_by_scrolling_up(server: ToolviewServer) -> None:
+    publisher(server, "big", 250)
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/big")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        page.evaluate(COUNT_CHANGES)
+        button = page.locator("button.tv-load-more")
+        expect(button).to_have_text("150 earlier calls — load more")
+        assert articles(page) == 100
+        assert page.locator(f"#{call_element_id('c150')}").count() == 1
+        button.click()
+        expect(button).to_have_text("50 earlier calls — load more")
+        assert articles(page) == 200
+        ids = page.eval_on_selector_all("article.tv-call", "els => els.map(e => e.id)")
+        assert ids == [call_element_id(f"c{i}") for i in range(50, 250)]  # in order
+        assert page.evaluate("window.tvChanges") >= 1
+        page.mouse.wheel(0, 4000)  # the reader scrolls: scrolling back up now loads more
+        page.evaluate("window.scrollTo(0, 0)")
+        expect(button).to_have_count(0)
+        assert articles(page) == 250
+        expect(page.locator("#tv-live")).to_contain_text("the first message")
+        expect(page.locator("#tv-live")).to_have_attribute("data-first", "0")
+
+    in_browser(scenario)
+
+
+def test_the_page_does_not_load_everything_by_itself(server: ToolviewServer) -> None:
+    publisher(server, "big", 150)
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/big")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        done = page.evaluate("fetch(location.href).then(() => true)")  # a round trip later
+        assert done
+        expect(page.locator("button.tv-load-more")).to_have_text("50 earlier calls — load more")
+        assert articles(page) == 100
+
+    in_browser(scenario)
+
+
+def test_live_calls_join_the_window_and_calls_before_it_stay_out(server: ToolviewServer) -> None:
+    live = publisher(server, "live", 120)
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/live")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        page.evaluate(COUNT_CHANGES)
+        live.publish([ToolCall("new", "shell", {"command": "sleep 1"})])
+        article = page.locator(f"#{call_element_id('new')}")
+        expect(article).to_have_attribute("data-state", "pending")
+        expect(page.locator("#tv-live")).to_have_attribute("data-calls", "121")
+        # a late result for a call before the window: it is not drawn at the end
+        live.publish([ToolResult("c3", "shell", "late\n", complete=True, is_error=False)])
+        live.publish([ToolResult("new", "shell", "done\n", complete=True, is_error=False)])
+        expect(article).to_have_attribute("data-status", "success")
+        assert page.locator(f"#{call_element_id('c3')}").count() == 0
+        assert articles(page) == 101
+        assert page.evaluate("window.tvChanges") >= 2
+
+    in_browser(scenario)
+
+
+def test_a_reveal_loads_back_to_a_call_before_the_window(server: ToolviewServer) -> None:
+    publisher(server, "far", 400)
+    target = call_element_id("c7")
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/far")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        page.evaluate(
+            """(id) => document.getElementById("tv-live").dispatchEvent(
+                new CustomEvent("tv:reveal", { detail: { elementId: id, index: 7 } }))""",
+            target,
+        )
+        expect(page.locator(f"#{target}")).to_be_in_viewport()
+        assert articles(page) >= 400 - 7
+
+    in_browser(scenario)
+
+
+def test_the_index_updates_live(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        page.goto(server.url)
+        expect(page.locator("#tv-index")).to_have_attribute("data-connected", "true")
+        expect(page.locator("#tv-index")).to_contain_text("No threads yet.")
+        made = Publisher(f"{server.url}/threads/fresh")
+        made.ensure_thread()
+        made.publish([Message("user", "build the <b>thing</b>"), ToolCall("x", "shell", {})])
+        row = page.locator('tr[data-thread="fresh"]')
+        expect(row.locator("a")).to_have_text("build the <b>thing</b>")  # as text
+        expect(row.locator("td.tv-num").nth(1)).to_have_text("1")  # running
+        made.publish([ToolResult("x", "shell", "no", complete=True, is_error=True)])
+        expect(row.locator("td.tv-num").nth(1)).to_have_text("0")
+        expect(row.locator("td.tv-num").nth(2)).to_have_text("1")  # failed
+        expect(row.locator("time").first).to_have_attribute("datetime", re.compile(r"^\d{4}-"))
+
+    in_browser(scenario)
+
+
+def test_a_page_opened_before_its_thread_waits_and_starts(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/soon")
+        expect(page.locator("#tv-status")).to_have_text("waiting for the first observation")
+        made = Publisher(f"{server.url}/threads/soon")
+        made.ensure_thread()
+        made.publish([ToolCall("first", "shell", {"command": "ls"})])
+        expect(page.locator(f"#{call_element_id('first')}")).to_have_count(1)
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        made.publish([ToolCall("second", "shell", {"command": "pwd"})])
+        expect(page.locator(f"#{call_element_id('second')}")).to_have_count(1)
+
+    in_browser(scenario)

@@ -1,0 +1,92 @@
+"""The SQLite log's full-text index: filled on append, old records indexed lazily, redacted."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from toolview.contract import Message, ToolCall, ToolResult
+from toolview.wire.log import SearchableLog
+from toolview.wire.log_redis import RedisLog
+from toolview.wire.log_sqlite import SQLiteLog
+
+GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
+
+
+async def fill(log: SQLiteLog, thread: str, word: str) -> None:
+    await log.create_thread(thread)
+    await log.append(
+        thread,
+        [
+            Message("user", f"please look for {word}"),
+            ToolCall("c1", "grep", {"pattern": word, "token": GITHUB}),
+            ToolResult("c1", "grep", f"partial {word}", complete=False, is_error=False),
+            ToolResult("c1", "grep", f"found {word} at line 3\n", complete=True, is_error=False),
+        ],
+    )
+
+
+def test_appended_text_is_found_across_threads_ranked_with_snippets(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        await fill(log, "a", "zebra")
+        await fill(log, "b", "giraffe")
+        hits = await log.search("zebra", 10)
+        assert {h.thread_id for h in hits} == {"a"}
+        assert sorted(h.field for h in hits) == ["args", "message", "output"]
+        output = next(h for h in hits if h.field == "output")
+        assert output.call_id == "c1"
+        assert output.snippet == "found zebra at line 3\n"  # the final result, not the partial
+        assert output.snippet[output.start : output.end] == "zebra"
+        assert await log.search('zebra" OR "giraffe', 10) == []  # no FTS5 syntax gets through
+        assert await log.search("", 10) == []
+        await log.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_secret_is_never_indexed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        await fill(log, "a", "zebra")
+        assert await log.search(GITHUB, 10) == []
+        assert [h.field for h in await log.search("redacted", 10)] == ["args"]
+        await log.aclose()
+        db = sqlite3.connect(tmp_path / "log.db")
+        indexed = " ".join(row[0] for row in db.execute("SELECT text FROM search"))
+        assert GITHUB[4:] not in indexed
+        db.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_log_from_before_the_index_is_indexed_at_the_first_search(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+
+    async def scenario() -> None:
+        log = SQLiteLog(path)
+        for n in range(3):
+            await fill(log, f"t{n}", "okapi")
+        await log.aclose()
+        db = sqlite3.connect(path)  # as a log file written before the index existed
+        db.execute("DROP TABLE search")
+        db.execute("DROP TABLE search_backlog")
+        db.commit()
+        db.close()
+        reopened = SQLiteLog(path)
+        backlog = sqlite3.connect(path).execute("SELECT count(*) FROM search_backlog").fetchone()
+        assert backlog == (3,)  # recorded on open, indexed lazily
+        await fill(reopened, "new", "okapi")  # appended after: indexed on append, once
+        hits = await reopened.search("okapi", 100)
+        assert sorted({h.thread_id for h in hits}) == ["new", "t0", "t1", "t2"]
+        assert len(hits) == 4 * 3
+        assert sqlite3.connect(path).execute("SELECT * FROM search_backlog").fetchall() == []
+        await reopened.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_only_the_sqlite_log_searches() -> None:
+    assert issubclass(SQLiteLog, SearchableLog)
+    assert not issubclass(RedisLog, SearchableLog)
