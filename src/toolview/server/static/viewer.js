@@ -179,6 +179,7 @@
     }
     const body = details || article;
     body.append(tools);
+    reachable(article);
     for (const cut of article.querySelectorAll("details.tv-trunc")) {
       if (ownerCall(cut) !== article || cut.nextElementSibling?.classList.contains("tv-more")) {
         continue;
@@ -186,6 +187,21 @@
       const more = button("Show more", "show-more");
       more.classList.add("tv-more");
       cut.after(more);
+    }
+  }
+
+  const SCROLLERS = ".tv-scroll-end, .tv-pre, .tv-table-wrap, .tv-code > code, .tv-markdown pre";
+
+  function reachable(article) {
+    // a block that scrolls inside its card takes the focus, so keys can scroll it
+    for (const block of article.querySelectorAll(SCROLLERS)) {
+      if (ownerCall(block) !== article || block.hasAttribute("tabindex")) continue;
+      const scrolls =
+        block.scrollHeight > block.clientHeight + 1 || block.scrollWidth > block.clientWidth + 1;
+      if (!scrolls) continue;
+      block.tabIndex = 0;
+      block.setAttribute("role", "region");
+      block.setAttribute("aria-label", "scrollable output");
     }
   }
 
