@@ -112,14 +112,20 @@ def test_a_windowed_thread_is_counted_by_the_server_and_reveals_calls(
             "document.getElementById('tv-live').addEventListener('tv:reveal',"
             " (e) => { window.__revealed = e.detail; })"
         )
-        page.locator("#tv-search-input").fill("step 5 ")
-        # "output of step 5" is call 5's output, far outside the last-100 window
+        page.locator("#tv-search-regex").check()
+        page.locator("#tv-search-input").fill(r"\bstep 5\b")
+        # call 5's args and output, far before the last-100 window
         count = page.locator("#tv-search-count")
-        expect(count).to_contain_text("in the thread")
+        expect(count).to_have_text("2 matches in the thread, 0 on the page")
         assert page.locator("#tv-call-c5").count() == 0
         page.locator("#tv-search-input").press("Enter")
         page.wait_for_function("() => window.__revealed !== undefined")
         detail = page.evaluate("window.__revealed")
         assert detail == {"elementId": "tv-call-c5", "index": 5}
+        # live.js loads back to call 5; the search goes on to its first match there
+        current = page.locator("#tv-call-c5 mark.tv-match-current")
+        expect(current).to_be_in_viewport()
+        expect(current).to_have_text("step 5")
+        expect(count).to_have_text("stop 1 of 2: 2 matches in the thread, 2 on the page")
 
     in_browser(scenario)
