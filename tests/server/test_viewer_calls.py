@@ -11,7 +11,9 @@ from page_browser import in_browser
 from playwright.sync_api import Page, expect
 from toolview_servers import ToolviewServer
 from viewer_page import PHONE, open_viewer
-from viewer_threads import EXAMPLE
+from viewer_threads import EXAMPLE, write_thread
+
+from toolview.contract import ToolCall, ToolResult
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +106,35 @@ def test_show_more_fetches_the_output_and_raw_shows_the_observations(
         expect(raw.locator("pre")).to_contain_text('"kind": "tool-result"')
 
     in_browser(scenario)
+
+
+def test_show_more_appends_chunk_after_chunk(served: Serve, tmp_path: Path) -> None:
+    text = "".join(f"line {n:05d} " + "x" * 60 + "\n" for n in range(3000))  # ~213,000 chars
+    call = ToolCall("long", "bash", {"command": "make"})
+    done = ToolResult("long", "bash", text, complete=True, is_error=False)
+    path = write_thread(tmp_path / "long.jsonl", [call, done])
+    server = served("--db", str(tmp_path / "log.db"), "--load", str(path))
+
+    def scenario(page: Page) -> None:
+        open_viewer(page, f"{server.url}/threads/long", scheme="dark")
+        more = page.locator("#tv-call-long").get_by_role("button", name="Show more")
+        fetched = page.locator("#tv-call-long .tv-more-output")
+        more.click()
+        expect(page.locator("#tv-status")).to_have_text(
+            f"Showing 65,536 of {len(text):,} characters"
+        )
+        expect(fetched).to_have_text(text[:65536])
+        more.click()
+        expect(page.locator("#tv-status")).to_have_text(
+            f"Showing 131,072 of {len(text):,} characters"
+        )
+        more.click()
+        expect(page.locator("#tv-status")).to_have_text(
+            f"Showing 196,608 of {len(text):,} characters"
+        )
+        more.click()
+        expect(more).to_have_count(0)
+        expect(page.locator("#tv-status")).to_have_text("Showing the whole output")
+        assert fetched.text_content() == text
+
+    in_browser(scenario, "--lang=en-US")

@@ -287,7 +287,8 @@
       if (typeof chunk.next === "number") {
         pre.dataset.offset = String(chunk.next);
         more.disabled = false;
-        announce(`Showing ${chunk.next.toLocaleString()} of ${Number(chunk.total).toLocaleString()}`);
+        const total = Number(chunk.total).toLocaleString();
+        announce(`Showing ${chunk.next.toLocaleString()} of ${total} characters`);
       } else {
         more.remove();
         announce("Showing the whole output");
