@@ -20,7 +20,10 @@ from toolview.cli import COMMANDS, build_parser, main
 TESTS = Path(__file__).parents[1]
 EXAMPLE = str(TESTS.parent / "examples" / "thread.jsonl")
 MCP_STORED = str(TESTS / "hosts" / "mcp" / "data" / "stored.jsonl")  # read without the SDK
-RUNTIMES = ("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio")
+RUNTIMES = (
+    *("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio"),
+    "google.protobuf",  # serve's /v1/traces, imported on its first export
+)
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
     ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),

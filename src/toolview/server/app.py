@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.types import ExceptionHandler
 
-from toolview.server import api, pages, sse
+from toolview.server import api, otlp_route, pages, sse
 from toolview.server.auth import OneTimeLinks, TokenAuth
 from toolview.server.cross_site import CrossSiteGuard
 from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_unavailable
@@ -76,7 +76,7 @@ def create_app(
             await log.aclose()
 
     links = OneTimeLinks()
-    routes = [*api.routes, *sse.routes, *pages.routes]
+    routes = [*api.routes, *sse.routes, *pages.routes, *otlp_route.routes]
     middleware = [
         Middleware(SecurityHeaders),
         Middleware(HostCheck, allowed=allowed),

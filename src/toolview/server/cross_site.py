@@ -6,8 +6,9 @@ first: a form post, or ``fetch(…, {mode: "no-cors"})``, whose body is
 answer's fate, so it must refuse the request itself:
 
 - an unsafe method (POST, PUT, PATCH, DELETE) needs ``Content-Type:
-  application/json`` or ``application/x-ndjson`` (else ``415``): a page can
-  only send those after a CORS preflight, and none is ever granted (no
+  application/json`` or ``application/x-ndjson`` (else ``415``), or, on
+  OTLP's ``/v1/traces`` only, ``application/x-protobuf``: a page can only
+  send those after a CORS preflight, and none is ever granted (no
   ``Access-Control-Allow-*`` header is ever sent);
 - an unsafe method, or any request to ``/api``, that says it comes from
   elsewhere — an ``Origin`` other than the server's own (``null`` included),
@@ -30,6 +31,7 @@ from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.host_check import DEFAULT_PORTS, split_host
+from toolview.server.otlp_body import OTLP_PATH, OTLP_TYPES
 from toolview.server.security import refusal
 
 __all__ = ["BODY_TYPES", "UNSAFE_METHODS", "CrossSiteGuard", "cross_site_problem"]
@@ -75,18 +77,20 @@ def cross_site_problem(scope: Scope, *, check_body: bool = True) -> tuple[int, s
         sites = set(headers.getlist("sec-fetch-site")) & _FOREIGN_SITES
         if sites:
             return 403, f"a request from another site (Sec-Fetch-Site: {min(sites)}) is refused"
-    if check_body and method in UNSAFE_METHODS and not _is_json(headers.getlist("content-type")):
+    types = BODY_TYPES | OTLP_TYPES if path == OTLP_PATH else BODY_TYPES
+    if check_body and method in UNSAFE_METHODS and not _is_one_of(headers, types):
         sent = headers.get("content-type")
         got = "no Content-Type" if sent is None else repr(sent[:100])
-        return 415, f"send the body as application/json or application/x-ndjson, not {got}"
+        return 415, f"send the body as {' or '.join(sorted(types))}, not {got}"
     return None
 
 
-def _is_json(content_types: list[str]) -> bool:
-    """One ``Content-Type``, JSON or JSON Lines (parameters such as ``charset`` allowed)."""
+def _is_one_of(headers: Headers, types: frozenset[str]) -> bool:
+    """One ``Content-Type``, one of ``types`` (parameters such as ``charset`` allowed)."""
+    content_types = headers.getlist("content-type")
     if len(content_types) != 1:
         return False
-    return content_types[0].split(";", 1)[0].strip().lower() in BODY_TYPES
+    return content_types[0].split(";", 1)[0].strip().lower() in types
 
 
 def _is_own_origin(origin: str, scope: Scope, headers: Headers) -> bool:

@@ -15,6 +15,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from toolview.server.errors import error, internal_error
+from toolview.server.otlp_body import OTLP_PATH
 
 __all__ = ["CSP", "SECURITY_HEADERS", "SecurityHeaders", "refusal"]
 
@@ -64,7 +65,7 @@ class SecurityHeaders:
 def refusal(
     path: str, status: int, message: str, headers: dict[str, str] | None = None
 ) -> Response:
-    """How a guard refuses: ``{"error": …}`` for the API, a line of text for a page."""
-    if path == "/api" or path.startswith("/api/"):
+    """How a guard refuses: ``{"error": …}`` for the API (OTLP's too), a line of text for a page."""
+    if path == "/api" or path.startswith("/api/") or path == OTLP_PATH:
         return error(status, message, headers)
     return PlainTextResponse(f"{status} {message}", status, headers=headers)
