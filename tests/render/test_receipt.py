@@ -86,8 +86,11 @@ def test_html_receipt_is_escaped_labelled_and_keeps_the_call_id() -> None:
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
     assert 'id="tv-call-c1"' in html and 'data-state="refused"' in html
     aria = STATUS_DISPLAY["denied"].aria
-    assert re.search(rf'<p class="tv-receipt" role="status" aria-label="{aria}: bash refused', html)
-    assert html.count("<p") == 1
+    assert re.search(
+        rf'<h3 class="tv-receipt tv-call-title">.*<span class="tv-sr">{aria}:</span> ', html
+    )
+    assert 'role="status"' not in html  # the page's status line is its one live region
+    assert html.count("<h3") == 1 and "<p" not in html  # one line, its heading
 
 
 def test_a_long_reason_is_bounded_and_says_how_much_was_cut() -> None:

@@ -252,8 +252,8 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
             for call in ("c0", "c1"):
                 article = page.locator(f"#tv-call-{call}")
                 expect(article).to_have_attribute("data-state", "aborted")
-                expect(article.locator(".tv-status")).to_have_attribute(
-                    "aria-label", STATUS_DISPLAY["cancelled"].aria
+                expect(article.locator(".tv-status .tv-sr")).to_have_text(
+                    STATUS_DISPLAY["cancelled"].aria
                 )
             expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "done")
             expect(page.locator("#tv-status")).to_have_text("no call running")

@@ -2,7 +2,8 @@
 
 Why: a collapsed call shows only its summary line, so that line must say
 what the call was about without opening it — the command of a shell call,
-the path of a file or a diff, else the first line of its result, else of its
+the path of a file or a diff, else the first line of its result (when no
+kind draws it: a kind's text is what its props replace), else of its
 arguments. It is a *field* (``clean.clean_field``): redacted, terminal
 controls neutralised, on one line, cut to ``GIST_CHARS``. Only the head of a
 text is read (never a whole 100 MB result). A result that is JSON gives no
@@ -35,7 +36,8 @@ def call_gist(entry: CallEntry, body: KindBody | None, args: str | None) -> str 
 
     ``None`` when the call says nothing at all (no result text, no arguments).
     """
-    raw = _named(body, entry) or _result_line(_result_text(entry)) or (args or "")
+    result = _result_line(_result_text(entry)) if body is None else ""
+    raw = _named(body, entry) or result or (args or "")
     return clean_field(_first_line(raw), GIST_CHARS, "space") if raw else None
 
 

@@ -20,6 +20,8 @@ _TAG_NAMES = (
 ALLOWED_TAGS = frozenset(_TAG_NAMES.split())
 # A call's permalink: a link within the page to a call's own id, nothing else.
 _PERMALINK = re.compile(r"#tv-(?:sub)?call-[A-Za-z0-9_-]+")
+# A link between the pages of one split page: a sibling file's name, nothing else.
+_PAGE_LINK = re.compile(r"[A-Za-z0-9._%-]+\.html")
 
 
 @dataclass
@@ -57,15 +59,24 @@ class Markup(HTMLParser):
 
 
 def _is_permalink(tag: str, attrs: dict[str, str | None]) -> bool:
-    """A call's permalink: ``<a class="tv-permalink" href="#tv-call-…">`` and no other attribute
-    but its label."""
-    if tag != "a" or attrs.get("class") != "tv-permalink":
+    """A call's permalink (``<a class="tv-permalink" href="#tv-call-…">``, its label) or a link
+    to a sibling page (``<a class="tv-page-link" href="NAME-2.html">``): no other attribute."""
+    if tag != "a":
         return False
-    return _PERMALINK.fullmatch(attrs.get("href") or "") is not None and set(attrs) == {
-        "class",
-        "href",
-        "aria-label",
-    }
+    href = attrs.get("href") or ""
+    if attrs.get("class") == "tv-permalink":
+        return _PERMALINK.fullmatch(href) is not None and set(attrs) == {
+            "class",
+            "href",
+            "aria-label",
+        }
+    if attrs.get("class") == "tv-page-link":
+        return _PAGE_LINK.fullmatch(href) is not None and set(attrs) <= {
+            "class",
+            "href",
+            "aria-current",
+        }
+    return False
 
 
 def parse(html: str) -> Markup:

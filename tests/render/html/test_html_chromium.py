@@ -74,7 +74,7 @@ def test_example_thread_reads_well(open_html: OpenHtml) -> None:
     assert report.csp_violations == []
     assert (REPO / ".tmp" / "screenshots" / "example-thread.png").stat().st_size > 10_000
     statuses = {value for _, value in report.dom["statuses"]}
-    assert {"Success", "Error", "Running"} <= statuses
+    assert {"Tool call succeeded", "Tool call failed", "Tool call running"} <= statuses
     assert report.dom["liveRegions"] == 0, "a badge announces nothing: a page has one live region"
     assert len(report.dom["permalinks"]) == 15
     assert report.dom["images"] == 1, "the valid png is shown"

@@ -28,6 +28,10 @@ def page_document(body: str, *, title: str) -> str:
 def page_head(title: str) -> str:
     """The document up to where its body's markup starts: a stream writes this first.
 
+    Its headings are the page's outline: the title (``<h1>``), then a heading
+    for the thread read by screen readers only (``<h2>``), so each call's
+    ``<h3>`` sits in order below it.
+
     ``title`` is untrusted text: it is escaped here.
     """
     safe_title = escape_html(title)
@@ -43,6 +47,7 @@ def page_head(title: str) -> str:
         "</head>\n<body>\n<main>\n"
         f'<h1 class="tv-title">{safe_title}</h1>\n'
         f"{filters_html()}"
+        '<h2 class="tv-sr">Tool calls and messages</h2>\n'
     )
 
 

@@ -6,10 +6,10 @@ line: the command, the path, the first line of the result), the duration and
 the time (``<time datetime>``, the absolute UTC time as text; the live
 page's script may say it relatively). The badge's words, glyph and colour
 come from ``STATUS_DISPLAY`` through the core's ``Header``: the colour name
-becomes a CSS class (``tv-colour-green``), the glyph is hidden from screen
-readers and the label is read as text. Nothing here announces itself (no
-``role="status"``, no live region): a page has one, its status line. This
-module never looks at the status itself.
+becomes a CSS class (``tv-colour-green``); glyph and label are what is seen,
+the ARIA text ("Tool call failed") what a screen reader reads, as text.
+Nothing here announces itself (no ``role="status"``, no live region): a page
+has one, its status line. This module never looks at the status itself.
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ _KIND_CHARS = 200
 
 
 def status_badge(header: Header) -> str:
-    """The status badge: icon (hidden from screen readers) and label, coloured by class."""
+    """The status badge: icon and label as seen, the status table's ARIA text as read aloud."""
     display = header.display
     colour = _CLASS_SAFE.sub("", display.colour.lower())
     return (
         f'<span class="tv-status tv-colour-{colour}">'
-        f'<span aria-hidden="true">{esc(display.icon)}</span> {esc(display.label)}</span>'
+        f'<span aria-hidden="true">{esc(display.icon)} {esc(display.label)}</span>'
+        f'<span class="tv-sr">{esc(display.aria)}</span></span>'
     )
 
 

@@ -9,9 +9,12 @@ page lays out 5,000 summary lines, not 5,000 bodies. The server asks
 
 A stream does not know the thread's length until its end, so the html
 stream writes a success's ``<details>`` as ``PENDING`` and ``OpeningWriter``
-(one per stream, ``StreamShape.settle``) holds the text while it has seen at
-most ``open_calls`` calls: one call more decides "collapsed", the end of
-input "open", and the held text goes out with the decision made. Both
+(one per stream, ``StreamShape.settle``) holds the text from the first
+pending success on while it has seen at most ``open_calls`` calls: one call
+more decides "collapsed", the end of input "open", and the held text goes
+out with the decision made. Before that first success (the page's head, a
+run of failures) nothing waits. So a streamed page writes its first success
+once the thread has ``open_calls + 1`` calls or has ended. Both
 ``PENDING`` and the call articles it counts start with ``<``, which escaping
 never leaves in a tool's text: only toolview's own markup holds them.
 """
@@ -69,7 +72,10 @@ class OpeningWriter:
 
     def __call__(self, text: str) -> None:
         """Write ``text`` (its pending tags decided), or hold it until they can be."""
-        if self._decided is None:
+        if self._decided is None and not self._held and PENDING not in text:
+            self._calls += sum(text.count(start) for start in _CALL_STARTS)
+            self._write(text)  # nothing waits (the page's head, a failed call): out at once
+        elif self._decided is None:
             self._held.append(text)
             self._calls += sum(text.count(start) for start in _CALL_STARTS)
             if not successes_open(self._calls, self._limits):

@@ -27,6 +27,7 @@ CALL_CSS: Final = f"""
   width: calc(100% - 1.4em); margin: 0; font: inherit; vertical-align: middle; }}
 .tv-gist {{ flex: 1 1 12em; min-width: 0; overflow: hidden; text-overflow: ellipsis;
   white-space: nowrap; font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; }}
+.tv-call-details[open] > .tv-call-summary .tv-gist {{ display: none; }}
 .tv-duration, .tv-time {{ font-size: 13px; white-space: nowrap; }}
 .tv-permalink {{ position: absolute; top: 6px; right: 8px; padding: 2px 6px; border-radius: 4px;
   font-size: 14px; text-decoration: none; color: inherit; }}
@@ -73,6 +74,7 @@ PAGE_STRUCTURE_CSS: Final = f"""
 .tv-filter:focus-visible + .tv-chip {{ outline: 2px solid {_FOCUS}; outline-offset: 1px; }}
 main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: auto;
   contain-intrinsic-block-size: auto 44px; }}
+@media print {{ main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: visible; }} }}
 .tv-pages {{ display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 8px 0; padding: 0;
   list-style: none; }}
 """ + _filter_rules()
