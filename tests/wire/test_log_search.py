@@ -61,7 +61,7 @@ def test_a_secret_is_never_indexed(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def test_a_log_from_before_the_index_is_indexed_at_the_first_search(tmp_path: Path) -> None:
+def test_a_log_from_before_the_index_is_indexed_after_an_append_or_a_search(tmp_path: Path) -> None:
     path = tmp_path / "log.db"
 
     async def scenario() -> None:
@@ -71,17 +71,18 @@ def test_a_log_from_before_the_index_is_indexed_at_the_first_search(tmp_path: Pa
         await log.aclose()
         db = sqlite3.connect(path)  # as a log file written before the index existed
         db.execute("DROP TABLE search")
-        db.execute("DROP TABLE search_backlog")
+        db.execute("DROP TABLE search_progress")
         db.commit()
         db.close()
-        reopened = SQLiteLog(path)
-        backlog = sqlite3.connect(path).execute("SELECT count(*) FROM search_backlog").fetchone()
-        assert backlog == (3,)  # recorded on open, indexed lazily
-        await fill(reopened, "new", "okapi")  # appended after: indexed on append, once
-        hits = await reopened.search("okapi", 100)
+        reopened = SQLiteLog(path)  # the tables again, empty: nothing is indexed on open
+        indexed = sqlite3.connect(path).execute("SELECT count(*) FROM search").fetchone()
+        assert indexed == (0,)
+        await fill(reopened, "new", "okapi")
+        hits = await reopened.search("okapi", 100)  # every thread, each record once
         assert sorted({h.thread_id for h in hits}) == ["new", "t0", "t1", "t2"]
         assert len(hits) == 4 * 3
-        assert sqlite3.connect(path).execute("SELECT * FROM search_backlog").fetchall() == []
+        progress = sqlite3.connect(path).execute("SELECT * FROM search_progress ORDER BY 1")
+        assert progress.fetchall() == [("new", 4), ("t0", 4), ("t1", 4), ("t2", 4)]
         await reopened.aclose()
 
     asyncio.run(scenario())
@@ -90,3 +91,16 @@ def test_a_log_from_before_the_index_is_indexed_at_the_first_search(tmp_path: Pa
 def test_only_the_sqlite_log_searches() -> None:
     assert issubclass(SQLiteLog, SearchableLog)
     assert not issubclass(RedisLog, SearchableLog)
+
+
+def test_two_logs_on_one_file_index_each_record_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        one, two = SQLiteLog(tmp_path / "log.db"), SQLiteLog(tmp_path / "log.db")
+        for n in range(4):
+            await fill(one if n % 2 else two, f"t{n}", "tapir")
+        first, second = await asyncio.gather(one.search("tapir", 100), two.search("tapir", 100))
+        assert len(first) == len(second) == 4 * 3
+        await one.aclose()
+        await two.aclose()
+
+    asyncio.run(scenario())

@@ -30,8 +30,9 @@ from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import SearchHit, ThreadInfo
 from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
 from toolview.wire.log_sqlite_file import prepare_private
-from toolview.wire.log_sqlite_fts import backfill, create_index, search_index
+from toolview.wire.log_sqlite_fts import SEARCH_SCHEMA, Row, search_index, store_rows
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
+from toolview.wire.log_sqlite_search import SearchIndexer
 from toolview.wire.log_sqlite_sources import SOURCES_SCHEMA
 from toolview.wire.sources import SourceMove
 from toolview.wire.watch import Watch
@@ -53,12 +54,12 @@ class SQLiteLog:
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA)
-        create_index(self._db)  # full-text search (log_sqlite_fts); old records: lazily
+        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA + SEARCH_SCHEMA)
         self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
         self._watches: dict[str, Watch] = {}
+        self._indexer = SearchIndexer(self._records, self._query, self._store_rows)  # after appends
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
@@ -123,12 +124,19 @@ class SQLiteLog:
         appended = await self._run(job)
         if appended.seqs and not appended.replayed:
             self._notify(thread_id, appended.seqs[-1])
+            self._indexer.later()
         return appended
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
     ) -> list[tuple[int, bytes]]:
         """Records with ``after < seq ≤ upto`` by primary key, at most ``limit``."""
+        return await self._records(thread_id, after, upto=upto, limit=limit)
+
+    async def _records(
+        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
+    ) -> list[tuple[int, bytes]]:
+        """``read``, for this log's own use (the search indexer): not a reader's read."""
         sql = (
             "SELECT seq, body FROM records WHERE thread = ? AND seq > ? AND seq <= ?"
             " ORDER BY seq LIMIT ?"
@@ -146,12 +154,16 @@ class SQLiteLog:
     async def search(self, query: str, limit: int) -> list[SearchHit]:
         """The best ``limit`` matches of ``query``'s words in every thread (FTS5, ranked).
 
-        Records older than the index are indexed first, once (``log_sqlite_fts``).
+        Every record appended before it is indexed first (``log_sqlite_search``).
         """
-        await self._run(partial(backfill, self._db))
+        await self._indexer.settle()
+        await self._indexer.now()
         return await asyncio.to_thread(
             _locked, self._read_lock, partial(search_index, self._reader, query, limit)
         )
+
+    async def _store_rows(self, thread_id: str, done: int, upto: int, rows: list[Row]) -> bool:
+        return await self._run(partial(store_rows, self._db, thread_id, done, upto, rows))
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
         """Until the thread has a seq past ``after``, or ``timeout`` seconds.
@@ -185,7 +197,8 @@ class SQLiteLog:
             watch.advance(last)
 
     async def aclose(self) -> None:
-        """Stop the watchers and close the file."""
+        """Stop the watchers and the indexer, and close the file."""
+        await self._indexer.stop()
         for watch in self._watches.values():
             if watch.task is not None:
                 watch.task.cancel()

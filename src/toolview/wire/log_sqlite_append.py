@@ -23,7 +23,6 @@ from toolview.wire.feed import (
 )
 from toolview.wire.idempotency import Appended, Remembered, batch_digest
 from toolview.wire.log import UnknownThread
-from toolview.wire.log_sqlite_fts import index_batch
 from toolview.wire.log_sqlite_keys import known_key, remember_key
 from toolview.wire.log_sqlite_sources import move_source
 from toolview.wire.sources import SourceMove
@@ -96,9 +95,7 @@ def _store(
         _store_call(db, thread_id, call_id, call)
     sql = "UPDATE threads SET last_seq = ? WHERE id = ?"
     db.execute(sql, (last + len(observations), thread_id))
-    seqs = [seq for seq, _ in batch.records]
-    index_batch(db, thread_id, observations, seqs)  # the search index, in the same transaction
-    return seqs
+    return [seq for seq, _ in batch.records]
 
 
 def _load_calls(

@@ -1,0 +1,69 @@
+"""Keeping the SQLite log's search index caught up, after appends, off their path.
+
+``log_sqlite_fts`` says what is indexed and how; this is when. One task at a
+time per log catches the index up (``later``, after each append); a search
+first catches up itself (``now``), so it sees every record appended before it.
+Two catch-ups that race index nothing twice: each batch is stored only if the
+thread's progress is still where its rows start (``store_rows``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Final
+
+from toolview.wire.log_sqlite_fts import BEHIND, Row, pending_rows
+
+__all__ = ["SearchIndexer"]
+
+BATCH: Final = 128  # records redacted and stored per transaction: the writer is held briefly
+
+Reader = Callable[..., Awaitable[list[tuple[int, bytes]]]]
+Query = Callable[[str], Awaitable[list[Any]]]
+Store = Callable[[str, int, int, list[Row]], Awaitable[bool]]
+
+
+class SearchIndexer:
+    """Indexes what the log holds past each thread's progress (see the module)."""
+
+    def __init__(self, read: Reader, query: Query, store: Store) -> None:
+        self._read, self._query, self._store = read, query, store
+        self._task: asyncio.Task[None] | None = None
+
+    def later(self) -> None:
+        """Catch up in the background (after an append), unless that is under way."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self.now())
+            self._task.add_done_callback(_retrieved)
+
+    async def now(self) -> None:
+        """Index every record stored so far that is not indexed yet."""
+        while behind := await self._query(BEHIND):
+            for thread_id, done in behind:
+                await self._thread(thread_id, done)
+
+    async def _thread(self, thread_id: str, done: int) -> None:
+        records = await self._read(thread_id, done, limit=BATCH)
+        if not records:
+            return
+        rows = await asyncio.to_thread(partial(pending_rows, thread_id, records))
+        await self._store(thread_id, done, records[-1][0], rows)
+
+    async def settle(self) -> None:
+        """Wait for the background catch-up, if one runs (then ``now`` has little left)."""
+        if self._task is not None and not self._task.done():
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def stop(self) -> None:
+        """End the background catch-up (the log is closing)."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
+def _retrieved(task: asyncio.Task[None]) -> None:
+    """A failed background catch-up is retried by the next append or search: not lost."""
+    if not task.cancelled():
+        task.exception()
