@@ -491,9 +491,13 @@
       announce(search.pattern ? "No match" : "Nothing to search for");
       return;
     }
-    if (search.current < 0) search.current = step > 0 ? 0 : count - 1;
-    else search.current = (search.current + step + count) % count;
-    showStop(search.stops[search.current]);
+    // a mark the page does not draw (the gist of an opened call, which the body repeats)
+    // is passed over, in the same direction
+    for (let tries = 0; tries < count; tries += 1) {
+      if (search.current < 0) search.current = step > 0 ? 0 : count - 1;
+      else search.current = (search.current + step + count) % count;
+      if (showStop(search.stops[search.current])) return;
+    }
   }
 
   function showStop(stop) {
@@ -505,7 +509,7 @@
       const detail = { elementId: stop.reveal, index: stop.index };
       root.dispatchEvent(new CustomEvent("tv:reveal", { detail }));
       showCount(`${countText()} (loading that call)`, true);
-      return;
+      return true;
     }
     const mark = stop.mark;
     mark.classList.add("tv-match-current");
@@ -513,8 +517,10 @@
       open.open = true;
       open = open.parentElement && open.parentElement.closest("details");
     }
+    if (!mark.getClientRects().length) return false;
     mark.scrollIntoView({ block: "center" });
     showCount(countText(), true);
+    return true;
   }
 
   function revealed() {
@@ -525,8 +531,8 @@
     search.pending = null;
     const index = search.stops.findIndex((stop) => stop.mark && article.contains(stop.mark));
     if (index < 0) return;
-    search.current = index;
-    showStop(search.stops[index]);
+    search.current = index - 1;
+    goTo(1);
   }
 
   let searchTimer = null;
