@@ -60,6 +60,22 @@ PUBLIC = {
     "parse_envelope",
     "read_descriptor",
     "validate_props",
+    # beside the contract: what a Python agent needs to be shown (issue 16)
+    "AsyncPublisher",
+    "BackgroundPublisher",
+    "Publisher",
+    "Recorder",
+    "capture",
+    "describe",
+}
+
+BESIDE_THE_CONTRACT = {
+    "AsyncPublisher": "toolview.remote",
+    "BackgroundPublisher": "toolview.remote",
+    "Publisher": "toolview.remote",
+    "Recorder": "toolview.recording",
+    "capture": "toolview.recording",
+    "describe": "toolview.contract.describe",
 }
 
 
@@ -73,12 +89,17 @@ def test_every_name_in_all_exists() -> None:
 
 
 def test_the_names_are_the_contract_s_own() -> None:
-    """The pinned list in ``toolview/__init__.py`` is the contract's, in its order."""
+    """The pinned list is the contract's plus the names beside it, each its own module's."""
+    import importlib
+
     import toolview.contract
 
-    assert toolview.__all__ == toolview.contract.__all__
-    for name in toolview.__all__:
+    contract = toolview.contract.__all__
+    assert set(toolview.__all__) - set(BESIDE_THE_CONTRACT) == set(contract)
+    for name in contract:
         assert getattr(toolview, name) is getattr(toolview.contract, name), name
+    for name, module in BESIDE_THE_CONTRACT.items():
+        assert getattr(toolview, name) is getattr(importlib.import_module(module), name), name
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

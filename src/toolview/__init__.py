@@ -1,8 +1,10 @@
 """toolview: render AI-agent tool results on every surface, from one payload, safely.
 
 The public API is the contract (design.md §1), re-exported here under the very
-names ``toolview.contract.__all__`` lists (a test holds the two lists equal);
-surfaces, hosts and the server live in their own subpackages.
+names ``toolview.contract.__all__`` lists (a test holds them equal), plus what a
+Python agent needs to be shown: ``capture`` and its ``Recorder``, ``describe``
+and the publishers (``_ELSEWHERE`` says where each lives); surfaces, hosts and
+the server live in their own subpackages.
 
 Why the names are looked up on first use (PEP 562) rather than imported here:
 every ``toolview.*`` import runs this module first, and the contract costs
@@ -64,6 +66,9 @@ if TYPE_CHECKING:
         read_descriptor,
         validate_props,
     )
+    from toolview.contract.describe import describe
+    from toolview.recording import Recorder, capture
+    from toolview.remote import AsyncPublisher, BackgroundPublisher, Publisher
 
 __all__ = [
     "CALL_STATE_TRANSITIONS",
@@ -71,6 +76,8 @@ __all__ = [
     "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
+    "AsyncPublisher",
+    "BackgroundPublisher",
     "CallEntry",
     "CallEvent",
     "CallState",
@@ -93,6 +100,8 @@ __all__ = [
     "Observation",
     "ObservationError",
     "PropsError",
+    "Publisher",
+    "Recorder",
     "RunEnded",
     "RunOutcome",
     "RunStarted",
@@ -109,7 +118,9 @@ __all__ = [
     "Truncation",
     "TruncationUnit",
     "Usage",
+    "capture",
     "decode_observation",
+    "describe",
     "display_status",
     "encode_observation",
     "is_partial",
@@ -118,15 +129,25 @@ __all__ = [
     "validate_props",
 ]
 
+_ELSEWHERE = {
+    "AsyncPublisher": "toolview.remote",
+    "BackgroundPublisher": "toolview.remote",
+    "Publisher": "toolview.remote",
+    "Recorder": "toolview.recording",
+    "capture": "toolview.recording",
+    "describe": "toolview.contract.describe",
+}
+
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
-        """A contract name, imported on first use and kept (PEP 562)."""
+        """A public name, imported on first use and kept (PEP 562)."""
         if name not in __all__:
             raise AttributeError(f"module 'toolview' has no attribute {name!r}")
-        import toolview.contract
+        import importlib
 
-        value = getattr(toolview.contract, name)
+        module = importlib.import_module(_ELSEWHERE.get(name, "toolview.contract"))
+        value = getattr(module, name)
         globals()[name] = value
         return value
 

@@ -30,7 +30,6 @@ from toolview.cli.guarding import (
     check_call,
     load_guards,
 )
-from toolview.cli.live import print_thread
 from toolview.cli.output import render
 from toolview.cli.parsing import Parser
 from toolview.contract import (
@@ -46,6 +45,7 @@ from toolview.contract.interrupted import interrupted_calls
 from toolview.contract.thread import Thread
 from toolview.hosts.mcp import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.client import DEFAULT_TIMEOUT
+from toolview.render.terminal.live import print_thread
 from toolview.safety import clean_text
 
 __all__ = ["register", "run"]

@@ -5,7 +5,7 @@ toolview adds only its observer extension (see ``hosts/pi/observer.ts``).
 Prompts come from ``--prompt`` (each one a run) or, without it, from standard
 input, one per line. Each finished call is drawn by the terminal surface;
 the run's lifecycle, messages, calls and refusals are one cleaned line each.
-On a terminal, a running call shows its output live (``cli.live``, as
+On a terminal, a running call shows its output live (``render.terminal.live``, as
 ``toolview run`` does); ``--to URL`` also publishes the run to a server thread.
 """
 
@@ -24,7 +24,6 @@ from rich.live import Live
 from rich.text import Text
 
 from toolview.cli.failures import EXIT_INTERRUPTED
-from toolview.cli.live import LiveCalls, live_view
 from toolview.cli.publishing import (
     CLOSE_TIMEOUT,
     EXIT_BAD_URL,
@@ -48,6 +47,7 @@ from toolview.contract.interrupted import interrupted_calls, interrupted_reason
 from toolview.contract.thread import Thread
 from toolview.hosts.pi import PiFormatError, PiNotInstalled, PiRpc, find_pi
 from toolview.render.terminal import render_call
+from toolview.render.terminal.live import LiveCalls, live_view
 from toolview.render.view import view_entry
 from toolview.safety import clean_text
 

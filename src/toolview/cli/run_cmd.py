@@ -2,7 +2,7 @@
 
 Why a command of its own: it is the runner host and the guards end to end — a
 guard refuses before anything starts (a receipt, exit 126), a running command
-shows a live tail in a terminal (``cli.live``), the final render comes from the
+shows a live tail in a terminal (``render.terminal.live``), the final render comes from the
 terminal surface, and ``--to`` publishes the run live to a server thread
 (``cli.publishing``). Exit codes: the command's own; 126 refused by a guard;
 127 command not found; 128 + N interrupted by signal N — 130 for SIGINT
@@ -37,12 +37,12 @@ from toolview.cli.guarding import (
     check_call,
     load_guards,
 )
-from toolview.cli.live import LiveCalls, live_view, print_thread
 from toolview.cli.publishing import CLOSE_TIMEOUT, add_to_option, start_publishing
 from toolview.contract import Observation, encode_observation
 from toolview.guards import Guard
 from toolview.hosts.command import CommandRunner, RunSummary
 from toolview.private_files import open_private
+from toolview.render.terminal.live import LiveCalls, live_view, print_thread
 
 __all__ = ["EXIT_REFUSED", "register", "run"]
 

@@ -1,7 +1,7 @@
 """``toolview show URL --follow``: a server thread, live, until interrupted.
 
 Why this shape: on a terminal it is what ``toolview run`` shows — the live
-view of running calls (``cli.live``: spinner, elapsed time, the growing tail)
+view of running calls (``render.terminal.live``: spinner, elapsed time, the growing tail)
 with each call's final render printed above it as the call completes. Anywhere
 else (a pipe, a file, a CI log) nothing is redrawn: each entry is printed once,
 when it is final — a message at once, a call when its result (or refusal)
@@ -19,86 +19,24 @@ still open are drawn as they stand, so nothing read is left unshown.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from collections.abc import Iterable, Iterator
 
 from rich.console import Console
 
 from toolview.cli.jsonl import BadDescriptor, Item
-from toolview.cli.live import LiveCalls, live_view
 from toolview.cli.output import limits_of, render
-from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
+from toolview.contract import Entry, Observation
+from toolview.render.settling import Settling
+from toolview.render.terminal.live import LiveCalls, live_view
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from toolview.remote.reader import ThreadReader
 
-__all__ = ["Settling", "follow", "follow_items"]
+__all__ = ["follow", "follow_items"]
 
 PROG = "toolview show"
-
-
-class Settling:
-    """A thread that says which entries just became final (each once; a call again if it
-    ignored a second final result, to show the note)."""
-
-    def __init__(self) -> None:
-        self.thread = Thread()
-        self._seen = 0
-        self._open: list[CallEntry] = []
-
-    def add(self, observation: Observation, descriptor_error: str | None = None) -> list[Entry]:
-        """Apply one observation; return the entries it made final, in thread order."""
-        noted = self._call_of(observation)
-        ignored = noted.ignored_total if noted is not None else 0
-        self.thread.add(observation, descriptor_error)
-        return self._settled(noted, ignored)
-
-    def note(self, text: str) -> list[Entry]:
-        """A visible note (a line that could not be read); return what is final now."""
-        self.thread.note(text)
-        return self._settled(None, 0)
-
-    def item(self, item: Item) -> list[Entry]:
-        """``add`` or ``note``, as the item is."""
-        if isinstance(item, BadDescriptor):
-            return self.add(item.result, item.reason)
-        if isinstance(item, Observation):
-            return self.add(item)
-        return self.note(str(item))
-
-    def still_open(self) -> list[Entry]:
-        """The calls not final yet, in thread order (drawn as they stand at the end)."""
-        return list(self._open)
-
-    def _settled(self, noted: CallEntry | None, ignored: int) -> list[Entry]:
-        fresh = self.thread.entries[self._seen :]
-        self._seen = len(self.thread.entries)
-        candidates: list[Entry] = [*self._open, *fresh]
-        self._open = [e for e in candidates if isinstance(e, CallEntry) and self._pending(e)]
-        final = [e for e in candidates if not isinstance(e, CallEntry) or not self._pending(e)]
-        if (
-            noted is not None
-            and noted.ignored_total > ignored
-            and all(e is not noted for e in final)
-        ):
-            final.append(noted)  # already shown: again, with the note of what it ignored
-        return final
-
-    def view(self, entry: Entry) -> Thread:
-        """A thread showing ``entry`` alone, with the run state the whole thread knows."""
-        return dataclasses.replace(self.thread, entries=[entry])
-
-    def _call_of(self, observation: Observation) -> CallEntry | None:
-        """The call a result is for, if the thread has it already (it may ignore the result)."""
-        if isinstance(observation, ToolResult | ToolRefused):
-            return self.thread.call(observation.tool_call_id)
-        return None
-
-    def _pending(self, entry: CallEntry) -> bool:
-        """Still waiting: neither a final result, a refusal, nor its run's end came."""
-        return self.thread.state(entry) == "pending"
 
 
 def follow(reader: ThreadReader, args: argparse.Namespace) -> int:
@@ -160,7 +98,13 @@ def _and_the_rest(items: Iterable[Item], settling: Settling) -> Iterator[Item | 
 
 
 def _final(settling: Settling, item: Item | _StillOpen) -> list[Entry]:
-    return settling.still_open() if isinstance(item, _StillOpen) else settling.item(item)
+    if isinstance(item, _StillOpen):
+        return settling.still_open()
+    if isinstance(item, BadDescriptor):
+        return settling.add(item.result, item.reason)
+    if isinstance(item, Observation):
+        return settling.add(item)
+    return settling.note(str(item))
 
 
 def _retrying(attempt: int, delay: float, error: Exception) -> None:

@@ -68,13 +68,33 @@ class Descriptor(msgspec.Struct, frozen=True):
         """Typed props (``ShellProps(...)``, any Struct encoding to an object) become JSON.
 
         So a descriptor a producer builds equals, encodes and renders exactly
-        like the same descriptor read back from the wire.
+        like the same descriptor read back from the wire. A wrong field is a
+        ``TypeError``/``ValueError`` naming it, here rather than at encoding;
+        ``truncated=None`` means none.
         """
-        if type(self.props) is not dict and isinstance(self.props, msgspec.Struct):
+        if type(self.kind) is not str:
+            if not isinstance(self.kind, str):
+                raise TypeError(f"Descriptor.kind: expected str, got {type(self.kind).__name__}")
+            msgspec.structs.force_setattr(self, "kind", str(self.kind))
+        if not self.kind:
+            raise ValueError("Descriptor.kind: must not be empty")
+        if self.truncated is None:  # None means no truncation
+            msgspec.structs.force_setattr(self, "truncated", msgspec.UNSET)
+        elif not isinstance(self.truncated, Truncation | msgspec.UnsetType):
+            got = type(self.truncated).__name__
+            raise TypeError(f"Descriptor.truncated: expected a Truncation or None, got {got}")
+        if type(self.props) is dict:
+            return
+        if isinstance(self.props, msgspec.Struct):
             props = msgspec.to_builtins(self.props)
             if not isinstance(props, dict):
                 raise TypeError(f"{type(self.props).__name__} does not encode to a JSON object")
-            msgspec.structs.force_setattr(self, "props", props)
+        elif isinstance(self.props, Mapping):
+            props = dict(self.props)
+        else:
+            got = type(self.props).__name__
+            raise TypeError(f"Descriptor.props: expected a dict or a props Struct, got {got}")
+        msgspec.structs.force_setattr(self, "props", props)
 
 
 def read_descriptor(metadata: object) -> Descriptor | None:

@@ -8,10 +8,11 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import Literal, TypeAlias, TypeGuard
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
+from toolview.contract.checks import UNSET, check_fields, enc_hook, marks_fine
 from toolview.contract.descriptor import Descriptor
 from toolview.contract.types import (
     TIMESTAMP_PATTERN,
@@ -39,6 +40,8 @@ __all__ = [
 
 RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
 MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
+_OUTCOMES: tuple[str, ...] = ("completed", "aborted", "error")
+_ROLES: tuple[str, ...] = ("user", "assistant", "thinking")
 
 
 class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):
@@ -62,6 +65,17 @@ class ToolCall(_Observation, frozen=True, tag="tool-call"):
     tool_name: NonEmptyStr
     args: JSONObject
 
+    def __post_init__(self) -> None:
+        if not (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.args) is dict
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, non_empty=("tool_call_id", "tool_name"), objects=("args",))
+
 
 class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=True):
     """A result, partial (``complete: false``) or final; ``text`` accumulated."""
@@ -73,6 +87,46 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
     is_error: bool
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
 
+    if TYPE_CHECKING:  # what a producer may pass: None means no descriptor
+
+        def __init__(
+            self,
+            *,
+            tool_call_id: str,
+            tool_name: str,
+            text: str,
+            complete: bool,
+            is_error: bool,
+            descriptor: Descriptor | msgspec.UnsetType | None = msgspec.UNSET,
+            at: str | msgspec.UnsetType = msgspec.UNSET,
+            parent_call_id: str | msgspec.UnsetType = msgspec.UNSET,
+        ) -> None: ...
+
+    def __post_init__(self) -> None:
+        if (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.text) is str
+            and type(self.complete) is bool
+            and type(self.is_error) is bool
+            and (self.descriptor is UNSET or type(self.descriptor) is Descriptor)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            return
+        check_fields(
+            self,
+            non_empty=("tool_call_id", "tool_name"),
+            text=("text",),
+            flags=("complete", "is_error"),
+        )
+        if self.descriptor is None:  # None means no descriptor
+            msgspec.structs.force_setattr(self, "descriptor", msgspec.UNSET)
+        elif not isinstance(self.descriptor, Descriptor | msgspec.UnsetType):
+            got = type(self.descriptor).__name__
+            raise TypeError(f"ToolResult.descriptor: expected a Descriptor or None, got {got}")
+
 
 class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=True):
     """A guard refused the call before it ran: not an error of the tool."""
@@ -82,11 +136,34 @@ class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=T
     reason: str
     guard: str | msgspec.UnsetType = msgspec.UNSET
 
+    def __post_init__(self) -> None:
+        if not (
+            type(self.tool_call_id) is str
+            and self.tool_call_id
+            and type(self.tool_name) is str
+            and self.tool_name
+            and type(self.reason) is str
+            and (self.guard is UNSET or type(self.guard) is str)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(
+                self,
+                non_empty=("tool_call_id", "tool_name"),
+                text=("reason",),
+                optional_text=("guard",),
+            )
+
 
 class RunStarted(_Observation, frozen=True, tag="run-started"):
     """A run opened: until it ends, a call without a result is pending."""
 
     run_id: NonEmptyStr
+
+    def __post_init__(self) -> None:
+        if not (
+            type(self.run_id) is str and self.run_id and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, non_empty=("run_id",))
 
 
 class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
@@ -99,12 +176,37 @@ class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):
     # bounds it where it shows it — the run's closing line, each call it aborted.
     reason: str | msgspec.UnsetType = msgspec.UNSET
 
+    def __post_init__(self) -> None:
+        if not (
+            type(self.run_id) is str
+            and self.run_id
+            and type(self.outcome) is str
+            and self.outcome in _OUTCOMES
+            and (self.reason is UNSET or type(self.reason) is str)
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(
+                self,
+                non_empty=("run_id",),
+                optional_text=("reason",),
+                choices={"outcome": _OUTCOMES},
+            )
+
 
 class Message(_Observation, frozen=True, tag="message"):
     """User or assistant text, so a thread reads as a conversation; ``thinking``: reasoning."""
 
     role: MessageRole
     text: str
+
+    def __post_init__(self) -> None:
+        if not (
+            type(self.role) is str
+            and self.role in _ROLES
+            and type(self.text) is str
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            check_fields(self, text=("text",), choices={"role": _ROLES})
 
 
 class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
@@ -116,6 +218,31 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
     cache_read_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     cache_write_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     run_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
+
+    def __post_init__(self) -> None:
+        if (
+            type(self.model) is str
+            and self.model
+            and type(self.input_tokens) is int
+            and self.input_tokens >= 0
+            and type(self.output_tokens) is int
+            and self.output_tokens >= 0
+            and self.cache_read_tokens is UNSET
+            and self.cache_write_tokens is UNSET
+            and (self.run_id is UNSET or (type(self.run_id) is str and self.run_id != ""))
+            and marks_fine(self.at, self.parent_call_id)
+        ):
+            return
+        check_fields(
+            self,
+            non_empty=("model",),
+            counts=("input_tokens", "output_tokens"),
+            optional_counts=("cache_read_tokens", "cache_write_tokens"),
+        )
+        if self.run_id is None:
+            msgspec.structs.force_setattr(self, "run_id", msgspec.UNSET)
+        elif self.run_id is not msgspec.UNSET:
+            check_fields(self, non_empty=("run_id",))
 
 
 Observation: TypeAlias = (
@@ -133,7 +260,7 @@ def is_partial(observation: Observation) -> TypeGuard[ToolResult]:
 
 
 _DECODER = msgspec.json.Decoder(Observation)
-_ENCODER = msgspec.json.Encoder()
+_ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _PATH_SUFFIX = re.compile(r" - at `(?P<path>\$[^`]*)`$")
 _ECHOED_VALUE = re.compile(
     r"(?P<head>Invalid (?:enum )?value )(?P<quote>['\"])(?P<value>.*)(?P=quote)\Z", re.DOTALL

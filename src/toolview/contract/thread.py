@@ -59,6 +59,7 @@ from toolview.contract.entries import (
     Trimmed,
     run_closing_line,
 )
+from toolview.contract.gist import thread_gist
 from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
@@ -82,9 +83,12 @@ over the levels (settled, a run's end, a release, a copy) stays shallow.
 """
 
 
-@dataclass
+@dataclass(repr=False)
 class Thread:
-    """Ordered entries, one state machine per call, and the runs; feed it with ``add``."""
+    """Ordered entries, one state machine per call, and the runs; feed it with ``add``.
+
+    ``repr``/``str`` are counts only (``contract.gist``): never a tool's text.
+    """
 
     entries: list[Entry] = field(default_factory=list)
     # every model turn's token counts, in order: the summary sums them per model
@@ -143,6 +147,13 @@ class Thread:
                     self._trim(thread, keep, self._nesting)
                 return
         self._apply(observation, descriptor_error)
+
+    def __repr__(self) -> str:
+        calls = self.calls()
+        messages = sum(isinstance(entry, MessageEntry) for entry in self.entries)
+        return thread_gist((self.state(entry) for entry in calls), messages)
+
+    __str__ = __repr__
 
     def child(self, tool_call_id: str) -> Thread | None:
         """The sub-agent's thread under this thread's call ``tool_call_id``, if it ran one."""

@@ -9,11 +9,13 @@ reader that rebuilds live output from follow frames. It builds on ``wire``
 contract; ``wire`` and the server never import it (import-linter contracts).
 """
 
+from toolview.remote.async_client import AsyncPublisher
 from toolview.remote.client import BatchTooLarge, Publisher, PublishError
 from toolview.remote.reader import ReadError, ThreadReader
 from toolview.remote.sender import BackgroundPublisher
 
 __all__ = [
+    "AsyncPublisher",
     "BackgroundPublisher",
     "BatchTooLarge",
     "PublishError",

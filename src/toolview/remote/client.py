@@ -24,7 +24,15 @@ from toolview.contract import Observation, encode_observation
 from toolview.remote.backoff import parse_retry_after
 from toolview.wire.idempotency import is_valid_key, new_key
 
-__all__ = ["BatchTooLarge", "PublishError", "Publisher", "auth_headers", "parse_thread_url"]
+__all__ = [
+    "BatchTooLarge",
+    "PublishError",
+    "Publisher",
+    "auth_headers",
+    "batch_body",
+    "check_response",
+    "parse_thread_url",
+]
 
 _THREAD_URL: Final = re.compile(r"^(?P<base>https?://[^/]+)(?:/api)?/threads/(?P<id>[^/?#]+)/?$")
 _TRANSIENT: Final = frozenset({408, 425, 429, 500, 502, 503, 504})
@@ -107,7 +115,7 @@ class Publisher:
         """
         if key is not None and not is_valid_key(key):
             raise PublishError(f"an idempotency key is 1-128 visible ASCII characters: {key!r}")
-        body = b"".join(encode_observation(o) + b"\n" for o in observations)
+        body = batch_body(observations)
         if not body:
             return []
         self.ensure_thread()
@@ -131,16 +139,7 @@ class Publisher:
             response = self._client.request(method, path, **kwargs)  # type: ignore[arg-type]
         except httpx.HTTPError as exc:
             raise PublishError(f"cannot reach {self.base}: {exc}", transient=True) from None
-        status = response.status_code
-        if status == 413:
-            raise BatchTooLarge(f"{self.base} refused (413): {_reason(response)}", status=413)
-        if status >= 400:
-            raise PublishError(
-                f"{self.base} refused ({status}): {_reason(response)}",
-                status=status,
-                transient=status in _TRANSIENT,
-                retry_after=parse_retry_after(response.headers.get("retry-after")),
-            )
+        check_response(response, self.base)
         return response
 
     def close(self) -> None:
@@ -157,6 +156,28 @@ class Publisher:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def check_response(response: httpx.Response, base: str) -> None:
+    """Raise the ``PublishError`` a refusal means (``BatchTooLarge`` for 413); pass a success.
+
+    Shared by ``Publisher`` and ``AsyncPublisher``, so both read an answer alike.
+    """
+    status = response.status_code
+    if status == 413:
+        raise BatchTooLarge(f"{base} refused (413): {_reason(response)}", status=413)
+    if status >= 400:
+        raise PublishError(
+            f"{base} refused ({status}): {_reason(response)}",
+            status=status,
+            transient=status in _TRANSIENT,
+            retry_after=parse_retry_after(response.headers.get("retry-after")),
+        )
+
+
+def batch_body(observations: Iterable[Observation]) -> bytes:
+    """A batch as the server takes it: one JSON observation per line."""
+    return b"".join(encode_observation(o) + b"\n" for o in observations)
 
 
 def _reason(response: httpx.Response) -> str:

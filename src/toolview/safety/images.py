@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-__all__ = ["ALLOWED_IMAGE_TYPES", "IMAGE_SIZE_CAP", "check_image"]
+__all__ = ["ALLOWED_IMAGE_TYPES", "IMAGE_SIZE_CAP", "check_image", "sniff_image_type"]
 
 ALLOWED_IMAGE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 IMAGE_SIZE_CAP = 2 * 1024 * 1024
@@ -26,6 +26,14 @@ def _matches_type(mime_type: str, head: bytes) -> bool:
     if mime_type == "image/gif":
         return head.startswith((b"GIF87a", b"GIF89a"))
     return head[:4] == b"RIFF" and head[8:12] == b"WEBP"
+
+
+def sniff_image_type(head: bytes) -> str | None:
+    """The allowed type whose magic bytes ``head`` starts with, else ``None``."""
+    for mime_type in sorted(ALLOWED_IMAGE_TYPES):
+        if _matches_type(mime_type, head):
+            return mime_type
+    return None
 
 
 def _decoded_size(data: str) -> int:

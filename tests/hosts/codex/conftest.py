@@ -1,5 +1,5 @@
 """Fixtures for the Codex host: the committed real rollouts, and a fresh run of the REAL
-Codex CLI against the scripted Responses server (tests/agents)."""
+Codex CLI against the scripted Responses server (tests/scripted_agents)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.codex_cli import CODEX_BIN, CodexRun, run_codex
+from scripted_agents.codex_cli import CODEX_BIN, CodexRun, run_codex
 
 REAL = Path(__file__).resolve().parent / "real"
 

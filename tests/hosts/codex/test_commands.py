@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agents.codex_session import SECRETS
+from scripted_agents.codex_session import SECRETS
 from toolview.contract import ToolCall, decode_observation
 from toolview.hosts.codex import session_files
 

@@ -14,8 +14,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from agents.codex_cli import CodexRun
-from agents.codex_session import SECRETS
+from scripted_agents.codex_cli import CodexRun
+from scripted_agents.codex_session import SECRETS
 from toolview.contract import (
     Observation,
     RunEnded,

@@ -94,6 +94,11 @@ class CommandRunner:
     ``tool-result``s at most once per ``interval`` while output arrives, the
     final ``tool-result`` and ``run-ended``. Aborted runs end without a final
     result. The child gets no stdin and its own session (process group).
+
+    With ``tool_call_id`` the command is the output of a call someone else
+    opened (a framework's shell tool inside ``capture()``): only that call's
+    results are emitted — partials, then the final one (named ``tool_name``,
+    default ``shell``) — never a run or a ``tool-call`` of its own.
     """
 
     def __init__(
@@ -107,6 +112,8 @@ class CommandRunner:
         limits: WindowLimits | None = None,
         spill_dir: str | os.PathLike[str] | None = None,
         interval: float = 0.1,
+        tool_call_id: str | None = None,
+        tool_name: str | None = None,
     ) -> None:
         if not argv:
             raise ValueError("no command to run")
@@ -117,9 +124,10 @@ class CommandRunner:
         self._env = dict(env) if env is not None else None
         self._interval = interval
         self.run_id = f"run-{uuid.uuid4().hex[:12]}"
+        self._own_call = tool_call_id is None  # else: a call of someone else's run
         self.tool_call = ToolCall(
-            tool_call_id=f"call-{uuid.uuid4().hex[:12]}",
-            tool_name=TOOL_NAME,
+            tool_call_id=tool_call_id or f"call-{uuid.uuid4().hex[:12]}",
+            tool_name=tool_name or TOOL_NAME,
             args={"command": self.command},
         )
         self.output = ShellOutput(limits, spill_dir)
@@ -154,13 +162,13 @@ class CommandRunner:
         """Report the call as refused by a guard; nothing is run."""
         refusal = ToolRefused(
             tool_call_id=self.tool_call.tool_call_id,
-            tool_name=TOOL_NAME,
+            tool_name=self.tool_call.tool_name,
             reason=reason,
             **({"guard": guard} if guard else {}),
         )
         self._open_run()
         refusal = self._emit(refusal)
-        self._emit(RunEnded(run_id=self.run_id, outcome="completed"))
+        self._end_run(RunEnded(run_id=self.run_id, outcome="completed"))
         return RunSummary("completed", None, 0, None, refusal=refusal)
 
     def run(self) -> RunSummary:
@@ -191,8 +199,14 @@ class CommandRunner:
 
     def _open_run(self) -> None:
         self._started = time.monotonic()
-        self._emit(RunStarted(run_id=self.run_id))
-        self._emit(self.tool_call)
+        if self._own_call:
+            self._emit(RunStarted(run_id=self.run_id))
+            self._emit(self.tool_call)
+
+    def _end_run(self, ended: RunEnded) -> None:
+        """``run-ended``, when the run is the runner's own (not a call in someone else's)."""
+        if self._own_call:
+            self._emit(ended)
 
     def _pump(self, proc: subprocess.Popen[bytes]) -> None:
         """Read both pipes until they close, emitting throttled partial results."""
@@ -233,21 +247,21 @@ class CommandRunner:
         self.output.close()
         result = self._result(complete=True, exit_code=exit_code, duration_ms=duration_ms)
         result = self._emit(result)
-        self._emit(RunEnded(run_id=self.run_id, outcome="completed"))
+        self._end_run(RunEnded(run_id=self.run_id, outcome="completed"))
         return RunSummary("completed", exit_code, duration_ms, result, None, self._spill())
 
     def _aborted(self, signum: int | None) -> RunSummary:
         """The run ends aborted; interrupted by ``signum``, the call first gets its final result."""
         duration_ms = self._elapsed_ms()
         if signum is None:
-            self._emit(RunEnded(run_id=self.run_id, outcome="aborted"))
+            self._end_run(RunEnded(run_id=self.run_id, outcome="aborted"))
             return RunSummary("aborted", None, duration_ms, None, None, self._spill())
         code = interrupted_exit_code(signum)
         so_far = self._result(complete=True, exit_code=code, duration_ms=duration_ms)
         result = interrupted_result(self.tool_call, so_far, signum)
         result = self._emit(result)
         reason = interrupted_reason(signum)
-        self._emit(RunEnded(run_id=self.run_id, outcome="aborted", reason=reason))
+        self._end_run(RunEnded(run_id=self.run_id, outcome="aborted", reason=reason))
         return RunSummary("aborted", code, duration_ms, result, None, self._spill())
 
     def _failed_to_start(self, exc: OSError) -> RunSummary:
@@ -260,7 +274,7 @@ class CommandRunner:
         )
         result = self._emit(result)
         reason = f"{type(exc).__name__}: {exc.strerror or exc}"  # the type and message only
-        self._emit(RunEnded(run_id=self.run_id, outcome="error", reason=reason))
+        self._end_run(RunEnded(run_id=self.run_id, outcome="error", reason=reason))
         self._close_wakeup()
         return RunSummary("error", exit_code, 0, result)
 

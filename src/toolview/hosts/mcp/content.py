@@ -24,7 +24,7 @@ from toolview.contract.blocks import (
     UiBlock,
     UnknownBlock,
 )
-from toolview.hosts.mcp.jsontext import compact_json, human_size
+from toolview.contract.jsontext import compact_json, human_size
 
 __all__ = ["MAX_CARRIED_IMAGE_BYTES", "MAX_UNKNOWN_JSON_BYTES", "MappedBlock", "map_block"]
 

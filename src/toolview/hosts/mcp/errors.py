@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from toolview.contract import ToolResult
-from toolview.hosts.mcp.jsontext import compact_json
+from toolview.contract.jsontext import compact_json
 
 __all__ = ["error_result", "error_text"]
 

@@ -16,7 +16,7 @@ import msgspec
 
 from toolview.contract import Descriptor, ToolResult, Truncation
 from toolview.contract.blocks import BLOCKS_KIND, BlocksProps, Progress, TextBlock
-from toolview.hosts.mcp.jsontext import compact_json
+from toolview.contract.jsontext import compact_json
 
 __all__ = ["PROGRESS_WINDOW", "ProgressLog"]
 

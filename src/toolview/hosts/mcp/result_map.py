@@ -26,10 +26,10 @@ from toolview.contract.blocks import (
     TextBlock,
     UiBlock,
 )
+from toolview.contract.jsontext import MISSING, compact_json, pretty_json
 from toolview.hosts.mcp.content import map_block
-from toolview.hosts.mcp.jsontext import compact_json, pretty_json
 from toolview.hosts.mcp.status import read_completion, read_is_error
-from toolview.hosts.mcp.structured import is_mirror, structured_view
+from toolview.hosts.mcp.structured import is_mirror, structured_view, unwrap
 from toolview.hosts.mcp.textkind import text_descriptor
 from toolview.hosts.mcp.ui import ui_pointers
 
@@ -111,7 +111,9 @@ def _add_ui(parts: _Assembly, result_meta: object, tool_meta: object) -> None:
 
 def _add_content(parts: _Assembly, raw: Mapping[str, Any], *, pending: bool) -> None:
     content = raw.get("content")
-    structured = raw.get("structuredContent")  # null is what SDKs write for "none"
+    structured, repeated = unwrap(raw.get("structuredContent"), content)
+    if structured is MISSING:  # the SDK's wrapping of a string: its text block shows it
+        structured = None
     if not isinstance(content, list):
         if content is not None or not pending:
             parts.notes.append("the result has no `content` list")
@@ -125,6 +127,9 @@ def _add_content(parts: _Assembly, raw: Mapping[str, Any], *, pending: bool) -> 
             continue
         parts.texts.append(mapped.text)
         block = mapped.block
+        if number <= repeated:  # an item of a wrapped value: shown once, in its view
+            mirrored = True
+            continue
         if (
             structured is not None
             and isinstance(block, TextBlock)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolview.hosts.mcp.jsontext import MISSING, compact_json
+from toolview.contract.jsontext import MISSING, compact_json
 
 __all__ = ["read_completion", "read_is_error"]
 

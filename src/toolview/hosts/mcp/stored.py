@@ -17,8 +17,8 @@ from typing import Any, Final
 import msgspec
 
 from toolview.contract import Observation, ToolCall, ToolResult
+from toolview.contract.jsontext import MISSING, decode_json
 from toolview.hosts.mcp.errors import error_result
-from toolview.hosts.mcp.jsontext import MISSING, decode_json
 from toolview.hosts.mcp.progress import ProgressLog
 from toolview.hosts.mcp.result_map import DEFAULT_TOOL_NAME, map_result
 

@@ -1,48 +1,22 @@
-"""``structuredContent`` → one of the built-in views: envelope, table or JSON.
+"""``structuredContent`` → one of the built-in views, and which text blocks mirror it.
 
-``structuredContent`` may be any JSON value. It is shown as an ``envelope`` when
-``parse_envelope`` accepts it, as a ``table`` when it is a list of flat objects
-(the shape a person reads best as rows), and otherwise as a bounded ``json``
-view; the choice never looks at a tool's name.
+The view itself is the contract's (``contract.structured.structured_view``),
+the one rule ``describe`` follows too; what is MCP's own is the mirror: the
+text block a server adds as the usual JSON copy of ``structuredContent`` — and
+the SDK's wrapping: a tool that returns a plain value (a string, a list) gets
+``structuredContent`` ``{"result": value}`` beside the value's own text
+blocks, one per item of a list. Shown as they came, that value would show
+twice; ``unwrap`` says to show it once (a string as its text).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
 
-import msgspec
+from toolview.contract.jsontext import MISSING, canonical_json, decode_json
+from toolview.contract.structured import MAX_TABLE_ROWS, structured_view
 
-from toolview.contract import JsonProps, TableProps, Truncation, parse_envelope
-from toolview.contract.blocks import StructuredView
-from toolview.hosts.mcp.jsontext import canonical_json, decode_json
-
-__all__ = ["MAX_TABLE_ROWS", "is_mirror", "structured_view"]
-
-MAX_TABLE_ROWS: Final = 1000
-_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
-_ENVELOPE_FIELDS = ("schemaVersion", "tool", "status", "data", "summary", "errorCode")
-
-
-def structured_view(value: object) -> tuple[StructuredView, dict[str, Any], Truncation | None]:
-    """The view for ``value``, the props of that built-in kind, and what was left out.
-
-    A table keeps at most ``MAX_TABLE_ROWS`` rows (the text still has them all):
-    no surface shows more, and the truncation says how many there were.
-    """
-    envelope = parse_envelope(value) if isinstance(value, Mapping) else None
-    if envelope is not None:
-        fields = msgspec.to_builtins(envelope)
-        return "envelope", {key: fields[key] for key in _ENVELOPE_FIELDS if key in fields}, None
-    table = _table(value)
-    if table is not None:
-        assert isinstance(value, list)
-        shown = len(table.rows)
-        cut = (
-            Truncation(shown=shown, total=len(value), unit="items") if shown < len(value) else None
-        )
-        return "table", msgspec.to_builtins(table), cut
-    return "json", msgspec.to_builtins(JsonProps(value=value)), None
+__all__ = ["MAX_TABLE_ROWS", "is_mirror", "structured_view", "unwrap"]
 
 
 def is_mirror(text: str, value: object) -> bool:
@@ -55,21 +29,43 @@ def is_mirror(text: str, value: object) -> bool:
     return expected is not None and canonical_json(decoded) == expected
 
 
-def _table(value: object) -> TableProps | None:
-    """Columns and rows for a list whose first rows are flat objects, else ``None``."""
-    if not isinstance(value, list) or not value:
-        return None
-    head = value[:MAX_TABLE_ROWS]
-    columns: dict[str, None] = {}
-    for row in head:
-        if not isinstance(row, dict) or not _flat(row):
-            return None
-        columns.update(dict.fromkeys(row))
-    names = list(columns)
-    return TableProps(columns=names, rows=[[row.get(name) for name in names] for row in head])
+def unwrap(structured: object, content: object) -> tuple[object, int]:
+    """``(structuredContent to show, how many leading text blocks it already shows)``.
+
+    ``{"result": value}`` whose value the text blocks repeat is the SDK's
+    wrapping: a string is then shown as its text alone (``MISSING``: no
+    structured view), any other value as the view of the value itself, its
+    text blocks skipped. Anything else is returned as it came, with 0.
+    """
+    if not isinstance(structured, Mapping) or list(structured) != ["result"]:
+        return structured, 0
+    value = structured["result"]
+    texts = _texts(content)
+    if isinstance(value, str):
+        return (MISSING, 0) if texts == [value] else (structured, 0)
+    if (
+        isinstance(value, list)
+        and value
+        and len(texts) == len(value)
+        and all(_repeats(text, item) for text, item in zip(texts, value, strict=True))
+    ):
+        return value, len(texts)
+    if len(texts) == 1 and _repeats(texts[0], value):
+        return value, 1
+    return structured, 0
 
 
-def _flat(row: dict[Any, Any]) -> bool:
-    return all(type(key) is str for key in row) and all(
-        type(cell) in _SCALARS for cell in row.values()
-    )
+def _texts(content: object) -> list[str | None]:
+    """The text of each block (``None`` for a block that is not text)."""
+    if not isinstance(content, Sequence) or isinstance(content, str):
+        return []
+    return [
+        block.get("text") if isinstance(block, Mapping) and block.get("type") == "text" else None
+        for block in content
+    ]
+
+
+def _repeats(text: str | None, item: object) -> bool:
+    if text is None:
+        return False
+    return text == item if isinstance(item, str) else is_mirror(text, item)

@@ -1,6 +1,7 @@
-"""The live view of running calls, shared by ``toolview run`` and ``toolview pi``.
+"""The live view of running calls: ``toolview run``, ``pi``, ``show --follow``, ``capture()``.
 
-Why one module: both commands show the same thing while a call runs — a
+Why one module (in the terminal surface, below the cli, so ``capture()`` can
+use it without the cli): they all show the same thing while a call runs — a
 spinner, "Running", the elapsed time, what runs, and the tail of its output so
 far — and both feed it the same contract observations. ``LiveCalls`` keeps a
 ``Thread``, so which calls run is what their state machines say (a late partial

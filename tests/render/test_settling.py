@@ -1,8 +1,7 @@
-"""``Settling``: what ``toolview show --follow`` prints off a terminal, and when."""
+"""``Settling``: which entries a follower prints (``show --follow``, ``capture(live=True)``)."""
 
 from __future__ import annotations
 
-from toolview.cli.show_follow import Settling
 from toolview.contract import (
     CallEntry,
     Message,
@@ -14,6 +13,7 @@ from toolview.contract import (
     ToolResult,
 )
 from toolview.render import text
+from toolview.render.settling import Settling
 
 
 def ids(entries: list[object]) -> list[str]:

@@ -1,4 +1,4 @@
-"""Small JSON and size helpers the MCP mapping shares; none of them raises.
+"""Small JSON and size helpers (the MCP mapping, ``describe``); none of them raises.
 
 Untrusted JSON may hold anything (non-string keys from a Python caller, values
 nested past a recursion limit), so every helper has a visible fallback rather

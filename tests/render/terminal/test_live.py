@@ -6,8 +6,8 @@ import io
 
 from rich.console import Console
 
-from toolview.cli.live import LiveCalls, call_label, live_view, print_thread
 from toolview.contract import RunEnded, RunStarted, ToolCall, ToolRefused, ToolResult
+from toolview.render.terminal.live import LiveCalls, call_label, live_view, print_thread
 
 
 def shown(calls: LiveCalls) -> str:

@@ -1,0 +1,96 @@
+"""``CallTracker``: which calls a recorder has seen opened and closed.
+
+Why an adapter needs it: a tool may close its own call before the framework
+hands the adapter its return value — a shell tool whose ``CommandRunner``
+streams into the call ends it with the shell result — and a second final
+result would be kept as an ignored duplicate. The tracker is a sink on the
+recorder, so it sees every observation whoever recorded it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+from toolview.contract import Observation, ToolCall, ToolRefused, ToolResult
+
+__all__ = ["CallTracker", "SinkOwner", "shielded"]
+
+
+@contextlib.contextmanager
+def shielded(what: str) -> Iterator[None]:
+    """Recording never breaks the agent: a failure to record is said on stderr, and the run goes on.
+
+    Why: an adapter runs inside someone else's loop, on values it did not
+    choose; the agent's own exceptions are never caught here, only the
+    adapter's.
+    """
+    try:
+        yield
+    except Exception as exc:
+        print(f"toolview: could not record {what}: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+class SinkOwner(Protocol):
+    """What the tracker needs of a recorder: to be handed its observations."""
+
+    def add_sink(self, sink: Callable[[Observation], None]) -> None: ...
+
+
+class CallTracker:
+    """Call ids seen in a ``tool-call``, and those closed by a final result or refusal."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: set[str] = set()
+        self._closed: set[str] = set()
+
+    @classmethod
+    def on(cls, recorder: SinkOwner) -> CallTracker:
+        """The tracker fed by ``recorder``: one per recorder, however many adapters it hands out.
+
+        Why one: a second run through a new adapter must still know the ids
+        the first used (a ``CodeAgent`` numbers its calls afresh each run).
+        """
+        with _TRACKERS_LOCK:
+            tracker = _TRACKERS.get(recorder)
+            if tracker is None:
+                tracker = _TRACKERS[recorder] = cls()
+                recorder.add_sink(tracker)
+        return tracker
+
+    def __call__(self, observation: Observation) -> None:
+        call_id = getattr(observation, "tool_call_id", None)
+        if not isinstance(call_id, str):
+            return
+        with self._lock:
+            if isinstance(observation, ToolCall) and call_id not in self._closed:
+                self._open.add(call_id)
+            elif isinstance(observation, ToolRefused) or (
+                isinstance(observation, ToolResult) and observation.complete
+            ):
+                self._open.discard(call_id)
+                self._closed.add(call_id)
+
+    def seen(self, call_id: str) -> bool:
+        """Whether a ``tool-call`` (or a final result) for ``call_id`` was recorded."""
+        with self._lock:
+            return call_id in self._open or call_id in self._closed
+
+    def is_open(self, call_id: str) -> bool:
+        """Whether ``call_id`` was called and has no final result yet."""
+        with self._lock:
+            return call_id in self._open
+
+    def open_calls(self) -> list[str]:
+        """The calls still open, in no particular order."""
+        with self._lock:
+            return list(self._open)
+
+
+_TRACKERS: weakref.WeakKeyDictionary[SinkOwner, CallTracker] = weakref.WeakKeyDictionary()
+_TRACKERS_LOCK = threading.Lock()

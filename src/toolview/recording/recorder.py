@@ -1,0 +1,209 @@
+"""``Recorder``: one run of any agent loop, as observations in a ``Thread``.
+
+Why one lock around everything: frameworks call from worker threads and event
+loops at once, and the thread, the open calls and every sink must see the
+observations in one order. Nothing a caller passes makes a method raise into
+the agent: a bad value becomes a visible fallback (``recording.values``), and
+every observation is redacted before the thread or a sink sees it.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import uuid
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Self
+
+import msgspec
+
+from toolview.contract import (
+    Descriptor,
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolRefused,
+    ToolResult,
+    Usage,
+)
+from toolview.contract.moments import format_at
+from toolview.recording.adapter_methods import AdapterMethods
+from toolview.recording.redaction import redact_observation
+from toolview.recording.stream import OutputStream
+from toolview.recording.values import (
+    call_args,
+    clean_id,
+    error_text,
+    result_parts,
+    run_end,
+    tokens,
+)
+
+__all__ = ["Recorder", "Sink"]
+
+Sink = Callable[[Observation], None]
+
+
+class Recorder(AdapterMethods):
+    """Records one run: ``call``/``result``/``error``/… while inside ``with``."""
+
+    def __init__(self, *, title: str | None = None, thread_id: str | None = None) -> None:
+        self.title = title
+        self.thread_id = clean_id(thread_id, "") or f"capture-{uuid.uuid4().hex[:12]}"
+        self.run_id = f"run-{uuid.uuid4().hex[:12]}"
+        self._lock = threading.RLock()
+        self._thread = Thread()
+        self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}  # open: name, args
+        self._names: dict[str, str] = {}
+        self._sinks: list[Sink] = []
+        self._started = self._ended = False
+
+    @property
+    def thread(self) -> Thread:
+        """The thread so far (the recorder adds to it; read it between calls)."""
+        return self._thread
+
+    def add_sink(self, sink: Sink) -> None:
+        """Also hand every observation to ``sink`` (recording, publishing, drawing)."""
+        with self._lock:
+            self._sinks.append(sink)
+
+    def emit(self, observation: Observation) -> None:
+        """Add ``observation`` (redacted, stamped with now unless it says when) and hand it on."""
+        if isinstance(observation.at, msgspec.UnsetType):
+            observation = msgspec.structs.replace(observation, at=format_at(datetime.now(UTC)))
+        observation = redact_observation(observation)
+        with self._lock:
+            self._track(observation)
+            self._thread.add(observation)
+            for sink in list(self._sinks):
+                try:
+                    sink(observation)
+                except Exception as exc:  # said once, and that sink gets no more
+                    self._sinks.remove(sink)
+                    print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
+
+    def _track(self, observation: Observation) -> None:
+        if isinstance(observation, ToolCall):
+            self._names[observation.tool_call_id] = observation.tool_name
+            self._calls[observation.tool_call_id] = (observation.tool_name, observation.args)
+        elif isinstance(observation, ToolRefused) or (
+            isinstance(observation, ToolResult) and observation.complete
+        ):
+            self._calls.pop(observation.tool_call_id, None)
+
+    def call(self, id: str, name: str, args: Mapping[str, object] | None = None) -> None:
+        """A tool was called with ``args``."""
+        call_id, tool = clean_id(id, "call"), clean_id(name, "tool")
+        self.emit(ToolCall(tool_call_id=call_id, tool_name=tool, args=call_args(args)))
+
+    def tool_name(self, id: str) -> str:
+        """The name ``call`` gave ``id`` (``tool`` for a call never seen)."""
+        with self._lock:
+            return self._names.get(clean_id(id, "call"), "tool")
+
+    def result(
+        self,
+        id: str,
+        value: object,
+        *,
+        is_error: bool = False,
+        descriptor: Descriptor | None = None,
+        complete: bool = True,
+    ) -> None:
+        """The call's result: ``value`` described (``toolview.describe``) unless
+        ``descriptor`` says how to show it. ``complete=False``: output so far."""
+        call_id = clean_id(id, "call")
+        with self._lock:
+            name, args = self._calls.get(call_id, (self.tool_name(call_id), {}))
+        text, found = result_parts(value, descriptor, name, args)
+        self.emit(
+            ToolResult(
+                tool_call_id=call_id,
+                tool_name=name,
+                text=text,
+                complete=bool(complete),
+                is_error=bool(is_error),
+                descriptor=found,
+            )
+        )
+
+    def error(self, id: str, exc: BaseException | str) -> None:
+        """The call failed: its result is the error's type and message (no traceback)."""
+        self.result(id, error_text(exc), is_error=True)
+
+    def refused(self, id: str, reason: str) -> None:
+        """A guard refused the call before it ran."""
+        call_id = clean_id(id, "call")
+        name = self.tool_name(call_id)
+        self.emit(ToolRefused(tool_call_id=call_id, tool_name=name, reason=clean_id(reason, "")))
+
+    def stream(self, id: str) -> OutputStream:
+        """A writer for the running call ``id``: partial results with accumulated text."""
+        call_id = clean_id(id, "call")
+        return OutputStream(lambda text: self.result(call_id, text, complete=False))
+
+    def message(self, role: str, text: str) -> None:
+        """User or assistant text (``thinking``: reasoning) in the conversation."""
+        kind = role if role in ("user", "assistant", "thinking") else "assistant"
+        self.emit(Message(role=kind, text=clean_id(text, "")))  # type: ignore[arg-type]
+
+    def usage(
+        self,
+        *,
+        model: str,
+        input_tokens: int,
+        output_tokens: int,
+        cache_read_tokens: int | None = None,
+        cache_write_tokens: int | None = None,
+    ) -> None:
+        """The tokens one model turn took (a count that is not one: 0)."""
+        self.emit(
+            Usage(
+                model=clean_id(model, "model"),
+                input_tokens=tokens(input_tokens),
+                output_tokens=tokens(output_tokens),
+                cache_read_tokens=tokens(cache_read_tokens, msgspec.UNSET),
+                cache_write_tokens=tokens(cache_write_tokens, msgspec.UNSET),
+                run_id=self.run_id,
+            )
+        )
+
+    def start(self) -> None:
+        """Open the run (``run-started``); ``with`` does it."""
+        with self._lock:
+            if not self._started:
+                self._started = True
+                self.emit(RunStarted(run_id=self.run_id))
+
+    def end(self, exc: BaseException | None = None) -> None:
+        """Close the run (``run-ended``): completed, or the exception's type and message;
+        a call still without a result is then aborted, with that reason."""
+        with self._lock:
+            if self._ended:
+                return
+            self._ended = True
+            outcome, reason = run_end(exc, len(self._calls))
+            self.emit(RunEnded(run_id=self.run_id, outcome=outcome, reason=reason))
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.end(exc)
+
+    async def __aenter__(self) -> Self:
+        return self.__enter__()
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.end(exc)

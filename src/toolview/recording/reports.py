@@ -1,0 +1,41 @@
+"""Reports written at the end of a capture: HTML, Markdown or text, by file extension.
+
+Why by extension: ``report=["run.html", "run.md"]`` says everything; a name
+with another extension is the text surface (and says so nowhere else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from toolview.contract import Thread
+
+__all__ = ["render_report", "write_reports"]
+
+
+def render_report(thread: Thread, path: Path, title: str | None) -> str:
+    """The report for ``path``'s extension: ``.html``/``.htm``, ``.md``/``.markdown``, else text."""
+    suffix = path.suffix.lower()
+    if suffix in (".html", ".htm"):
+        from toolview.render.html import render_page
+
+        return render_page(thread, title=title or "toolview")
+    if suffix in (".md", ".markdown"):
+        from toolview.render.markdown import render_thread as markdown
+
+        return markdown(thread)
+    from toolview.render.text import render_thread as text
+
+    return text(thread)
+
+
+def write_reports(thread: Thread, paths: Sequence[Path], title: str | None) -> list[str]:
+    """Write every report; return what could not be written (never raises)."""
+    problems: list[str] = []
+    for path in paths:
+        try:
+            path.write_text(render_report(thread, path, title), encoding="utf-8")
+        except Exception as exc:
+            problems.append(f"cannot write the report {path}: {type(exc).__name__}: {exc}")
+    return problems
