@@ -157,7 +157,8 @@ def test_hostile_inputs_in_every_field_never_run_script(server: ToolviewServer) 
         expect(page.locator('article.tv-call[data-state="refused"]')).to_have_count(len(HOSTILE))
         assert page.evaluate("window.__pwned") is None
         assert dialogs == []
-        assert page.locator("script").count() == 1  # only the served live.js
+        sources = page.locator("script").evaluate_all("all => all.map(s => s.src)")
+        assert [s.rsplit("/", 1)[-1] for s in sources] == ["live.js", "viewer.js"]  # served only
 
     in_browser(scenario)
 

@@ -29,6 +29,7 @@ from toolview.server.errors import ApiError
 from toolview.server.fragments import drawn_thread
 from toolview.server.pieces import Drawn
 from toolview.server.shell import STATIC, document
+from toolview.server.toolbar import toolbar_html
 from toolview.server.window import PAGE_CALLS, CallWindow, load_more
 
 __all__ = [
@@ -112,6 +113,7 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
     status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
+        f"{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         f'<div id="tv-live" data-thread="{safe_id}" data-seq="{drawn.seq}" '

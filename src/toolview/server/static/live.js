@@ -384,7 +384,10 @@
     if (!pre) {
       pre = document.createElement("pre");
       pre.className = "tv-live-output";
+      // a labelled region that takes the focus: its box scrolls, keys must reach it
+      pre.setAttribute("role", "region");
       pre.setAttribute("aria-label", "live output");
+      pre.tabIndex = 0;
       const indicator = body.querySelector(".tv-pending");
       body.replaceChildren(...(indicator ? [indicator] : []), pre);
     }
