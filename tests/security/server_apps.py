@@ -28,7 +28,11 @@ OBSERVATIONS = [
     },
 ]
 PARAMS = {"thread_id": "t", "call_id": "c1"}
-QUERIES = {"/api/threads/{thread_id}/call": "?id=c1"}  # a route that needs its query
+QUERIES = {  # the routes that need their query
+    "/api/threads/{thread_id}/call": "?id=c1",
+    "/api/threads/{thread_id}/search": "?q=shell",
+    "/api/search": "?q=shell",
+}
 
 
 def fill(client: TestClient, thread: str = "t", headers: dict[str, str] | None = None) -> None:

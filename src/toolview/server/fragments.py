@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Thread
-from toolview.render.html import call_element_id
+from toolview.render.html import call_element_id, successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
@@ -139,8 +139,8 @@ def _look_up(
     if entry is None:
         return None
     raw = entry.tool_call_id
-    key = (tally.epoch, tally.index[raw], tally.versions[raw])
-    return key, call_job(thread, entry), tally.ordinal.get(raw, 0)
+    key = (tally.epoch, tally.index[raw], tally.versions[raw], successes_open(tally.calls))
+    return key, call_job(thread, entry, tally.calls), tally.ordinal.get(raw, 0)
 
 
 async def thread_fragment(request: Request) -> Response:

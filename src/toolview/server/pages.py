@@ -116,6 +116,8 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
         f"{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
+        # the calls' <h3> headings sit under a level-2 heading, as on the standalone page
+        '<h2 class="tv-sr">Tool calls and messages</h2>'
         f'<div id="tv-live" data-thread="{safe_id}" data-seq="{drawn.seq}" '
         f'data-calls="{drawn.calls}" data-first="{drawn.first}" '
         f'data-pending="{escape_html(pending_ids(pending))}" '

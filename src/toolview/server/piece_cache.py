@@ -16,7 +16,9 @@ from typing import Final, TypeAlias
 __all__ = ["PIECE_CHARS", "PieceCache", "PieceKey"]
 
 PIECE_CHARS: Final = 64 * 1024 * 1024  # about 64 MiB of markup (most of it ASCII)
-PieceKey: TypeAlias = tuple[int, int, int]  # (projection epoch, entry position, version)
+PieceKey: TypeAlias = tuple[int, int, int, bool]
+"""(projection epoch, entry position, version, successes drawn open): a thread that grows
+past ``Limits.open_calls`` draws its successes closed, so those are other pieces."""
 
 
 class PieceCache:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from toolview.contract import CallEntry, CallState, MessageEntry, NoteEntry, RunOutcome, Thread
-from toolview.render.html import render_call_html
+from toolview.render.html import render_call_html, successes_open
 from toolview.render.html.layout import message_html, note_html
 
 __all__ = ["CallJob", "Job", "call_job", "render_jobs"]
@@ -31,6 +31,8 @@ class CallJob:
     reason: str | None
     child: Thread | None = None
     """A copy of the sub-agent's thread under the call, if it ran one."""
+    open_successes: bool = True
+    """Whether a success is drawn open: its thread is short (``successes_open``)."""
 
 
 Job: TypeAlias = CallJob | MessageEntry | NoteEntry
@@ -70,11 +72,12 @@ def _render(job: Job) -> str:
         return message_html(job)
     if isinstance(job, NoteEntry):
         return note_html(job)
-    return render_call_html(job.entry, _OneCall(job))
+    return render_call_html(job.entry, _OneCall(job), open_successes=job.open_successes)
 
 
-def call_job(thread: Thread, entry: CallEntry) -> CallJob:
-    """``entry`` copied with what ``thread`` says of it (under the projection's lock)."""
+def call_job(thread: Thread, entry: CallEntry, calls: int) -> CallJob:
+    """``entry`` copied with what ``thread`` (of ``calls`` calls) says of it (under the
+    projection's lock); a success is open only in a short thread, as on the standalone page."""
     copy = replace(entry, ignored=list(entry.ignored))
     child = thread.child(entry.tool_call_id)
     return CallJob(
@@ -83,4 +86,5 @@ def call_job(thread: Thread, entry: CallEntry) -> CallJob:
         thread.run_outcome(entry),
         thread.run_reason(entry),
         deepcopy(child) if child is not None else None,  # its subtree only: a child has no index
+        successes_open(calls),
     )

@@ -29,6 +29,7 @@ from typing import Final
 import anyio
 
 from toolview.contract import CallEntry
+from toolview.render.html import successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
 from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
@@ -94,10 +95,10 @@ def plan(
     for position in range(start, stop):
         entry = thread.entries[position]
         version = tally.versions.get(entry.tool_call_id, 0) if isinstance(entry, CallEntry) else 0
-        key = (tally.epoch, position, version)
+        key = (tally.epoch, position, version, successes_open(tally.calls))
         piece = cache.get(key, tick)
         if piece is None:
-            job = call_job(thread, entry) if isinstance(entry, CallEntry) else entry
+            job = call_job(thread, entry, tally.calls) if isinstance(entry, CallEntry) else entry
             drawn.jobs.append((position - start, job))
         drawn.pieces.append(piece)
         drawn.keys.append(key)

@@ -47,3 +47,21 @@ def test_the_system_scheme_and_the_page_attribute_both_decide() -> None:
         assert f':root[data-theme="{theme}"]' in FRAGMENT_CSS
     for css in (PAGE_CSS, PAGE_SHEET.read_text()):
         assert "color-scheme: light dark" in css and "color-scheme: light;" in css
+
+
+def test_a_tools_exact_colours_read_at_aa_on_every_background_of_each_scheme() -> None:
+    """Colours 16-255 (and 24-bit ones, drawn as the nearest) as text: a minimum contrast."""
+    from toolview.render.html.legible import contrast, cube_and_greys
+    from toolview.render.html.theme import THEME, TOOL_COLOURS
+
+    assert len(cube_and_greys()) == 240
+    for scheme in (0, 1):
+        grounds = [p[scheme] for n, p in THEME.items() if n.endswith("bg") and n != "mark-bg"]
+        for index, colour in enumerate(cube_and_greys(), start=16):
+            shown = TOOL_COLOURS[index][scheme] if index in TOOL_COLOURS else colour
+            worst = min(contrast(shown, ground) for ground in grounds)
+            assert worst >= 4.5, (scheme, index, colour, shown, worst)
+    # pure red (38;2;255;0;0 -> 196) was 4.0:1 on the light error background
+    assert contrast("#ff0000", THEME["stderr-bg"][0]) < 4.5
+    assert ".tv-f196{color:var(--tv-tc-196)}" in FRAGMENT_CSS
+    assert "--tv-tc-196:" in FRAGMENT_CSS

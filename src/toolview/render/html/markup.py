@@ -145,7 +145,12 @@ def window_block(
     """
     block = pre_block(window.text, extra_class, window.styles)
     if end:
-        block = f'<div class="tv-scroll-end">{block}</div>'
+        # it scrolls inside its card: focusable, so a keyboard can scroll it (axe's
+        # scrollable-region-focusable), and named, so a screen reader says what it is
+        block = (
+            '<div class="tv-scroll-end" tabindex="0" role="region" aria-label="output, '
+            f'scrolled to its end">{block}</div>'
+        )
     above = cut_html(window.before, "above", truncated if end else None)
     below = cut_html(window.after, "below", None if end else truncated)
     return above + block + below

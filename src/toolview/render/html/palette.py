@@ -4,7 +4,8 @@ The page's Content-Security-Policy admits one stylesheet by hash and no
 ``style`` attribute, so a colour a tool's output carried is drawn by class:
 ``tv-f<n>`` (foreground) and ``tv-g<n>`` (background) for each palette index,
 ``tv-sb`` bold, ``tv-sd`` dim, ``tv-si`` italic, ``tv-su`` underline. A 24-bit
-colour is drawn as the nearest of the 256. Inverse swaps the two colours
+colour is drawn as the nearest of the 256, as text kept legible in each scheme
+(``legible``: a minimum contrast, as terminals enforce). Inverse swaps the two colours
 (``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour).
 The first 16 are the theme's (``--tv-ansi-<n>``, ``theme.ANSI``): readable on
 the code background in light and in dark; 16-255 are xterm's cube and grey
@@ -34,30 +35,32 @@ from pygments.token import (  # type: ignore[import-untyped]
     _TokenType,
 )
 
+from toolview.render.html.legible import cube_and_greys
+from toolview.render.html.theme import TOOL_COLOURS
 from toolview.safety.sgr import Colour, Style, palette_index
 
 __all__ = ["CODE_CSS", "SGR_CSS", "code_class", "palette", "style_classes"]
 
-_LEVELS: Final = (0, 95, 135, 175, 215, 255)
 _TEXT: Final = "var(--tv-fg)"  # .tv-pre's colours, what inverse swaps in
 _BACKGROUND: Final = "var(--tv-code-bg)"
 
 
 def palette() -> list[str]:
     """The 256 colours as CSS values: the theme's 16 (``var(--tv-ansi-<n>)``), then ``#rrggbb``."""
-    cube = [
-        f"#{_LEVELS[r]:02x}{_LEVELS[g]:02x}{_LEVELS[b]:02x}"
-        for r in range(6)
-        for g in range(6)
-        for b in range(6)
-    ]
-    greys = [f"#{8 + 10 * i:02x}{8 + 10 * i:02x}{8 + 10 * i:02x}" for i in range(24)]
-    return [f"var(--tv-ansi-{i})" for i in range(16)] + cube + greys
+    return [f"var(--tv-ansi-{i})" for i in range(16)] + cube_and_greys()
+
+
+def _text(index: int, colour: str) -> str:
+    """A colour as text: a tool's exact colour, unless a scheme adjusts it to stay
+    legible (``legible``; ``var(--tv-tc-<n>)``, defined per scheme by the theme)."""
+    return f"var(--tv-tc-{index})" if index in TOOL_COLOURS else colour
 
 
 def _css() -> str:
     colours = palette()
-    rules = [f".tv-f{i}{{color:{c}}}.tv-g{i}{{background:{c}}}" for i, c in enumerate(colours)]
+    rules = [
+        f".tv-f{i}{{color:{_text(i, c)}}}.tv-g{i}{{background:{c}}}" for i, c in enumerate(colours)
+    ]
     rules.append(f".tv-fx{{color:{_BACKGROUND}}}.tv-gx{{background:{_TEXT}}}")
     rules.append(".tv-sb{font-weight:700}.tv-sd{opacity:.7}.tv-si{font-style:italic}")
     rules.append(".tv-su{text-decoration:underline}")

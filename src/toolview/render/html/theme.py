@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ANSI", "STATUS", "THEME", "THEME_CSS", "theme_block"]
+from toolview.render.html.legible import cube_and_greys, legible
+
+__all__ = ["ANSI", "STATUS", "THEME", "THEME_CSS", "TOOL_COLOURS", "theme_block"]
 
 # name -> (light, dark); the property is ``--tv-<name>``.
 THEME: Final = {
@@ -93,6 +95,33 @@ ANSI: Final = (
 )  # fmt: skip
 
 
+_NOT_TEXT_GROUNDS: Final = ("mark-bg",)  # a search match draws its own text colour
+
+
+def _grounds(scheme: int) -> list[str]:
+    """The backgrounds text may sit on in ``scheme``."""
+    return [
+        pair[scheme]
+        for name, pair in THEME.items()
+        if name.endswith("bg") and name not in _NOT_TEXT_GROUNDS
+    ]
+
+
+def _tool_colours() -> dict[int, tuple[str, str]]:
+    """Palette index -> (light, dark) text colour, for the tool's exact colours (16-255)
+    that one scheme must adjust to stay legible (``legible``); the rest are drawn as is."""
+    light, dark = _grounds(0), _grounds(1)
+    pairs = {}
+    for index, colour in enumerate(cube_and_greys(), start=16):
+        pair = (legible(colour, light, dark=False), legible(colour, dark, dark=True))
+        if pair != (colour, colour):
+            pairs[index] = pair
+    return pairs
+
+
+TOOL_COLOURS: Final = _tool_colours()
+
+
 def _values(scheme: int) -> dict[str, str]:
     """Every property's value in ``scheme`` (0 light, 1 dark)."""
     values = {name: pair[scheme] for name, pair in THEME.items()}
@@ -100,6 +129,7 @@ def _values(scheme: int) -> dict[str, str]:
         fg, bg = pairs[scheme]
         values[f"status-{name}-fg"], values[f"status-{name}-bg"] = fg, bg
     values.update({f"ansi-{i}": colour for i, colour in enumerate(ANSI[scheme])})
+    values.update({f"tc-{i}": pair[scheme] for i, pair in TOOL_COLOURS.items()})
     return values
 
 
