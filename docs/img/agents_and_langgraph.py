@@ -2,12 +2,12 @@
 
 Run from the repository root (after the extras ``openai-agents`` and ``langchain``):
 
-    .venv/bin/python docs/images/agents_and_langgraph.py
+    .venv/bin/python docs/img/agents_and_langgraph.py
 
 It starts a real ``toolview serve`` on a temporary log, runs an OpenAI Agents SDK agent
 (the SDK's ``ScriptedModel``) and a LangGraph ReAct graph (``ToolNode`` and langchain-core's
 fake chat model) offline with ``capture(to=…)``, opens each thread's page in Chromium and
-writes ``docs/images/openai-agents.png`` and ``docs/images/langgraph.png``. Each agent calls
+writes ``docs/img/openai-agents.png`` and ``docs/img/langgraph.png``. Each agent calls
 a shell command, a file read, a JSON tool and a failing tool in one turn (in parallel).
 """
 

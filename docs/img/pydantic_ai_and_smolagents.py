@@ -2,12 +2,12 @@
 
 Run from the repository root (after the frameworks' extras are installed):
 
-    .venv/bin/python docs/images/pydantic_ai_and_smolagents.py
+    .venv/bin/python docs/img/pydantic_ai_and_smolagents.py
 
 It starts a real ``toolview serve`` on a temporary log, runs a pydantic-ai
 agent (``FunctionModel``) and a smolagents agent (a scripted model) offline
 with ``capture(to=…)``, opens each thread's page in Chromium and writes
-``docs/images/pydantic-ai.png`` and ``docs/images/smolagents.png``. The
+``docs/img/pydantic-ai.png`` and ``docs/img/smolagents.png``. The
 agents are the ones the docs describe: a shell command, a file read, a JSON
 tool and a failing tool, in parallel where the framework runs calls so.
 """
