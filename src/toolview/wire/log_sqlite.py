@@ -124,7 +124,7 @@ class SQLiteLog:
         appended = await self._run(job)
         if appended.seqs and not appended.replayed:
             self._notify(thread_id, appended.seqs[-1])
-            self._indexer.later()
+            self._indexer.later(thread_id)
         return appended
 
     async def read(

@@ -37,6 +37,7 @@ from toolview.wire.log import SearchHit
 __all__ = [
     "BEHIND",
     "FTS_CHARS",
+    "ONE_BEHIND",
     "SEARCH_SCHEMA",
     "Row",
     "fts_query",
@@ -62,6 +63,11 @@ BEHIND: Final = (
     " ON p.thread = t.id WHERE t.last_seq > COALESCE(p.seq, 0) LIMIT 64"
 )
 """The threads with records not indexed yet, and the last seq indexed of each."""
+ONE_BEHIND: Final = (
+    "SELECT t.id, COALESCE(p.seq, 0) FROM threads t LEFT JOIN search_progress p"
+    " ON p.thread = t.id WHERE t.id = ? AND t.last_seq > COALESCE(p.seq, 0)"
+)
+"""``BEHIND`` for one thread, by its key: what an append leaves to index (no scan)."""
 Row: TypeAlias = tuple[str, str, str | None, str, int]
 
 
@@ -125,9 +131,11 @@ def store_rows(
 def fts_query(text: str) -> str:
     """The reader's words as an FTS5 query: each a quoted string, all of them required.
 
-    Nothing the reader types is FTS5 syntax (no column filter, no operator).
+    Nothing the reader types is FTS5 syntax (no column filter, no operator). The
+    text is cleaned as the indexed text was (a control character is its visible
+    stand-in there; a raw NUL ended FTS5's string: "unterminated string", a 503).
     """
-    words = text.split()
+    words = clean_text(text).split()
     return " ".join('"' + word.replace('"', '""') + '"' for word in words)
 
 

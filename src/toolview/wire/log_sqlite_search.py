@@ -14,14 +14,14 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final
 
-from toolview.wire.log_sqlite_fts import BEHIND, Row, pending_rows
+from toolview.wire.log_sqlite_fts import BEHIND, ONE_BEHIND, Row, pending_rows
 
 __all__ = ["SearchIndexer"]
 
 BATCH: Final = 128  # records redacted and stored per transaction: the writer is held briefly
 
 Reader = Callable[..., Awaitable[list[tuple[int, bytes]]]]
-Query = Callable[[str], Awaitable[list[Any]]]
+Query = Callable[[str, tuple[object, ...]], Awaitable[list[Any]]]
 Store = Callable[[str, int, int, list[Row]], Awaitable[bool]]
 
 
@@ -31,25 +31,40 @@ class SearchIndexer:
     def __init__(self, read: Reader, query: Query, store: Store) -> None:
         self._read, self._query, self._store = read, query, store
         self._task: asyncio.Task[None] | None = None
+        self._appended: set[str] = set()  # threads appended to since the task took its last
 
-    def later(self) -> None:
-        """Catch up in the background (after an append), unless that is under way."""
+    def later(self, thread_id: str) -> None:
+        """Catch ``thread_id`` up in the background (after an append to it).
+
+        Only the threads appended to are looked at, each by its key: an append
+        never scans the thread table (tests/load/test_big_thread.py).
+        """
+        self._appended.add(thread_id)
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self.now())
+            self._task = asyncio.create_task(self._appended_threads())
             self._task.add_done_callback(_retrieved)
 
+    async def _appended_threads(self) -> None:
+        while self._appended:
+            thread_id = self._appended.pop()
+            while behind := await self._query(ONE_BEHIND, (thread_id,)):
+                if not await self._thread(*behind[0]):
+                    break  # nothing to read past its progress: never spin
+
     async def now(self) -> None:
-        """Index every record stored so far that is not indexed yet."""
-        while behind := await self._query(BEHIND):
+        """Index every record stored so far that is not indexed yet (every thread)."""
+        while behind := await self._query(BEHIND, ()):
             for thread_id, done in behind:
                 await self._thread(thread_id, done)
 
-    async def _thread(self, thread_id: str, done: int) -> None:
+    async def _thread(self, thread_id: str, done: int) -> bool:
+        """Index the next batch of ``thread_id`` past ``done``; False: there was none."""
         records = await self._read(thread_id, done, limit=BATCH)
         if not records:
-            return
+            return False
         rows = await asyncio.to_thread(partial(pending_rows, thread_id, records))
         await self._store(thread_id, done, records[-1][0], rows)
+        return True
 
     async def settle(self) -> None:
         """Wait for the background catch-up, if one runs (then ``now`` has little left)."""
