@@ -1,8 +1,8 @@
 """The shell every server page is drawn in: head, the two served sheets, served scripts only.
 
 The CSP allows no inline script or style: a page names its scripts by file
-(``static/…``), each loaded ``defer``. The live page's viewer script
-(``static/viewer.js``) is named only once it is there to serve.
+(``static/…``), each loaded ``defer``: the live page's follower (``live.js``)
+and its viewer (``viewer.js``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from toolview.safety import escape_html
 __all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
 
 STATIC: Final = Path(__file__).parent / "static"
-LIVE_SCRIPTS: Final = tuple(name for name in ("live.js", "viewer.js") if (STATIC / name).is_file())
+LIVE_SCRIPTS: Final = ("live.js", "viewer.js")
 
 
 def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:
