@@ -32,19 +32,19 @@ def test_appended_text_is_found_across_threads_ranked_with_snippets(tmp_path: Pa
         log = SQLiteLog(tmp_path / "log.db")
         await fill(log, "a", "zebra")
         await fill(log, "b", "giraffe")
-        hits = await log.search("zebra", 10)
+        hits = (await log.search("zebra", 10)).hits
         assert {h.thread_id for h in hits} == {"a"}
         assert sorted(h.field for h in hits) == ["args", "message", "output"]
         output = next(h for h in hits if h.field == "output")
         assert output.call_id == "c1"
         assert output.snippet == "found zebra at line 3\n"  # the final result, not the partial
         assert output.snippet[output.start : output.end] == "zebra"
-        assert await log.search('zebra" OR "giraffe', 10) == []  # no FTS5 syntax gets through
-        assert await log.search("", 10) == []
+        assert (await log.search('zebra" OR "giraffe', 10)).hits == []  # no FTS5 syntax gets through
+        assert (await log.search("", 10)).hits == []
         # control characters (a NUL ended FTS5's string: "unterminated string", found by
         # schemathesis as a 503) are searched as the index holds them: cleaned
         for odd in ("zebra\x00", "\x00", "zebra \x01\x1b", '"\x00"'):
-            assert {h.thread_id for h in await log.search(odd, 10)} <= {"a"}, odd
+            assert {h.thread_id for h in (await log.search(odd, 10)).hits} <= {"a"}, odd
         await log.aclose()
 
     asyncio.run(scenario())
@@ -54,8 +54,8 @@ def test_a_secret_is_never_indexed(tmp_path: Path) -> None:
     async def scenario() -> None:
         log = SQLiteLog(tmp_path / "log.db")
         await fill(log, "a", "zebra")
-        assert await log.search(GITHUB, 10) == []
-        assert [h.field for h in await log.search("redacted", 10)] == ["args"]
+        assert (await log.search(GITHUB, 10)).hits == []
+        assert [h.field for h in (await log.search("redacted", 10)).hits] == ["args"]
         await log.aclose()
         db = sqlite3.connect(tmp_path / "log.db")
         indexed = " ".join(row[0] for row in db.execute("SELECT text FROM search"))
@@ -82,7 +82,7 @@ def test_a_log_from_before_the_index_is_indexed_after_an_append_or_a_search(tmp_
         indexed = sqlite3.connect(path).execute("SELECT count(*) FROM search").fetchone()
         assert indexed == (0,)
         await fill(reopened, "new", "okapi")
-        hits = await reopened.search("okapi", 100)  # every thread, each record once
+        hits = (await reopened.search("okapi", 100)).hits  # every thread, each record once
         assert sorted({h.thread_id for h in hits}) == ["new", "t0", "t1", "t2"]
         assert len(hits) == 4 * 3
         progress = sqlite3.connect(path).execute("SELECT * FROM search_progress ORDER BY 1")
@@ -103,7 +103,7 @@ def test_two_logs_on_one_file_index_each_record_once(tmp_path: Path) -> None:
         for n in range(4):
             await fill(one if n % 2 else two, f"t{n}", "tapir")
         first, second = await asyncio.gather(one.search("tapir", 100), two.search("tapir", 100))
-        assert len(first) == len(second) == 4 * 3
+        assert len(first.hits) == len(second.hits) == 4 * 3
         await one.aclose()
         await two.aclose()
 
