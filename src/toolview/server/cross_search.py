@@ -4,6 +4,15 @@ The SQLite log keeps a full-text index of every thread's redacted text
 (``wire.log_sqlite_fts``) and answers ranked matches with snippets. The Redis
 log keeps none: the answer says so (``supported: false`` and why), and a
 thread's own search (``server.search``) still works there.
+
+A search is bounded whatever the reader types (``wire.log_sqlite_query``): at
+most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
+``dropped`` counts the rest), on connections and threads of the search's own
+— never under the read lock of the log, nor in the workers ingest uses — and
+within ``SECONDS``: ``SEARCH_SECONDS`` unless ``$TOOLVIEW_SEARCH_SECONDS``
+says otherwise (up to a minute; the tests force a tiny deadline with it). A
+search that runs out answers the best of what it found, ``truncated``, with
+``stopped: "time"``, as the thread search does.
 """
 
 from __future__ import annotations
