@@ -56,12 +56,13 @@ def replay_from_the_end(tmp_path: Path, count: int) -> None:
         for first in range(0, count, 5000):
             await log.append("big", items[first : first + 5000])
         statements: list[str] = []
-        for connection in (log._db, log._reader):  # writes and reads have one each
+        connections = (log._db, log._reader, log._indexing)  # writes, reads, the index's catch-up
+        for connection in connections:
             connection.set_trace_callback(statements.append)
         replay = Replay(log, "big", count - 500)  # mid-call: rebuilt from the call's anchor
         await replay.running_at_start()
         tail = await replay.next_batch(1000)
-        for connection in (log._db, log._reader):
+        for connection in connections:
             connection.set_trace_callback(None)
         await log.aclose()
         partial = tail[0].observation

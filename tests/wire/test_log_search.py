@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
+import pytest
+
 from toolview.contract import Message, ToolCall, ToolResult
+from toolview.wire import log_sqlite_query
 from toolview.wire.log import SearchableLog
 from toolview.wire.log_redis import RedisLog
 from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log_sqlite_query import MAX_TERMS, fts_terms, run_search
 
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 
@@ -32,19 +37,20 @@ def test_appended_text_is_found_across_threads_ranked_with_snippets(tmp_path: Pa
         log = SQLiteLog(tmp_path / "log.db")
         await fill(log, "a", "zebra")
         await fill(log, "b", "giraffe")
-        hits = await log.search("zebra", 10)
+        hits = (await log.search("zebra", 10)).hits
         assert {h.thread_id for h in hits} == {"a"}
         assert sorted(h.field for h in hits) == ["args", "message", "output"]
         output = next(h for h in hits if h.field == "output")
         assert output.call_id == "c1"
         assert output.snippet == "found zebra at line 3\n"  # the final result, not the partial
         assert output.snippet[output.start : output.end] == "zebra"
-        assert await log.search('zebra" OR "giraffe', 10) == []  # no FTS5 syntax gets through
-        assert await log.search("", 10) == []
+        syntax = 'zebra" OR "giraffe'  # no FTS5 syntax gets through
+        assert (await log.search(syntax, 10)).hits == []
+        assert (await log.search("", 10)).hits == []
         # control characters (a NUL ended FTS5's string: "unterminated string", found by
         # schemathesis as a 503) are searched as the index holds them: cleaned
         for odd in ("zebra\x00", "\x00", "zebra \x01\x1b", '"\x00"'):
-            assert {h.thread_id for h in await log.search(odd, 10)} <= {"a"}, odd
+            assert {h.thread_id for h in (await log.search(odd, 10)).hits} <= {"a"}, odd
         await log.aclose()
 
     asyncio.run(scenario())
@@ -54,8 +60,8 @@ def test_a_secret_is_never_indexed(tmp_path: Path) -> None:
     async def scenario() -> None:
         log = SQLiteLog(tmp_path / "log.db")
         await fill(log, "a", "zebra")
-        assert await log.search(GITHUB, 10) == []
-        assert [h.field for h in await log.search("redacted", 10)] == ["args"]
+        assert (await log.search(GITHUB, 10)).hits == []
+        assert [h.field for h in (await log.search("redacted", 10)).hits] == ["args"]
         await log.aclose()
         db = sqlite3.connect(tmp_path / "log.db")
         indexed = " ".join(row[0] for row in db.execute("SELECT text FROM search"))
@@ -82,7 +88,7 @@ def test_a_log_from_before_the_index_is_indexed_after_an_append_or_a_search(tmp_
         indexed = sqlite3.connect(path).execute("SELECT count(*) FROM search").fetchone()
         assert indexed == (0,)
         await fill(reopened, "new", "okapi")
-        hits = await reopened.search("okapi", 100)  # every thread, each record once
+        hits = (await reopened.search("okapi", 100)).hits  # every thread, each record once
         assert sorted({h.thread_id for h in hits}) == ["new", "t0", "t1", "t2"]
         assert len(hits) == 4 * 3
         progress = sqlite3.connect(path).execute("SELECT * FROM search_progress ORDER BY 1")
@@ -103,8 +109,49 @@ def test_two_logs_on_one_file_index_each_record_once(tmp_path: Path) -> None:
         for n in range(4):
             await fill(one if n % 2 else two, f"t{n}", "tapir")
         first, second = await asyncio.gather(one.search("tapir", 100), two.search("tapir", 100))
-        assert len(first) == len(second) == 4 * 3
+        assert len(first.hits) == len(second.hits) == 4 * 3
         await one.aclose()
         await two.aclose()
 
     asyncio.run(scenario())
+
+
+def test_words_are_searched_once_each_and_at_most_max_terms() -> None:
+    terms = fts_terms("Zebra zebra ZEBRA lion\x00 " + " ".join(f"w{n}" for n in range(40)))
+    assert terms.words[:2] == ["Zebra", "lion\u2400"] and len(terms.words) == MAX_TERMS
+    assert terms.dropped == 2 + 40 - MAX_TERMS
+    assert terms.match.count('"') == 2 * MAX_TERMS
+
+
+class Ticks:
+    """A clock that moves one second each time it is read: SQLite's progress handler reads it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_an_interrupted_search_answers_the_best_of_what_it_ranked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        log = SQLiteLog(tmp_path / "log.db")
+        await log.create_thread("t")
+        await log.append("t", [Message("user", f"zebra number {n}") for n in range(5000)])
+        await log.search("zebra", 1)  # indexed
+        await log.aclose()
+
+    asyncio.run(scenario())
+    db = sqlite3.connect(tmp_path / "log.db")
+    terms = fts_terms("zebra number")
+    every, late = run_search(db, terms, 10, deadline=time.monotonic() + 600)
+    assert len(every) == 10 and not late
+    monkeypatch.setattr(log_sqlite_query, "time", Ticks())
+    some, late = run_search(db, terms, 10, deadline=40.0)  # a few hundred rows, then time
+    assert late and 0 < len(some) <= 10
+    assert all(hit.snippet[hit.start : hit.end] in ("zebra", "number") for hit in some)
+    assert run_search(db, terms, 10, deadline=0.0) == ([], True)  # its turn came too late
+    db.close()

@@ -4,10 +4,21 @@ The SQLite log keeps a full-text index of every thread's redacted text
 (``wire.log_sqlite_fts``) and answers ranked matches with snippets. The Redis
 log keeps none: the answer says so (``supported: false`` and why), and a
 thread's own search (``server.search``) still works there.
+
+A search is bounded whatever the reader types (``wire.log_sqlite_query``): at
+most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
+``dropped`` counts the rest), on connections and threads of the search's own
+— never under the read lock of the log, nor in the workers ingest uses — and
+within ``SECONDS``: ``SEARCH_SECONDS`` unless ``$TOOLVIEW_SEARCH_SECONDS``
+says otherwise (up to a minute; the tests force a tiny deadline with it). A
+search that runs out answers the best of what it found, ``truncated``, with
+``stopped: "time"``, as the thread search does.
 """
 
 from __future__ import annotations
 
+import math
+import os
 from typing import Final
 
 from starlette.requests import Request
@@ -19,11 +30,11 @@ from toolview.safety import redact
 from toolview.safety.opaque import crossing_id
 from toolview.server.api import query_int
 from toolview.server.errors import ApiError
-from toolview.server.search import PATTERN_CHARS
 from toolview.server.state import server_state
-from toolview.wire.log import SearchableLog, SearchHit
+from toolview.wire.log import SearchableLog, SearchHit, SearchResult
+from toolview.wire.log_sqlite_query import MAX_TERMS, SEARCH_SECONDS
 
-__all__ = ["UNSUPPORTED", "routes"]
+__all__ = ["MAX_TERMS", "QUERY_CHARS", "SECONDS", "UNSUPPORTED", "routes", "search_seconds"]
 
 UNSUPPORTED: Final = (
     "this server's log (Redis) keeps no full-text index: search one thread at a time"
@@ -31,6 +42,21 @@ UNSUPPORTED: Final = (
 )
 _LIMIT: Final = 50
 _MAX_LIMIT: Final = 500
+QUERY_CHARS: Final = 1000
+_MOST_SECONDS: Final = 60.0
+
+
+def search_seconds(setting: str | None) -> float:
+    """A search's time: ``SEARCH_SECONDS``, or ``setting`` (seconds, more than 0, at most 60)."""
+    if setting is None:
+        return SEARCH_SECONDS
+    seconds = float(setting)
+    if not (math.isfinite(seconds) and 0 < seconds <= _MOST_SECONDS):
+        raise ValueError(f"TOOLVIEW_SEARCH_SECONDS must be in (0, 60], not {setting!r}")
+    return seconds
+
+
+SECONDS: Final = search_seconds(os.environ.get("TOOLVIEW_SEARCH_SECONDS"))
 
 
 def _result(hit: SearchHit) -> dict[str, object]:
@@ -53,8 +79,8 @@ async def search_threads(request: Request) -> Response:
     query = request.query_params.get("q", "")
     if not query.strip():
         raise ApiError(400, "q (the words to find) is required")
-    if len(query) > PATTERN_CHARS:
-        raise ApiError(400, f"q is {len(query)} characters; at most {PATTERN_CHARS}")
+    if len(query) > QUERY_CHARS:
+        raise ApiError(400, f"q is {len(query)} characters; at most {QUERY_CHARS}")
     try:
         limit = query_int(request, "limit", _LIMIT, 1, _MAX_LIMIT)
     except ValueError as exc:
@@ -62,9 +88,22 @@ async def search_threads(request: Request) -> Response:
     log = server_state(request).log
     if not isinstance(log, SearchableLog):
         return JSONResponse({"query": query, "supported": False, "reason": UNSUPPORTED})
-    hits = await log.search(query, limit)
-    results = [_result(hit) for hit in hits]
-    return JSONResponse({"query": query, "supported": True, "results": results})
+    return JSONResponse(_answer(query, await log.search(query, limit, SECONDS)))
+
+
+def _answer(query: str, found: SearchResult) -> dict[str, object]:
+    """What crosses: the results, the words searched, how many were dropped, whether cut short."""
+    answer: dict[str, object] = {
+        "query": query,
+        "supported": True,
+        "results": [_result(hit) for hit in found.hits],
+        "words": found.words,
+        "dropped": found.dropped,
+        "truncated": found.stopped is not None,
+    }
+    if found.stopped is not None:
+        answer["stopped"] = found.stopped
+    return answer
 
 
 routes = [Route("/api/search", search_threads, methods=["GET"])]

@@ -18,7 +18,15 @@ from toolview.contract import Observation
 from toolview.wire.feed import LogItem, OpenCall, PartialRecord, Reconstructor
 from toolview.wire.idempotency import Appended
 
-__all__ = ["ObservationLog", "Replay", "SearchHit", "SearchableLog", "ThreadInfo", "UnknownThread"]
+__all__ = [
+    "ObservationLog",
+    "Replay",
+    "SearchHit",
+    "SearchResult",
+    "SearchableLog",
+    "ThreadInfo",
+    "UnknownThread",
+]
 
 
 class UnknownThread(LookupError):
@@ -97,6 +105,20 @@ class SearchHit(msgspec.Struct, frozen=True):
     end: int
 
 
+class SearchResult(msgspec.Struct, frozen=True):
+    """A search's answer: its hits, the words searched, and what bounded it.
+
+    ``words``: the distinct words searched; ``dropped``: distinct words past
+    the cap, not searched. ``stopped`` is ``"time"`` when the deadline came
+    first: the hits are then the best of what was looked at.
+    """
+
+    hits: list[SearchHit]
+    words: list[str]
+    dropped: int = 0
+    stopped: str | None = None
+
+
 @runtime_checkable
 class SearchableLog(Protocol):
     """A log that searches every thread's redacted text (the SQLite log: FTS5).
@@ -104,8 +126,8 @@ class SearchableLog(Protocol):
     The Redis log does not: the server says so in its answer (``supported: false``).
     """
 
-    async def search(self, query: str, limit: int) -> list[SearchHit]:
-        """The best ``limit`` matches of ``query``'s words, ranked."""
+    async def search(self, query: str, limit: int, seconds: float) -> SearchResult:
+        """The best ``limit`` matches of ``query``'s words, ranked, found within ``seconds``."""
         ...
 
 

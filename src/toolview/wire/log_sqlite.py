@@ -4,13 +4,17 @@ Every read is by ``(thread, seq)`` on the primary key, never a full scan.
 sqlite3 is blocking, so each call runs in a worker thread. Writes share one
 connection under one lock; reads have their own connection and lock, so a
 16 MiB append (seconds) does not hold up ``GET /api/threads``: in WAL mode a
-reader sees the last commit while a writer works. A waiter is woken by this
+reader sees the last commit while a writer works. The search index's catch-up
+and the searches read on connections of their own too (``log_sqlite_search``,
+``log_sqlite_readers``): a search a reader makes expensive never holds the
+lock the other reads take. A waiter is woken by this
 process's appends at once and polls for appends made by other processes
 sharing the file.
 
 The file's place and modes are ``log_sqlite_file``; the tables and the append
 transaction ``log_sqlite_append``; the idempotency keys' SQL ``log_sqlite_keys``;
-the read positions' (``wire.sources``) ``log_sqlite_sources``.
+the read positions' (``wire.sources``) ``log_sqlite_sources``; the index
+``log_sqlite_fts`` and a search of it ``log_sqlite_query``.
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from typing import Any, Final, TypeVar
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
-from toolview.wire.log import SearchHit, ThreadInfo
+from toolview.wire.log import SearchResult, ThreadInfo
 from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
 from toolview.wire.log_sqlite_file import prepare_private
-from toolview.wire.log_sqlite_fts import SEARCH_SCHEMA, Row, search_index, store_rows
+from toolview.wire.log_sqlite_fts import SEARCH_SCHEMA, Row, store_rows
 from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
+from toolview.wire.log_sqlite_query import SEARCH_SECONDS, fts_terms
+from toolview.wire.log_sqlite_readers import SearchReaders
 from toolview.wire.log_sqlite_search import SearchIndexer
 from toolview.wire.log_sqlite_sources import SOURCES_SCHEMA
 from toolview.wire.sources import SourceMove
@@ -42,6 +48,9 @@ __all__ = ["SQLiteLog"]
 T = TypeVar("T")
 
 _POLL: Final = 0.25  # seconds between checks for appends by other processes
+_RECORDS: Final = (
+    "SELECT seq, body FROM records WHERE thread = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?"
+)
 
 
 class SQLiteLog:
@@ -59,7 +68,10 @@ class SQLiteLog:
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
         self._watches: dict[str, Watch] = {}
-        self._indexer = SearchIndexer(self._records, self._query, self._store_rows)  # after appends
+        self._indexing = self._connect()  # the index's catch-up reads here: never under _read_lock
+        self._index_lock = threading.Lock()
+        self._indexer = SearchIndexer(self._index_records, self._index_query, self._store_rows)
+        self._searchers = SearchReaders(self._connect)
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
@@ -72,6 +84,12 @@ class SQLiteLog:
         """Every row of one ``SELECT`` on the read connection, in a worker thread."""
         return await asyncio.to_thread(
             _locked, self._read_lock, lambda: self._reader.execute(sql, args).fetchall()
+        )
+
+    async def _index_query(self, sql: str, args: tuple[object, ...] = ()) -> list[Any]:
+        """``_query`` on the index's own connection (see ``log_sqlite_search``)."""
+        return await asyncio.to_thread(
+            _locked, self._index_lock, lambda: self._indexing.execute(sql, args).fetchall()
         )
 
     async def create_thread(self, thread_id: str) -> bool:
@@ -131,19 +149,16 @@ class SQLiteLog:
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
     ) -> list[tuple[int, bytes]]:
         """Records with ``after < seq ≤ upto`` by primary key, at most ``limit``."""
-        return await self._records(thread_id, after, upto=upto, limit=limit)
-
-    async def _records(
-        self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
-    ) -> list[tuple[int, bytes]]:
-        """``read``, for this log's own use (the search indexer): not a reader's read."""
-        sql = (
-            "SELECT seq, body FROM records WHERE thread = ? AND seq > ? AND seq <= ?"
-            " ORDER BY seq LIMIT ?"
-        )
         bound = upto if upto is not None else 2**62
         args = (thread_id, after, bound, limit)
-        return [(seq, bytes(body)) for seq, body in await self._query(sql, args)]
+        return [(seq, bytes(body)) for seq, body in await self._query(_RECORDS, args)]
+
+    async def _index_records(
+        self, thread_id: str, after: int, *, limit: int = 512
+    ) -> list[tuple[int, bytes]]:
+        """``read``, for the search index's catch-up, on its own connection."""
+        rows = await self._index_query(_RECORDS, (thread_id, after, 2**62, limit))
+        return [(seq, bytes(body)) for seq, body in rows]
 
     async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
         """Calls with partial output and no final result yet."""
@@ -151,16 +166,21 @@ class SQLiteLog:
         rows = await self._query(sql, (thread_id,))
         return {call_id: decode_open_call(state) for call_id, state in rows}
 
-    async def search(self, query: str, limit: int) -> list[SearchHit]:
+    async def search(self, query: str, limit: int, seconds: float = SEARCH_SECONDS) -> SearchResult:
         """The best ``limit`` matches of ``query``'s words in every thread (FTS5, ranked).
 
-        Every record appended before it is indexed first (``log_sqlite_search``).
+        Every record appended before it is indexed first (``log_sqlite_search``),
+        for at most half of ``seconds``; the search itself has what is left
+        (``log_sqlite_query``). Either running out answers ``stopped: "time"``.
         """
-        await self._indexer.settle()
-        await self._indexer.now()
-        return await asyncio.to_thread(
-            _locked, self._read_lock, partial(search_index, self._reader, query, limit)
-        )
+        deadline = time.monotonic() + seconds
+        terms = fts_terms(query)
+        if not terms.words:
+            return SearchResult([], [], terms.dropped)
+        caught_up = await self._indexer.caught_up(seconds / 2)
+        hits, late = await self._searchers.search(terms, limit, deadline)
+        stopped = "time" if late or not caught_up else None
+        return SearchResult(hits, terms.words, terms.dropped, stopped)
 
     async def _store_rows(self, thread_id: str, done: int, upto: int, rows: list[Row]) -> bool:
         return await self._run(partial(store_rows, self._db, thread_id, done, upto, rows))
@@ -204,6 +224,8 @@ class SQLiteLog:
                 watch.task.cancel()
         await self._run(self._db.close)
         await asyncio.to_thread(_locked, self._read_lock, self._reader.close)
+        await asyncio.to_thread(_locked, self._index_lock, self._indexing.close)
+        await asyncio.to_thread(self._searchers.close)
 
 
 def _locked(lock: threading.Lock, fn: Callable[[], T]) -> T:

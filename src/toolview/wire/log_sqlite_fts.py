@@ -19,6 +19,7 @@ sharing the file may index too), started after each append and awaited by each
 search, which therefore always sees every record appended before it. A log file
 from before the index gets the tables on open and is indexed the same way, its
 old records first (lazily: by the first append or search after the upgrade).
+How a search reads the index is ``log_sqlite_query``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ import msgspec
 from toolview.contract import Message, Observation, ToolCall, ToolRefused, ToolResult
 from toolview.contract.observations import decode_observation
 from toolview.safety import clean_text, redact_json
-from toolview.wire.log import SearchHit
 
 __all__ = [
     "BEHIND",
@@ -40,15 +40,12 @@ __all__ = [
     "ONE_BEHIND",
     "SEARCH_SCHEMA",
     "Row",
-    "fts_query",
     "pending_rows",
-    "search_index",
     "store_rows",
 ]
 
 FTS_CHARS: Final = 256 * 1024
 _MARGIN: Final = 8192  # render.clean's REDACTION_MARGIN: longer than any credential
-_OPEN, _CLOSE = "\x01", "\x02"  # cleaned text never holds these: clean_text shows controls
 
 SEARCH_SCHEMA: Final = """
 CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(
@@ -126,36 +123,3 @@ def store_rows(
         db.execute("ROLLBACK")
         raise
     return True
-
-
-def fts_query(text: str) -> str:
-    """The reader's words as an FTS5 query: each a quoted string, all of them required.
-
-    Nothing the reader types is FTS5 syntax (no column filter, no operator). The
-    text is cleaned as the indexed text was (a control character is its visible
-    stand-in there; a raw NUL ended FTS5's string: "unterminated string", a 503).
-    """
-    words = clean_text(text).split()
-    return " ".join('"' + word.replace('"', '""') + '"' for word in words)
-
-
-def search_index(db: sqlite3.Connection, query: str, limit: int) -> list[SearchHit]:
-    """The best ``limit`` matches of ``query`` (``fts_query``'s words), by rank."""
-    match = fts_query(query)
-    if not match:
-        return []
-    sql = (
-        "SELECT thread, call, field, seq, snippet(search, 0, ?, ?, '…', 16) FROM search"
-        " WHERE search MATCH ? ORDER BY rank LIMIT ?"
-    )
-    rows = db.execute(sql, (_OPEN, _CLOSE, match, limit)).fetchall()
-    return [_hit(*row) for row in rows]
-
-
-def _hit(thread: str, call: str | None, field: str, seq: int, marked: str) -> SearchHit:
-    start = marked.find(_OPEN)
-    end = marked.find(_CLOSE)
-    plain = marked.replace(_OPEN, "").replace(_CLOSE, "")
-    if start < 0 or end < start:
-        return SearchHit(thread, call, field, seq, plain, 0, 0)
-    return SearchHit(thread, call, field, seq, plain, start, end - 1)

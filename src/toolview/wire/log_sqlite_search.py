@@ -2,9 +2,17 @@
 
 ``log_sqlite_fts`` says what is indexed and how; this is when. One task at a
 time per log catches the index up (``later``, after each append); a search
-first catches up itself (``now``), so it sees every record appended before it.
-Two catch-ups that race index nothing twice: each batch is stored only if the
-thread's progress is still where its rows start (``store_rows``).
+first has every thread caught up (``caught_up``), so it sees every record
+appended before it. Two catch-ups that race index nothing twice: each batch is
+stored only if the thread's progress is still where its rows start
+(``store_rows``).
+
+A search waits for that catch-up only so long: the first search after a big
+log was loaded (or a log from before the index was opened) waited seconds for
+it. The catch-up is one task, shared by the searches that wait for it, and it
+goes on when they stop waiting. It reads on a connection of its own
+(``SQLiteLog``), never under the lock the log's other reads take, and stores
+``BATCH`` records a transaction, so a POST waits for one batch at most.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ class SearchIndexer:
     def __init__(self, read: Reader, query: Query, store: Store) -> None:
         self._read, self._query, self._store = read, query, store
         self._task: asyncio.Task[None] | None = None
+        self._everything: asyncio.Task[None] | None = None  # every thread, for the searches
         self._appended: set[str] = set()  # threads appended to since the task took its last
 
     def later(self, thread_id: str) -> None:
@@ -51,8 +60,24 @@ class SearchIndexer:
                 if not await self._thread(*behind[0]):
                     break  # nothing to read past its progress: never spin
 
-    async def now(self) -> None:
+    async def caught_up(self, seconds: float) -> bool:
+        """Index every record stored so far; False if that took more than ``seconds``.
+
+        The catch-up goes on after a False, for the next search; a failure is
+        raised here as before (the log is closing, the file is unreadable).
+        """
+        if self._everything is None or self._everything.done():
+            self._everything = asyncio.create_task(self._now())
+            self._everything.add_done_callback(_retrieved)
+        done, _ = await asyncio.wait({self._everything}, timeout=max(seconds, 0.0))
+        if not done:
+            return False
+        self._everything.result()
+        return True
+
+    async def _now(self) -> None:
         """Index every record stored so far that is not indexed yet (every thread)."""
+        await self.settle()
         while behind := await self._query(BEHIND, ()):
             for thread_id, done in behind:
                 await self._thread(thread_id, done)
@@ -72,10 +97,11 @@ class SearchIndexer:
             await asyncio.gather(self._task, return_exceptions=True)
 
     async def stop(self) -> None:
-        """End the background catch-up (the log is closing)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        """End the background catch-ups (the log is closing)."""
+        tasks = [task for task in (self._task, self._everything) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _retrieved(task: asyncio.Task[None]) -> None:
