@@ -77,13 +77,13 @@ class Recorder(AdapterMethods):
         """Add ``observation`` (redacted, stamped with now unless it says when) and hand it on."""
         if isinstance(observation.at, msgspec.UnsetType):
             observation = msgspec.structs.replace(observation, at=format_at(datetime.now(UTC)))
-        observation = redact_observation(observation)
+        safe = redact_observation(observation)
         with self._lock:
-            self._track(observation)
-            self._thread.add(observation)
+            self._track(observation)  # by the caller's own ids: ``result(id)`` names them so
+            self._thread.add(safe)
             for sink in list(self._sinks):
                 try:
-                    sink(observation)
+                    sink(safe)
                 except Exception as exc:  # said once, and that sink gets no more
                     self._sinks.remove(sink)
                     print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
