@@ -127,3 +127,5 @@ def test_secrets_in_ids_names_kinds_and_models_never_reach_the_record(tmp_path: 
     assert "[redacted" in results[0].descriptor.kind
     assert [u.model for u in seen if isinstance(u, Usage)] == ["model-[redacted: github-token]"]
     assert all(rec.thread.state(call) == "done" for call in rec.thread.calls())
+    found = rec.call_entry(call_id)  # an adapter finds the call by the id it gave
+    assert found is not None and found.tool_call_id == opaque_id(call_id)

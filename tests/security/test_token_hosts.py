@@ -168,3 +168,29 @@ def test_a_real_server_gets_the_token_over_loopback_and_a_named_host_only(
         assert named.returncode == 0, named.stderr
     finally:
         server.kill()
+
+
+def test_a_token_passed_to_capture_names_its_server(
+    listener: tuple[str, list[str | None]],
+) -> None:
+    base, heard = listener
+    code = _CAPTURE.replace("publish_timeout=0", f"publish_timeout=0, token={TOKEN!r}")
+    done = subprocess.run(
+        [sys.executable, "-c", code, f"{base}/threads/t"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "TOOLVIEW_TOKEN"},
+    )
+    assert "was not sent" not in done.stderr
+    assert heard and heard == [f"Bearer {TOKEN}"] * len(heard)
+
+
+def test_a_library_caller_is_warned(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolview.remote.client import Publisher
+    from toolview.remote.token import TokenWithheld
+
+    monkeypatch.setenv("TOOLVIEW_TOKEN", TOKEN)
+    monkeypatch.delenv("TOOLVIEW_TOKEN_HOSTS", raising=False)
+    with pytest.warns(TokenWithheld, match="was not sent to http://192.0.2.7:8765"):
+        Publisher("http://192.0.2.7:8765/threads/t").close()
