@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from toolview.private_files import open_private, private_dir, touch_private
+from toolview.private_files import NotRegularFile, open_private, private_dir, touch_private
 
 
 def mode(path: Path) -> int:
@@ -91,3 +91,16 @@ def test_a_symlink_at_the_record_path_is_replaced_not_followed(tmp_path: Path) -
     assert target.read_bytes() == b"theirs\n" and mode(target) == 0o644
     assert not link.is_symlink() and mode(link) == 0o600
     assert link.read_bytes() == b"unredacted output\n"
+
+
+def test_only_regular_refuses_a_fifo_a_folder_or_a_device_without_opening_it(
+    tmp_path: Path,
+) -> None:
+    """No reader on the FIFO: opening it to write would block; it is refused instead."""
+    fifo, folder = tmp_path / "pipe", tmp_path / "folder"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    for path, what in ((fifo, "a FIFO"), (folder, "a folder"), (Path("/dev/null"), "a device")):
+        with pytest.raises(NotRegularFile, match=f"is {what}"):
+            open_private(path, only_regular=True)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and folder.is_dir()

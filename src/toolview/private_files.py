@@ -23,6 +23,10 @@ How, and why this way:
   record (``open_private``) that exists is replaced by a new file rather
   than tightened: a descriptor opened while it was readable would survive
   the chmod, and a planted link's target must not be written.
+* The library (``capture(record=…, report=…)``) asks for ``only_regular``:
+  nobody chose a FIFO or a device there (a FIFO with no reader would hang
+  the agent at ``with``), so anything but a regular file or a link is
+  refused with ``NotRegularFile`` — without opening it, so nothing blocks.
 * A folder toolview creates is 0700 (the XDG base-directory rule for data
   folders); a folder that already exists is the user's and is left alone,
   except toolview's own default data folder (``tighten=True``).
@@ -36,10 +40,21 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO, Final
 
-__all__ = ["PRIVATE_DIR", "PRIVATE_FILE", "open_private", "private_dir", "touch_private"]
+__all__ = [
+    "PRIVATE_DIR",
+    "PRIVATE_FILE",
+    "NotRegularFile",
+    "open_private",
+    "private_dir",
+    "touch_private",
+]
 
 PRIVATE_FILE: Final = 0o600
 PRIVATE_DIR: Final = 0o700
+
+
+class NotRegularFile(OSError):
+    """``open_private(only_regular=True)`` found a FIFO, a folder, a device or a socket."""
 
 
 def private_dir(path: Path, *, tighten: bool = False) -> None:
@@ -59,7 +74,7 @@ def private_dir(path: Path, *, tighten: bool = False) -> None:
         os.chmod(path, PRIVATE_DIR)
 
 
-def open_private(path: Path) -> BinaryIO:
+def open_private(path: Path, *, only_regular: bool = False) -> BinaryIO:
     """``path`` opened for writing from empty, 0600; see the module docstring.
 
     A new file is created with ``O_EXCL`` (never through a link planted
@@ -67,13 +82,31 @@ def open_private(path: Path) -> BinaryIO:
     a new 0600 file, never truncated and tightened in place: someone who
     opened the old file while it was readable keeps reading the old inode,
     and a link's target is not touched. Anything else (``/dev/null``, a FIFO)
-    is written through, as it is.
+    is written through, as it is — or, ``only_regular``, refused.
     """
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, PRIVATE_FILE)
     except FileExistsError:
-        return _open_existing(path)
+        return _replace_regular(path) if only_regular else _open_existing(path)
     return _private_stream(fd)
+
+
+def _replace_regular(path: Path) -> BinaryIO:
+    """Replace a regular file or a link (never followed); refuse anything else unopened."""
+    kind = stat.S_IFMT(os.lstat(path).st_mode)
+    if kind not in (stat.S_IFREG, stat.S_IFLNK):
+        what = _KINDS.get(kind, "not a regular file")
+        raise NotRegularFile(f"{path} is {what}: toolview writes only to a regular file")
+    return _replace(path)
+
+
+_KINDS: Final = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def _open_existing(path: Path) -> BinaryIO:

@@ -89,3 +89,23 @@ def test_no_sessions_says_where_it_looked(tmp_path: Path) -> None:
     done = toolview(tmp_path, "sessions")
     assert done.returncode == 0 and done.stdout == ""
     assert "no sessions under" in done.stderr and ".claude" in done.stderr
+
+
+def test_json_escapes_c1_controls_and_bidi_overrides(tmp_path: Path) -> None:
+    """A folder name or a prompt holding U+009B (CSI) or U+202E reaches a terminal
+    only as a ``\\uXXXX`` escape; the line reads back to the same strings."""
+    hostile = "p\x9b2J\u202eevil\u2066"
+    write(
+        tmp_path / ".claude" / "projects" / f"-w-{hostile}" / f"{ONE}.jsonl", session(ONE, "hi", 1)
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "toolview", "sessions", "--json"],
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert not any(c in out for c in "\x9b\u202e\u2066"), ascii(out)
+    assert "\\u009b" in out and "\\u202e" in out
+    assert hostile in json.loads(out)["path"]

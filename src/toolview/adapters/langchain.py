@@ -138,9 +138,8 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
             return self._calls.pop(run_id, None)
 
     def _final(self, call_id: str) -> bool:
-        thread = self.recorder.thread
-        entry = thread.call(call_id)
-        return entry is not None and thread.state(entry) in FINAL_STATES
+        entry = self.recorder.call_entry(call_id)
+        return entry is not None and self.recorder.thread.state(entry) in FINAL_STATES
 
 
 def _result(output: Any, call_id: str) -> tuple[object, bool, Descriptor | None]:

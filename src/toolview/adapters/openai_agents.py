@@ -151,9 +151,8 @@ class ToolviewRunHooks(RunHooks[Any]):
 
 def _final(recorder: Recorder, call_id: str) -> bool:
     """Whether the call already has its final result (recorded by whoever: the tool itself)."""
-    thread = recorder.thread
-    entry = thread.call(call_id)
-    return entry is not None and thread.state(entry) in FINAL_STATES
+    entry = recorder.call_entry(call_id)
+    return entry is not None and recorder.thread.state(entry) in FINAL_STATES
 
 
 def _arguments(context: RunContextWrapper[Any]) -> dict[str, object]:

@@ -47,6 +47,7 @@ from toolview.hosts.mcp import McpClientError, call_tool, list_tools
 from toolview.hosts.mcp.client import DEFAULT_TIMEOUT
 from toolview.render.terminal.live import print_thread
 from toolview.safety import clean_text
+from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
@@ -214,7 +215,7 @@ def _show_progress(observation: Observation) -> None:
 
 
 def _print_json(observation: Observation) -> None:
-    sys.stdout.write(encode_observation(observation).decode("utf-8") + "\n")
+    sys.stdout.write(escape_json(encode_observation(observation).decode("utf-8")) + "\n")
     sys.stdout.flush()
 
 

@@ -11,7 +11,9 @@ an outage starts and ends, and at the end what could not be published
 (Ctrl-C stops that last wait). The wire is imported only when ``--to`` is
 given, so the commands start fast without it. The token, if
 the server wants one, comes from ``TOOLVIEW_TOKEN`` (never from the command
-line, where every user of the machine could read it).
+line, where every user of the machine could read it), and is sent only where
+``remote.token`` allows: a loopback host, https, or a host named in
+``$TOOLVIEW_TOKEN_HOSTS``; otherwise stderr says why it was not sent.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def add_to_option(parser: argparse.ArgumentParser) -> None:
         "--to",
         metavar="URL",
         help="also publish the run live to a toolview server thread, "
-        "e.g. http://127.0.0.1:8765/threads/build (token from $TOOLVIEW_TOKEN)",
+        "e.g. http://127.0.0.1:8765/threads/build (token from $TOOLVIEW_TOKEN, sent "
+        "only to loopback, over https, or to a host in $TOOLVIEW_TOKEN_HOSTS)",
     )
     parser.add_argument(
         "--publish-timeout",

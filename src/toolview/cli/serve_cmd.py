@@ -24,6 +24,7 @@ from toolview.cli.serve_log import LogError, check_log, log_factory, log_place
 from toolview.cli.serve_options import add_options
 from toolview.cli.serve_token import TokenError, read_token
 from toolview.cli.serve_watch import WatchError, watch_roots
+from toolview.safety.loopback import is_loopback
 from toolview.server.app import create_app
 from toolview.server.connections import server_config
 from toolview.server.limits import Limits, raise_fd_limit
@@ -36,16 +37,6 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="serve threads: API, live follow, web page")
     add_options(parser)
     parser.set_defaults(handler=run)
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` only accepts connections from this machine."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def run(args: argparse.Namespace) -> int:

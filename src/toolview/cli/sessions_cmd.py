@@ -21,6 +21,7 @@ from typing import Final
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_summary import Summary, summarize
+from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
@@ -87,22 +88,25 @@ def _as_row(summary: Summary) -> str:
 
 
 def _as_json(summary: Summary) -> str:
-    return json.dumps(
-        {
-            "agent": summary.agent,
-            "id": summary.id,
-            "path": summary.path,
-            "project": summary.project,
-            "firstPrompt": summary.prompt,
-            "start": summary.start,
-            "end": summary.end,
-            "durationS": summary.duration_s,
-            "calls": summary.calls,
-            "failures": summary.failures,
-            "sizeBytes": summary.size,
-            "unreadableLines": summary.notes,
-        },
-        ensure_ascii=False,
+    """One session as a JSON line, C1 and bidi characters escaped (``safety.json_escape``)."""
+    return escape_json(
+        json.dumps(
+            {
+                "agent": summary.agent,
+                "id": summary.id,
+                "path": summary.path,
+                "project": summary.project,
+                "firstPrompt": summary.prompt,
+                "start": summary.start,
+                "end": summary.end,
+                "durationS": summary.duration_s,
+                "calls": summary.calls,
+                "failures": summary.failures,
+                "sizeBytes": summary.size,
+                "unreadableLines": summary.notes,
+            },
+            ensure_ascii=False,
+        )
     )
 
 

@@ -9,8 +9,11 @@ A sub-agent's observations come with the rest, marked with ``parentCallId``;
 that mark is an id too, so it crosses as its call's id does.
 
 Only observations go to stdout, one per line, so the output always passes
-``toolview check``. What could not be read (a broken line, a host's note)
-is said on stderr, one line each, never dropped silently.
+``toolview check``. Each line is written for a terminal (``safety.json_escape``):
+a C1 control or a bidi override inside a string is a ``\\uXXXX`` escape, the
+same value to a JSON reader, nothing a terminal obeys. What could not be
+read (a broken line, a host's note) is said on stderr, one line each, never
+dropped silently.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import msgspec
 from toolview.cli.jsonl import BadDescriptor, Item
 from toolview.contract import Observation, encode_observation
 from toolview.safety import clean_text, redact, redact_json
+from toolview.safety.json_escape import escape_json
 from toolview.wire.memo import Redactor, redact_observation
 
 __all__ = ["redacted", "write_json"]
@@ -50,7 +54,8 @@ def write_json(items: Iterable[Item]) -> int:
         if not isinstance(item, Observation):
             _say(str(item))
             continue
-        out.write(encode_observation(redacted(item)) + b"\n")
+        line = escape_json(encode_observation(redacted(item)).decode("utf-8"))
+        out.write(line.encode("utf-8") + b"\n")
     out.flush()
     return 0
 

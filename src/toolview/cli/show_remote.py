@@ -4,7 +4,9 @@ Why here and not a command of its own: a server thread is one more place a
 thread lives, so it renders exactly like a file of the same observations (the
 same ``draw_items``, streamed as a file is). The URL is the one ``--to`` takes; the
 token comes from ``$TOOLVIEW_TOKEN`` only, as for the publishing commands (a
-command line is visible to every user of the machine). Exit
+command line is visible to every user of the machine), and goes only where
+``remote.token`` allows (loopback, https, ``$TOOLVIEW_TOKEN_HOSTS``); when it
+is withheld, stderr says why. Exit
 codes: 2 for a URL that names no thread (or options that cannot apply), 1
 when the server cannot be read (unreachable, token refused, no such thread, a
 frame that breaks the API), 130 when interrupted.
@@ -41,7 +43,7 @@ def show_url(args: argparse.Namespace) -> int:
         print(f"toolview show: {problem}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with ThreadReader(args.path) as reader:
+        with ThreadReader(args.path, notify=_say) as reader:
             if args.follow:
                 from toolview.cli.show_follow import follow
 
@@ -53,6 +55,10 @@ def show_url(args: argparse.Namespace) -> int:
     except ReadError as exc:
         print(f"toolview show: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
+
+
+def _say(message: str) -> None:
+    print(f"toolview show: {message}", file=sys.stderr, flush=True)
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:

@@ -33,13 +33,17 @@ def capture(
     title: str | None = None,
     thread_id: str | None = None,
     publish_timeout: float = FLUSH_TIMEOUT,
+    token: str | None = None,
 ) -> CaptureSession:
     """A recorder for one run; use it as ``with`` or ``async with``.
 
     ``live``: draw the run in the terminal (default: when stdout is one);
     ``to``: a server (``http://HOST:PORT``, the thread named ``thread_id``) or a
     thread URL (``…/threads/ID``) to publish to, in the background, flushed at
-    the end for up to ``publish_timeout`` seconds (token: ``$TOOLVIEW_TOKEN``);
+    the end for up to ``publish_timeout`` seconds; ``token``: the server's token,
+    sent to that server whatever it is — without it, ``$TOOLVIEW_TOKEN`` is sent
+    only to loopback, over https or to a host in ``$TOOLVIEW_TOKEN_HOSTS``
+    (``remote.token``; stderr says when it is withheld);
     ``record``: a JSON Lines file of every observation; ``report``: files
     written at the end, HTML / Markdown / text by extension.
     """
@@ -51,4 +55,5 @@ def capture(
         title=title,
         thread_id=thread_id,
         publish_timeout=publish_timeout,
+        token=token,
     )

@@ -37,11 +37,11 @@ def _say(message: str) -> None:
 class Publishing:
     """A sink that publishes in the background; ``close`` flushes within a timeout."""
 
-    def __init__(self, to: str, thread_id: str, timeout: float) -> None:
+    def __init__(self, to: str, thread_id: str, timeout: float, token: str | None) -> None:
         url = thread_url(to, thread_id)
         try:
             self._publisher = BackgroundPublisher(
-                url, timeout=_REQUEST_TIMEOUT, block_timeout=0.0, notify=_say
+                url, token=token, timeout=_REQUEST_TIMEOUT, block_timeout=0.0, notify=_say
             )
         except PublishError as exc:
             raise ValueError(f"capture(to=…): {exc}") from None

@@ -20,6 +20,7 @@ from typing import Self
 import msgspec
 
 from toolview.contract import (
+    CallEntry,
     Descriptor,
     Message,
     Observation,
@@ -33,7 +34,7 @@ from toolview.contract import (
 )
 from toolview.contract.moments import format_at
 from toolview.recording.adapter_methods import AdapterMethods
-from toolview.recording.redaction import redact_observation
+from toolview.recording.redaction import REDACTOR, redact_observation
 from toolview.recording.stream import OutputStream
 from toolview.recording.values import (
     call_args,
@@ -77,13 +78,13 @@ class Recorder(AdapterMethods):
         """Add ``observation`` (redacted, stamped with now unless it says when) and hand it on."""
         if isinstance(observation.at, msgspec.UnsetType):
             observation = msgspec.structs.replace(observation, at=format_at(datetime.now(UTC)))
-        observation = redact_observation(observation)
+        safe = redact_observation(observation)
         with self._lock:
-            self._track(observation)
-            self._thread.add(observation)
+            self._track(observation)  # by the caller's own ids: ``result(id)`` names them so
+            self._thread.add(safe)
             for sink in list(self._sinks):
                 try:
-                    sink(observation)
+                    sink(safe)
                 except Exception as exc:  # said once, and that sink gets no more
                     self._sinks.remove(sink)
                     print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
@@ -101,6 +102,15 @@ class Recorder(AdapterMethods):
         """A tool was called with ``args``."""
         call_id, tool = clean_id(id, "call"), clean_id(name, "tool")
         self.emit(ToolCall(tool_call_id=call_id, tool_name=tool, args=call_args(args)))
+
+    def call_entry(self, id: str) -> CallEntry | None:
+        """The thread's entry for the call the caller named ``id``, if it has one.
+
+        The thread knows an id holding a secret by its opaque id (``recording.redaction``),
+        so an adapter asking "is this call final?" asks here, by its own id.
+        """
+        with self._lock:
+            return self._thread.call(REDACTOR.id(clean_id(id, "call")))
 
     def tool_name(self, id: str) -> str:
         """The name ``call`` gave ``id`` (``tool`` for a call never seen)."""

@@ -2,61 +2,54 @@
 
 Why at the recorder: what a framework hands over (arguments, results, MCP
 results mapped by the host, a user's own ``emit``) goes to a record file, a
-server and reports; a secret must be gone before any of them sees it. Redacting
-twice changes nothing (a redaction mark matches no pattern), so observations a
-host already redacted (the command runner's) pass unchanged.
+server and reports; a secret must be gone before any of them sees it.
+
+Why the server's function (``wire.memo.redact_observation``): one home for
+what "redacted" means. Every string field of every observation is redacted
+(call ids, tool names, kinds and models too, not only texts and arguments),
+an id that redaction would change becomes the same ``redacted-``+HMAC id the
+server gives it (``safety.opaque``), so a call and its result still pair, and
+a running call's partial output holds back its unterminated last token.
+Redacting twice changes nothing (a redaction mark and an opaque id match no
+pattern), so observations a host already redacted pass unchanged.
+
+One exception, kept from before: an image's base64 ``data`` is not text — a
+pattern matched inside it would only break the image — so it is set aside
+while the rest is redacted and put back after.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 import msgspec
 
-from toolview.contract import (
-    Descriptor,
-    Message,
-    Observation,
-    RunEnded,
-    ToolCall,
-    ToolRefused,
-    ToolResult,
-)
+from toolview.contract import Descriptor, Observation, ToolResult
 from toolview.safety import redact
 from toolview.safety.structured import redact_json
+from toolview.wire import memo
 
-__all__ = ["redact_observation"]
+__all__ = ["REDACTOR", "redact_observation"]
 
-
-def _object(value: dict[str, Any]) -> dict[str, Any]:
-    redacted = redact_json(value)
-    return redacted if isinstance(redacted, dict) else {}
-
-
-def _descriptor(descriptor: Descriptor) -> Descriptor:
-    props = descriptor.props
-    if descriptor.kind == "image" and isinstance(props.get("data"), str):
-        # base64 is not text: a pattern matched inside it would only break the image
-        kept = _object({key: value for key, value in props.items() if key != "data"})
-        return msgspec.structs.replace(descriptor, props={**kept, "data": props["data"]})
-    return msgspec.structs.replace(descriptor, props=_object(props))
+REDACTOR: Final = memo.Redactor(text=redact, json=redact_json, budget=1024 * 1024)
+"""The recorder's redactor: the server's rules; its memo keeps names and ids (1 MiB)."""
 
 
 def redact_observation(observation: Observation) -> Observation:
-    """``observation`` with its texts, arguments and props redacted."""
-    if isinstance(observation, ToolCall):
-        return msgspec.structs.replace(observation, args=_object(observation.args))
-    if isinstance(observation, ToolResult):
-        descriptor = observation.descriptor
-        if isinstance(descriptor, Descriptor):
-            descriptor = _descriptor(descriptor)
-        return msgspec.structs.replace(
-            observation, text=redact(observation.text), descriptor=descriptor
-        )
-    if isinstance(observation, ToolRefused):
-        return msgspec.structs.replace(observation, reason=redact(observation.reason))
-    if isinstance(observation, Message):
-        return msgspec.structs.replace(observation, text=redact(observation.text))
-    if isinstance(observation, RunEnded) and isinstance(observation.reason, str):
-        return msgspec.structs.replace(observation, reason=redact(observation.reason))
-    return observation
+    """``observation`` with every string field redacted as the server redacts it."""
+    if isinstance(observation, ToolResult) and isinstance(observation.descriptor, Descriptor):
+        data = observation.descriptor.props.get("data")
+        if observation.descriptor.kind == "image" and isinstance(data, str):
+            return _image_result(observation, observation.descriptor, data)
+    return memo.redact_observation(observation, REDACTOR)
+
+
+def _image_result(result: ToolResult, descriptor: Descriptor, data: str) -> Observation:
+    """An image result redacted with its base64 ``data`` set aside, then put back."""
+    props = {key: value for key, value in descriptor.props.items() if key != "data"}
+    bare = msgspec.structs.replace(descriptor, props=props)
+    safe = memo.redact_observation(msgspec.structs.replace(result, descriptor=bare), REDACTOR)
+    if not isinstance(safe, ToolResult) or not isinstance(safe.descriptor, Descriptor):
+        return safe  # never: redaction keeps an observation's type and its descriptor
+    kept = msgspec.structs.replace(safe.descriptor, props={**safe.descriptor.props, "data": data})
+    return msgspec.structs.replace(safe, descriptor=kept)

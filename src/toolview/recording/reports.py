@@ -1,7 +1,9 @@
 """Reports written at the end of a capture: HTML, Markdown or text, by file extension.
 
 Why by extension: ``report=["run.html", "run.md"]`` says everything; a name
-with another extension is the text surface (and says so nowhere else).
+with another extension is the text surface (and says so nowhere else). A
+report is written as the record is (``toolview.private_files``, regular files
+only): 0600, never through a planted link, never into a FIFO or a device.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toolview.contract import Thread
+from toolview.private_files import open_private
 
 __all__ = ["render_report", "write_reports"]
 
@@ -35,7 +38,9 @@ def write_reports(thread: Thread, paths: Sequence[Path], title: str | None) -> l
     problems: list[str] = []
     for path in paths:
         try:
-            path.write_text(render_report(thread, path, title), encoding="utf-8")
+            report = render_report(thread, path, title).encode("utf-8")
+            with open_private(path, only_regular=True) as stream:
+                stream.write(report)
         except Exception as exc:
             problems.append(f"cannot write the report {path}: {type(exc).__name__}: {exc}")
     return problems

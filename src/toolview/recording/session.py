@@ -45,6 +45,7 @@ class CaptureSession(Recorder):
         title: str | None = None,
         thread_id: str | None = None,
         publish_timeout: float = FLUSH_TIMEOUT,
+        token: str | None = None,
     ) -> None:
         super().__init__(title=title, thread_id=thread_id)
         self._live = sys.stdout.isatty() if live is None else bool(live)
@@ -58,7 +59,7 @@ class CaptureSession(Recorder):
         if to is not None:  # a bad URL is said now, before the agent runs
             from toolview.recording.publishing import Publishing  # httpx: only with to=
 
-            publishing = Publishing(to, self.thread_id, publish_timeout)
+            publishing = Publishing(to, self.thread_id, publish_timeout, token)
             self._publishing, self.page_url = publishing, publishing.page_url
 
     def start(self) -> None:

@@ -2,7 +2,10 @@
 
 Why a line per observation, flushed: a run that crashes still leaves every
 observation before the crash on disk, readable by ``toolview show`` and
-``toolview check``.
+``toolview check``. The file follows the command line's private-file rules
+(``toolview.private_files``: 0600 whatever the umask, a planted link replaced
+and never written through), and only a regular file is written: a FIFO, a
+folder or a device at the path is refused at ``with``, before the agent runs.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import sys
 from pathlib import Path
 
 from toolview.contract import Observation, encode_observation
+from toolview.private_files import open_private
 
 __all__ = ["RecordFile"]
 
@@ -20,7 +24,7 @@ class RecordFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._file = path.open("wb")
+        self._file = open_private(path, only_regular=True)
         self._failed = False
 
     def __call__(self, observation: Observation) -> None:

@@ -8,7 +8,7 @@ For a producer that must never wait at all, ``BackgroundPublisher`` is the one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Self
 
@@ -30,9 +30,17 @@ __all__ = ["AsyncPublisher"]
 class AsyncPublisher:
     """Publishes observations to one server thread over HTTP, awaiting each batch."""
 
-    def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 30.0,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        """``token`` and ``notify`` as for ``Publisher`` (``remote.token``)."""
         self.base, self.thread_id = parse_thread_url(url)
-        headers = auth_headers(token)
+        headers = auth_headers(self.base, token, notify=notify)
         self._client = httpx.AsyncClient(base_url=self.base, headers=headers, timeout=timeout)
         self._created = False
 

@@ -12,9 +12,8 @@ batch whose answer was lost and the server stores it once (see
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Final, Self
 
@@ -22,6 +21,7 @@ import httpx
 
 from toolview.contract import Observation, encode_observation
 from toolview.remote.backoff import parse_retry_after
+from toolview.remote.token import auth_headers
 from toolview.wire.idempotency import is_valid_key, new_key
 
 __all__ = [
@@ -77,22 +77,21 @@ def parse_thread_url(url: str) -> tuple[str, str]:
     return match["base"], match["id"]
 
 
-def auth_headers(token: str | None) -> dict[str, str]:
-    """The bearer header for ``token`` (``None``: ``$TOOLVIEW_TOKEN``); none without one.
-
-    Shared by every client of the server (publishing and reading), so they
-    agree on where the token comes from.
-    """
-    token = token if token is not None else os.environ.get("TOOLVIEW_TOKEN")
-    return {"authorization": f"Bearer {token}"} if token else {}
-
-
 class Publisher:
     """Publishes observations to one server thread over HTTP."""
 
-    def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 30.0,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        """``token``: sent as given; else ``$TOOLVIEW_TOKEN`` where ``remote.token`` allows
+        (``notify``, else a warning, says when it is withheld)."""
         self.base, self.thread_id = parse_thread_url(url)
-        headers = auth_headers(token)
+        headers = auth_headers(self.base, token, notify=notify)
         self._client = httpx.Client(base_url=self.base, headers=headers, timeout=timeout)
         self._created = False
 

@@ -86,12 +86,20 @@ Retrying = Callable[[int, float, ReadError], None]  # attempt, delay, what went 
 class ThreadReader:
     """Reads one server thread; use as a context manager (or ``close()``)."""
 
-    def __init__(self, url: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 30.0,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        """``token`` and ``notify`` as for ``Publisher`` (``remote.token``)."""
         try:
             self.base, self.thread_id = parse_thread_url(url)
         except PublishError as exc:
             raise NotAThreadURL(str(exc)) from None
-        headers = auth_headers(token)
+        headers = auth_headers(self.base, token, notify=notify)
         if any(not 32 < ord(c) < 127 for c in headers.get("authorization", "")[7:]):
             raise NotAuthorized("a token is visible ASCII characters only")
         timeouts = httpx.Timeout(timeout, read=max(timeout, READ_TIMEOUT))

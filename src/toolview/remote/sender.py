@@ -58,7 +58,7 @@ class BackgroundPublisher:
         timeout: float = 30.0,
         notify: Notify | None = None,
     ) -> None:
-        self._publisher = Publisher(url, token=token, timeout=timeout)
+        self._publisher = Publisher(url, token=token, timeout=timeout, notify=notify)
         backoff_schedule = Backoff(backoff, max(backoff, max_backoff))
         outbox = Outbox(capacity, batch_bytes)
         self._sending = SendLoop(
