@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["MINIMUM_CONTRAST", "contrast", "cube_and_greys", "legible"]
+__all__ = ["MINIMUM_CONTRAST", "contrast", "cube_and_greys", "legible", "on_ground"]
 
 MINIMUM_CONTRAST: Final = 4.6  # WCAG AA's 4.5, with room for rounding in the browser
 _LEVELS: Final = (0, 95, 135, 175, 215, 255)
@@ -64,3 +64,12 @@ def legible(colour: str, grounds: Sequence[str], *, dark: bool) -> str:
         if all(contrast(mixed, ground) >= MINIMUM_CONTRAST for ground in grounds):
             return mixed
     return _mix(colour, toward, 1.0)
+
+
+def on_ground(ground: str) -> str:
+    """The text colour that reads best on ``ground`` (black or white, the two ends).
+
+    For a pair a tool chose that does not read (``pairs``): no colour does
+    better on any ground, and the worst ground still gets 4.58:1, above AA.
+    """
+    return max(("#000000", "#ffffff"), key=lambda text: contrast(text, ground))
