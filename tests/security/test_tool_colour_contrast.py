@@ -14,9 +14,13 @@ itself is checked beside it, over every pair a tool can ask for.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from axe import inject_axe
 from page_browser import in_browser
@@ -44,8 +48,8 @@ CASES = {  # what the tool wrote -> the words it hides
     "\x1b[30;40mblack on black\x1b[0m": "black on black",
 }
 STDOUT = "\n".join(CASES)
-_CONTRAST = """async () => {
-  const result = await axe.run('#tv-call-c1 pre.tv-pre', { runOnly: ['color-contrast'] });
+_CONTRAST = """async (where) => {
+  const result = await axe.run(where, { runOnly: ['color-contrast'] });
   const said = list => list.flatMap(v => v.nodes.map(n => n.target.join(' ')
                                                       + ' :: ' + n.failureSummary));
   // "incomplete": axe could not tell (text the colour of its ground is one such)
@@ -78,13 +82,60 @@ def test_axe_finds_no_hidden_tool_text_in_either_scheme(server: ToolviewServer) 
         expect(page.locator("#tv-call-c1")).to_have_attribute("data-state", "done")
         for words in CASES.values():
             expect(page.locator("#tv-call-c1 pre.tv-pre")).to_contain_text(words)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            inject_axe(page)
-            found = page.evaluate(_CONTRAST)
-            assert found["violations"] == [], scheme
-            assert found["incomplete"] == [], scheme
-            assert found["passes"] >= len(CASES), scheme  # each case was measured, and read
+        readable_in_both_schemes(page, "#tv-call-c1 pre.tv-pre")
+
+    in_browser(scenario)
+
+
+def readable_in_both_schemes(page: Page, where: str) -> None:
+    """axe's ``color-contrast`` on ``where``, light then dark: every case measured, all read."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        inject_axe(page)
+        found = page.evaluate(_CONTRAST, where)
+        assert found["violations"] == [], scheme
+        assert found["incomplete"] == [], scheme
+        assert found["passes"] >= len(CASES), scheme  # each case was measured, and read
+
+
+@pytest.mark.browser
+def test_the_live_output_of_a_running_command_hides_nothing_either(
+    server: ToolviewServer, tmp_path: Path
+) -> None:
+    """The same cases while the command runs: the live page's script draws them (live.js)."""
+    go = tmp_path / "go"
+    os.mkfifo(go)  # the command prints, then reads here until the page has been checked
+    script = "\n".join(
+        [
+            "import sys",
+            f"sys.stdout.write({STDOUT!r} + '\\n')",
+            "sys.stdout.flush()",
+            f"open({str(go)!r}).read()",
+        ]
+    )
+    httpx.post(f"{server.url}/api/threads", json={"id": "live"}).raise_for_status()
+    hold = os.open(go, os.O_RDWR)  # the FIFO's one writer, open before the command starts
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/threads/live")
+        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+        command = [sys.executable, "-m", "toolview", "run", "--to", f"{server.url}/threads/live"]
+        runner = subprocess.Popen(
+            [*command, "--", sys.executable, "-c", script],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            live = page.locator("article.tv-call .tv-live-output")
+            for words in CASES.values():
+                expect(live).to_contain_text(words)
+            readable_in_both_schemes(page, "article.tv-call .tv-live-output")
+        finally:
+            os.close(hold)  # the command's read ends: it exits
+            try:
+                assert runner.wait(timeout=120) == 0
+            finally:
+                runner.kill()
 
     in_browser(scenario)
 

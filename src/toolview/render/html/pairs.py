@@ -68,7 +68,18 @@ def _css() -> str:
     rules.append(".tv-kx{color:var(--tv-on-x)}")
     rules += [f".tv-e{i}{{color:var(--tv-ansi-{i})}}" for i in range(16)]
     rules += [f".tv-e{i}{{color:{c}}}" for i, c in enumerate(_EXACT, start=16)]
-    return "".join(rules) + "\n"
+    return "".join(rules) + "\n" + _colours_for_script()
+
+
+def _colours_for_script() -> str:
+    """The colours ``clashes`` reads, both schemes' in either (``--tv-pair-<0|1>-<name>``):
+    the live page's script decides its pairs as this module does (live.js, ``clashes``)."""
+    values = []
+    for scheme in _SCHEMES:
+        named = {name: THEME[name][scheme] for name in ("fg", "stderr-fg", "code-bg")}
+        named.update({f"ansi-{i}": colour for i, colour in enumerate(ANSI[scheme])})
+        values += [f"--tv-pair-{scheme}-{name}:{colour};" for name, colour in named.items()]
+    return ":root{" + "".join(values) + "}\n"
 
 
 PAIR_CSS: Final = _css()
