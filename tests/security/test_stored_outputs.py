@@ -193,3 +193,39 @@ def test_the_watcher_reads_no_link_and_a_fifo_stops_nothing_after_it(
         check({call: text for call, text in seen.items() if call in WHY}, calls)
     finally:
         server.kill()
+
+
+def agent_session(path: Path) -> None:
+    """A session whose Agent call names no sub-agent file, and a FIFO as a sub-agent's meta."""
+    agents = path.with_suffix("") / "subagents"
+    agents.mkdir(parents=True)
+    (agents / "agent-a1.jsonl").write_bytes(json.dumps(record("user", "go", 0)).encode() + b"\n")
+    os.mkfifo(agents / "agent-a1.meta.json")  # Claude Code writes {"toolUseId": ...} here
+    use = {"type": "tool_use", "id": "c_agent", "name": "Agent", "input": {"prompt": "go"}}
+    block = {"type": "tool_result", "tool_use_id": "c_agent", "content": "AGENT-DONE"}
+    records = [record("assistant", [use], 0), record("user", [block], 1)]
+    path.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in records))
+
+
+def test_show_finishes_beside_a_fifo_as_a_sub_agents_meta_file(tmp_path: Path) -> None:
+    path = tmp_path / "projects" / "-work" / f"{SESSION}.jsonl"
+    agent_session(path)
+    assert show_json(path)["c_agent"]["text"] == "AGENT-DONE"
+
+
+def test_the_watcher_goes_on_past_a_fifo_as_a_sub_agents_meta_file(tmp_path: Path) -> None:
+    path = tmp_path / "projects" / "-work" / f"{SESSION}.jsonl"
+    path.parent.mkdir(parents=True)
+    server = ToolviewServer.start(
+        ["--port", "0", "--db", str(tmp_path / "log.db"), "--watch", str(path.parent.parent)]
+    )
+    try:
+        agent_session(path)
+        thread = f"claude-{SESSION}"
+        until(lambda: "c_agent" in texts(server.url, thread), timeout=LIMIT, what="the call")
+        assert texts(server.url, thread)["c_agent"] == "AGENT-DONE"
+        with path.open("ab") as stream:  # a later record: the watcher must still be reading
+            stream.write(json.dumps(record("user", "AFTER-THE-FIFO", 40)).encode() + b"\n")
+        until(lambda: "AFTER-THE-FIFO" in texts(server.url, thread), timeout=LIMIT, what="after")
+    finally:
+        server.kill()

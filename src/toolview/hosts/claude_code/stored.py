@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-__all__ = ["MAX_STORED_BYTES", "NotRead", "ReadStored", "StoredOutputs", "stored_name"]
+__all__ = [
+    "MAX_STORED_BYTES",
+    "NotRead",
+    "ReadStored",
+    "StoredOutputs",
+    "read_regular",
+    "stored_name",
+]
 
 MAX_STORED_BYTES: Final = 8 * 1024 * 1024
 _FOLDER: Final = "tool-results"
@@ -125,3 +132,18 @@ def _is_link(name: str, folder: int | None) -> bool:
         return stat.S_ISLNK(os.lstat(name, dir_fd=folder).st_mode)
     except OSError:
         return False
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The first ``limit`` bytes of ``path`` if it is a regular file, not a link.
+
+    For the small files beside a session (a sub-agent's ``.meta.json``): a
+    FIFO put in one's place would block a plain ``open`` for ever, stopping
+    ``show`` and the watcher. Anything else raises ``OSError``, as a missing
+    file does, so a caller's handling of "not there" covers it.
+    """
+    handle = os.open(path, _FILE)
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return stream.read(limit)
