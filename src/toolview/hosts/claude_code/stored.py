@@ -100,10 +100,11 @@ class StoredOutputs:
             handle = _open(name, _FILE, folder, "it")
         finally:
             os.close(folder)
+        info = os.fstat(handle)  # the open file's own kind: nothing swapped in since
+        if not stat.S_ISREG(info.st_mode):
+            os.close(handle)
+            raise _Refused("it is not a regular file")
         with os.fdopen(handle, "rb") as stream:
-            info = os.fstat(stream.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise _Refused("it is not a regular file")
             return stream.read(self.limit + 1), info.st_size
 
 
@@ -143,7 +144,8 @@ def read_regular(path: Path, limit: int) -> bytes:
     file does, so a caller's handling of "not there" covers it.
     """
     handle = os.open(path, _FILE)
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
     with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
         return stream.read(limit)
