@@ -7,8 +7,10 @@ background is 4.0:1, navy on the dark page 1.3:1. VS Code's terminal answers
 this with a minimum contrast ratio of 4.5 by default; so does the html surface:
 each such colour, used as text, is darkened (light scheme) or lightened (dark
 scheme) just enough to reach WCAG AA (4.5:1) on every background of that
-scheme, its hue kept. As a background (``tv-g<n>``) a colour stays exact: what
-the tool paints on it is the tool's pairing.
+scheme, its hue kept (the theme's basic 16 too, where one sits too close to a
+ground). As a background (``tv-g<n>``) a colour stays exact; the text the tool
+paints on it is checked as a pair (``pairs``), and drawn in ``on_ground``'s
+colour when the pair does not read.
 """
 
 from __future__ import annotations
