@@ -26,6 +26,7 @@ from typing import Final
 
 import msgspec
 
+from toolview.hosts.claude_code.stored import read_regular
 from toolview.server.watch_position import ReadPosition
 from toolview.server.watch_reader import Join
 from toolview.wire.sources import PositionedLog
@@ -56,8 +57,8 @@ def claude_link(path: Path) -> tuple[Path, str | None] | None:
     session = path.parent.parent
     meta = path.with_name(path.name.removesuffix(".jsonl") + META)
     try:
-        with meta.open("rb") as stream:
-            call = msgspec.json.decode(stream.read(_LIMIT), type=_Meta).tool_use_id
+        # a FIFO in its place would block the watcher: regular files only
+        call = msgspec.json.decode(read_regular(meta, _LIMIT), type=_Meta).tool_use_id
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         call = None  # not there yet, or half-written: asked again when it changes
     return session.with_name(session.name + ".jsonl"), call or None

@@ -18,19 +18,19 @@ mapper the session's stored outputs). A file and a growing file map alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 import msgspec
 
 from toolview.contract import Observation, RunEnded, RunStarted
 from toolview.hosts.claude_code.records import Stamp, make_stamp, plain_text, read_message
+from toolview.hosts.claude_code.stored import ReadStored
 from toolview.hosts.claude_code.turns import Turns
 from toolview.hosts.sessions import SessionLineError, decode_record
 
 __all__ = ["ClaudeCodeMapper", "ReadStored"]
 
-ReadStored = Callable[[str], "str | None"]
 _OWN_TYPES: Final = frozenset({"user", "assistant"})
 
 

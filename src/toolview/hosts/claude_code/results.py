@@ -8,18 +8,23 @@ nothing but its kind: the result's text stands, and a note says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
 from toolview.contract import ToolResult
 from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
 from toolview.hosts.claude_code.finished import Finished
+from toolview.hosts.claude_code.stored import NotRead, ReadStored
 from toolview.hosts.claude_code.tasks import TaskBoard
 from toolview.hosts.claude_code.tools import result_observation
 
 __all__ = ["Results"]
 
-_NO_STORED: Final = (
+_NOT_READ: Final = (
+    "\n[note: the whole output was stored in {name}, which is not read ({why}): "
+    "only its preview is shown]"
+)
+_NOT_HERE: Final = (
     "\n[note: the whole output was stored in {name}, which is not here: only its preview is shown]"
 )
 
@@ -27,7 +32,7 @@ _NO_STORED: Final = (
 class Results:
     """Builds results; keeps what spans calls (the task board)."""
 
-    def __init__(self, notes: list[str], read_stored: Callable[[str], str | None] | None) -> None:
+    def __init__(self, notes: list[str], read_stored: ReadStored | None) -> None:
         self._notes = notes
         self._read_stored = read_stored
         self._tasks = TaskBoard()
@@ -76,11 +81,17 @@ class Results:
         return Finished(name, args, text, is_error, detail, content.images, stored)
 
     def _stored(self, text: str) -> tuple[str, bool | None]:
-        """The whole output when it was stored apart and is here; else the preview, said so."""
+        """The whole output when it was stored apart and is here; else the preview, said so.
+
+        A stored file refused (a link, a FIFO, a bad name) says why: a session
+        folder someone handed you may hold one on purpose.
+        """
         name = persisted_name(text)
         if name is None:
             return text, None
-        whole = self._read_stored(name) if self._read_stored is not None else None
-        if whole is None:
-            return text + _NO_STORED.format(name=name), False
-        return whole, True
+        whole = self._read_stored(name) if self._read_stored is not None else NotRead("")
+        if isinstance(whole, str):
+            return whole, True
+        if whole.why in ("", "it is not here"):
+            return text + _NOT_HERE.format(name=name), False
+        return text + _NOT_READ.format(name=name, why=whole.why), False

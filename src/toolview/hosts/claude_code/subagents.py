@@ -15,6 +15,8 @@ from typing import Final
 
 import msgspec
 
+from toolview.hosts.claude_code.stored import read_regular
+
 __all__ = ["SubagentFiles"]
 
 _META_LIMIT: Final = 64 * 1024
@@ -65,7 +67,6 @@ class SubagentFiles:
     @staticmethod
     def _read(meta: Path) -> str | None:
         try:
-            with meta.open("rb") as handle:
-                return _META.decode(handle.read(_META_LIMIT)).tool_use_id
+            return _META.decode(read_regular(meta, _META_LIMIT)).tool_use_id
         except (OSError, msgspec.DecodeError, UnicodeError, RecursionError, ValueError):
             return None

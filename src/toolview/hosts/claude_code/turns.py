@@ -8,7 +8,7 @@ session repeats records) is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -18,6 +18,7 @@ from toolview.contract import Message, Observation, ToolCall
 from toolview.hosts.claude_code.finished import get_str
 from toolview.hosts.claude_code.records import Stamp, plain_text
 from toolview.hosts.claude_code.results import Results
+from toolview.hosts.claude_code.stored import ReadStored
 from toolview.hosts.claude_code.tools import AGENT_TOOLS
 from toolview.hosts.claude_code.usage import UsageCounter
 
@@ -51,7 +52,7 @@ class _Call:
 class Turns:
     """What a session's records have opened and not yet closed."""
 
-    def __init__(self, owner: Owner, read_stored: Callable[[str], str | None] | None) -> None:
+    def __init__(self, owner: Owner, read_stored: ReadStored | None) -> None:
         self._owner = owner
         self._read_stored = read_stored
         self._calls: dict[str, _Call] = {}

@@ -7,8 +7,10 @@ background is 4.0:1, navy on the dark page 1.3:1. VS Code's terminal answers
 this with a minimum contrast ratio of 4.5 by default; so does the html surface:
 each such colour, used as text, is darkened (light scheme) or lightened (dark
 scheme) just enough to reach WCAG AA (4.5:1) on every background of that
-scheme, its hue kept. As a background (``tv-g<n>``) a colour stays exact: what
-the tool paints on it is the tool's pairing.
+scheme, its hue kept (the theme's basic 16 too, where one sits too close to a
+ground). As a background (``tv-g<n>``) a colour stays exact; the text the tool
+paints on it is checked as a pair (``pairs``), and drawn in ``on_ground``'s
+colour when the pair does not read.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["MINIMUM_CONTRAST", "contrast", "cube_and_greys", "legible"]
+__all__ = ["MINIMUM_CONTRAST", "contrast", "cube_and_greys", "legible", "on_ground"]
 
 MINIMUM_CONTRAST: Final = 4.6  # WCAG AA's 4.5, with room for rounding in the browser
 _LEVELS: Final = (0, 95, 135, 175, 215, 255)
@@ -64,3 +66,12 @@ def legible(colour: str, grounds: Sequence[str], *, dark: bool) -> str:
         if all(contrast(mixed, ground) >= MINIMUM_CONTRAST for ground in grounds):
             return mixed
     return _mix(colour, toward, 1.0)
+
+
+def on_ground(ground: str) -> str:
+    """The text colour that reads best on ``ground`` (black or white, the two ends).
+
+    For a pair a tool chose that does not read (``pairs``): no colour does
+    better on any ground, and the worst ground still gets 4.58:1, above AA.
+    """
+    return max(("#000000", "#ffffff"), key=lambda text: contrast(text, ground))

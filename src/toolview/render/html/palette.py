@@ -6,7 +6,9 @@ The page's Content-Security-Policy admits one stylesheet by hash and no
 ``tv-sb`` bold, ``tv-sd`` dim, ``tv-si`` italic, ``tv-su`` underline. A 24-bit
 colour is drawn as the nearest of the 256, as text kept legible in each scheme
 (``legible``: a minimum contrast, as terminals enforce). Inverse swaps the two colours
-(``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour).
+(``tv-fx`` / ``tv-gx`` stand for the block's own background and text colour); a
+text colour that would not read on the background the tool chose is drawn as the
+best text on it (``pairs``: ``tv-k<n>``).
 The first 16 are the theme's (``--tv-ansi-<n>``, ``theme.ANSI``): readable on
 the code background in light and in dark; 16-255 are xterm's cube and grey
 ramp, which every terminal draws alike (a tool that picks one picks its
@@ -36,6 +38,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 )
 
 from toolview.render.html.legible import cube_and_greys
+from toolview.render.html.pairs import PAIR_CSS, clashes
 from toolview.render.html.theme import TOOL_COLOURS
 from toolview.safety.sgr import Colour, Style, palette_index
 
@@ -64,7 +67,7 @@ def _css() -> str:
     rules.append(f".tv-fx{{color:{_BACKGROUND}}}.tv-gx{{background:{_TEXT}}}")
     rules.append(".tv-sb{font-weight:700}.tv-sd{opacity:.7}.tv-si{font-style:italic}")
     rules.append(".tv-su{text-decoration:underline}")
-    return "\n".join(rules) + "\n"
+    return "\n".join(rules) + "\n" + PAIR_CSS
 
 
 SGR_CSS: Final = _css()
@@ -79,7 +82,12 @@ def style_classes(style: Style) -> str:
     fg, bg = _index(style.fg), _index(style.bg)
     if style.inverse:
         fg, bg = bg or "x", fg or "x"
-    classes = [f"tv-f{fg}"] if fg else []
+    # a pair that would not read in a scheme: the best text on that ground (``pairs``)
+    if bg and fg not in (None, "x"):
+        text: str | None = f"k{bg}" if clashes(fg, bg) else f"e{fg}"
+    else:
+        text = f"k{bg}" if bg and clashes(fg, bg) else f"f{fg}" if fg else None
+    classes = [f"tv-{text}"] if text else []
     classes += [f"tv-g{bg}"] if bg else []
     flags = (style.bold, style.dim, style.italic, style.underline)
     classes += [f"tv-s{c}" for c, on in zip("bdiu", flags, strict=True) if on]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from toolview.render.html.legible import cube_and_greys, legible
+from toolview.render.html.legible import cube_and_greys, legible, on_ground
 
 __all__ = ["ANSI", "STATUS", "THEME", "THEME_CSS", "TOOL_COLOURS", "theme_block"]
 
@@ -108,13 +108,17 @@ def _grounds(scheme: int) -> list[str]:
 
 
 def _tool_colours() -> dict[int, tuple[str, str]]:
-    """Palette index -> (light, dark) text colour, for the tool's exact colours (16-255)
-    that one scheme must adjust to stay legible (``legible``); the rest are drawn as is."""
+    """Palette index -> (light, dark) text colour, for the tool's colours that one scheme
+    must adjust to stay legible (``legible``): its exact ones (16-255), and the basic 16
+    where one sits too close to a background it may be drawn over (magenta, cyan on the
+    light diff and user backgrounds). The rest are drawn as is."""
     light, dark = _grounds(0), _grounds(1)
     pairs = {}
-    for index, colour in enumerate(cube_and_greys(), start=16):
-        pair = (legible(colour, light, dark=False), legible(colour, dark, dark=True))
-        if pair != (colour, colour):
+    basic = list(zip(*ANSI, strict=True))
+    exact = [(colour, colour) for colour in cube_and_greys()]
+    for index, (one, other) in enumerate(basic + exact):
+        pair = (legible(one, light, dark=False), legible(other, dark, dark=True))
+        if pair != (one, other):
             pairs[index] = pair
     return pairs
 
@@ -130,6 +134,9 @@ def _values(scheme: int) -> dict[str, str]:
         values[f"status-{name}-fg"], values[f"status-{name}-bg"] = fg, bg
     values.update({f"ansi-{i}": colour for i, colour in enumerate(ANSI[scheme])})
     values.update({f"tc-{i}": pair[scheme] for i, pair in TOOL_COLOURS.items()})
+    # text drawn over a tool's basic background, or inverse over the text colour (``pairs``)
+    values.update({f"on-{i}": on_ground(colour) for i, colour in enumerate(ANSI[scheme])})
+    values["on-x"] = on_ground(values["fg"])
     return values
 
 

@@ -401,6 +401,56 @@
     return true;
   }
 
+  // render/html/pairs.py's clashes: a text colour under the minimum contrast on the
+  // background the tool chose, in the light scheme or the dark; the colours are the
+  // stylesheet's (--tv-pair-<scheme>-<name>: both schemes', whichever is shown)
+  const MINIMUM_CONTRAST = 4.6;
+  const LEVELS = [0, 95, 135, 175, 215, 255];
+  const pairColours = new Map();
+
+  function schemeColour(scheme, name) {
+    const key = `--tv-pair-${scheme}-${name}`;
+    if (!pairColours.has(key)) {
+      const hex = getComputedStyle(document.documentElement).getPropertyValue(key).trim();
+      pairColours.set(key, [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)));
+    }
+    return pairColours.get(key);
+  }
+
+  function paletteColour(index, scheme) {
+    if (index < 16) return schemeColour(scheme, `ansi-${index}`);
+    if (index >= 232) return Array(3).fill(8 + 10 * (index - 232));
+    const cube = index - 16;
+    return [LEVELS[Math.floor(cube / 36)], LEVELS[Math.floor(cube / 6) % 6], LEVELS[cube % 6]];
+  }
+
+  function luminance(rgb) {
+    const [r, g, b] = rgb.map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
+
+  function contrast(one, other) {
+    const [a, b] = [luminance(one), luminance(other)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  }
+
+  function textColours(fg, scheme) {
+    // no colour of the tool's: the text it inherits (the output's, stderr's)
+    if (!fg) return [schemeColour(scheme, "fg"), schemeColour(scheme, "stderr-fg")];
+    if (fg === "x") return [schemeColour(scheme, "code-bg")];
+    return [paletteColour(Number(fg), scheme)];
+  }
+
+  function clashes(fg, bg) {
+    return [0, 1].some((scheme) => {
+      const ground = bg === "x" ? schemeColour(scheme, "fg") : paletteColour(Number(bg), scheme);
+      return textColours(fg, scheme).some((text) => contrast(text, ground) < MINIMUM_CONTRAST);
+    });
+  }
+
   function styleClasses(params) {
     // render/html/palette.py's style_classes, from the server's canonical parameters
     const style = { fg: "", bg: "", flags: "" };
@@ -421,7 +471,9 @@
     let { fg, bg } = style;
     if (style.flags.includes("v")) [fg, bg] = [bg || "x", fg || "x"];
     const classes = [];
-    if (fg) classes.push(`tv-f${fg}`);
+    if (bg && clashes(fg, bg)) classes.push(`tv-k${bg}`); // the best text on that ground
+    else if (bg && fg && fg !== "x") classes.push(`tv-e${fg}`); // the tool's pair, exact
+    else if (fg) classes.push(`tv-f${fg}`);
     if (bg) classes.push(`tv-g${bg}`);
     for (const flag of "bdiu") if (style.flags.includes(flag)) classes.push(`tv-s${flag}`);
     return classes.join(" ");
