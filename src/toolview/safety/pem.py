@@ -19,7 +19,7 @@ from toolview.safety.patterns import SecretPattern, Span, mark
 __all__ = ["PEM_PATTERN", "ends_inside_a_key", "hide_private_keys", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-_NL = r"(?:\r?\n|\\r?\\n)"
+_NL = r"(?:\r?\n|(?:\\r)?\\n)"  # a line break, or one escaped in a JSON string
 _MARKER = r"[-+>|#*\"']"  # a diff or quote marker; only "+" is also base64
 # A line break with the next line's indentation and one diff/quote marker, or spaces.
 _SEP = rf"(?:[ \t]*+{_NL}[ \t]*+(?:{_MARKER}[ \t]*+)?|[ \t]++)"
@@ -45,8 +45,9 @@ def _key_material_end(hay: str, body: tuple[int, int], diff: str | None) -> int:
 
     Headers come first; then base64 lines all as wide as the first, and at
     most one shorter last line. A wider line, a second short one or anything
-    else is ordinary output again; so is a short first line, and a short last
-    line that does not end its line (``npm WARN ...``). ``diff`` is the
+    else is ordinary output again; so is a short line (first or last) that
+    does not end its line (``npm WARN ...``, ``The key was...``); a short
+    first line that does is a key cut inside its first line. ``diff`` is the
     indentation of the fence's ``+`` when the block is a diff's added lines.
     """
     end, width = body[0], 0
@@ -54,12 +55,12 @@ def _key_material_end(hay: str, body: tuple[int, int], diff: str | None) -> int:
         header, size = item.group("header"), _width(item, diff)
         if header is not None and width == 0:
             end = item.end()
-        elif size and (size <= width or width == 0 < size - _SHORTEST):
-            if width and size < width:
-                if _LINE_END.match(hay, item.end()):
-                    end = item.end()
-                break
-            end, width = item.end(), width or size
+        elif size > _SHORTEST and width in (0, size):
+            end, width = item.end(), size
+        elif size and (size < width or width == 0):
+            if _LINE_END.match(hay, item.end()):
+                end = item.end()
+            break
         elif header is not None or size:
             break
     return end
@@ -152,8 +153,9 @@ def pem_spans(hay: str, name: str) -> list[Span]:
     return spans
 
 
-# A key line of a stream; the last one may end the stream with no line break.
-_BODY_LINE = rf"[ \t]*+(?:{_MARKER}[ \t]*+)?(?:{_B64}|{_HEADER})[ \t\r]*+(?:\n|\Z)"
+# A key line of a stream (a blank one parts headers and body); the last one
+# may end the stream with no line break.
+_BODY_LINE = rf"[ \t]*+(?:{_MARKER}[ \t]*+)?(?:{_B64}|{_HEADER})?[ \t\r]*+(?:\n|\Z)"
 _CONTINUATION = re.compile(
     rf"(?:{_BODY_LINE})*?[ \t]*+{_MARKER}?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
 )
@@ -187,7 +189,7 @@ def ends_inside_a_key(text: str) -> bool:
     if match is None or match.group("end") is not None:
         return False
     end = _key_material_end(text, match.span("body"), _diff_indent(text, begin))
-    return not text[end:].strip()
+    return not text[end:].strip(" \t\r\n+>|#*\"'-")  # a diff's blank "+" line may follow
 
 
 def key_lines_end(text: str) -> tuple[int, bool]:
