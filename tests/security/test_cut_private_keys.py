@@ -16,7 +16,10 @@ and the four surfaces. Zero key lines may be shown; the output after the key
 from __future__ import annotations
 
 import html
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +143,23 @@ def test_no_surface_shows_a_line_of_a_cut_key(keys: list[Key], surface: str) -> 
         assert "exit status 0" in out
     rows = keys[-1].rows  # the check sees a leak on this surface: rows that are no key are shown
     assert shown(render(_thread(["\n".join(rows)], "\n".join(rows))), rows) == rows
+
+
+@pytest.mark.parametrize("cut", ["-n", "-c"])
+def test_toolview_run_record_holds_no_line_of_a_key_head_cuts(
+    keys: list[Key], cut: str, tmp_path: Path
+) -> None:
+    """A real ``toolview run --record`` of a real ``head`` on an RSA key with a ``+``
+    line: its END line dropped (``-n``), or cut inside its last body line (``-c``)."""
+    key = next(key for key in keys if key.plus_line() is not None)
+    pem = "\n".join(key.lines) + "\n"
+    (tmp_path / "key.pem").write_text(pem)
+    count = len(key.lines) - 1 if cut == "-n" else len(pem) - len(key.lines[-1]) - 20
+    record = tmp_path / "run.jsonl"
+    command = [sys.executable, "-c", "from toolview.cli import main; main()", "run"]
+    command += ["--record", str(record), "--", "head", cut, str(count), "key.pem"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "[redacted: private-key]" in done.stdout
+    assert shown(done.stdout, key.rows) == []
+    assert shown(record.read_text(), key.rows) == []
