@@ -188,6 +188,13 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("slack-token", "bot", "xoxb-1234567890-1234567890123-" + fake(24), ""),
     ("anthropic-api-key", "key", "sk-ant-api03-" + fake(93, B64URL), ""),
     ("npm-token", "npmrc", "npm_" + fake(36), ""),
+    # issue 21: in a JSON string, an escape ends a value as its character would
+    ("github-token", '{"cfg": "github_token = ', "ghp_" + fake(36), '\\nretries = 3"}'),
+    ("password", '{"cfg": "password = ', fake(12), '\\tretries = 3"}'),
+    ("password", '{"body": "{\\"password\\": \\"', "correct horse " + fake(8), '\\"}"}'),
+    ("authorization-header", '{"h": "Authorization: Bearer ', fake(40, B64URL), '\\nAccept: */*"}'),
+    ("cookie-header", '{"h": "Cookie: ', "sid=" + fake(24), '\\r\\nHost: x.example"}'),
+    ("curl-password", '{"cmd": "curl -s https://x.example -u bob:', fake(14), '\\ncurl -I x"}'),
 ]
 
 BENIGN: list[str] = [
