@@ -7,7 +7,8 @@ with no ``BEGIN`` (key lines walked back from ``END`` to the first line that is
 not key material -- the window's omission marker, or the start of the text);
 and a block with no ``END``, cut where the key material stops rather than
 hiding everything that follows. Lines may be real or ``\\n``-escaped (a key in
-a JSON string) and may carry a diff or quote marker.
+a JSON string) and may carry a diff or quote marker (``pem_lines``: the
+lines, and where a block with no ``END`` stops).
 """
 
 from __future__ import annotations
@@ -15,84 +16,18 @@ from __future__ import annotations
 import re
 
 from toolview.safety.patterns import SecretPattern, Span, mark
+from toolview.safety.pem_lines import B64, HEADER, MARKER, NL, SEP, material_end
 
 __all__ = ["PEM_PATTERN", "ends_inside_a_key", "hide_private_keys", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-_NL = r"(?:\r?\n|(?:\\r)?\\n)"  # a line break, or one escaped in a JSON string
-_MARKER = r"[-+>|#*\"']"  # a diff or quote marker; only "+" is also base64
-# A line break with the next line's indentation and one diff/quote marker, or spaces.
-_SEP = rf"(?:[ \t]*+{_NL}[ \t]*+(?:{_MARKER}[ \t]*+)?|[ \t]++)"
-_HEADER = r"(?:Proc-Type|DEK-Info|Version|Comment|Hash):[^\r\n\\]*+"
-_B64 = r"[A-Za-z0-9+/=]++"
 _BLOCK = re.compile(
-    rf"-----BEGIN{_LABEL}(?P<body>(?:{_SEP}(?:{_HEADER}|{_B64}|(?={_NL})))*+)"
-    rf"(?:{_SEP}?(?P<end>-----END{_LABEL}))?"
-)
-_ITEM = re.compile(
-    rf"(?:[ \t]*+{_NL}(?P<indent>[ \t]*+)(?:(?P<marker>{_MARKER})[ \t]*+)?|[ \t]++)"
-    rf"(?:(?P<header>{_HEADER})|(?P<b64>{_B64}))?"
+    rf"-----BEGIN{_LABEL}(?P<body>(?:{SEP}(?:{HEADER}|{B64}|(?={NL})))*+)"
+    rf"(?:{SEP}?(?P<end>-----END{_LABEL}))?"
 )
 _FENCE = re.compile(rf"-----(?:BEGIN|END){_LABEL}")
-_LINE_END = re.compile(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
-_KEY_LINE = re.compile(rf"[ \t]*(?:{_MARKER}[ \t]*)?(?:{_B64}|{_HEADER})?[ \t\r]*")
-_SHORTEST = 15  # a first body line is full width (64, 70, 76): "The" is prose
+_KEY_LINE = re.compile(rf"[ \t]*(?:{MARKER}[ \t]*)?(?:{B64}|{HEADER})?[ \t\r]*")
 _LONGEST_LINE = 1024  # a PEM body line is 64 characters, OpenSSH's 70
-
-
-def _key_material_end(hay: str, body: tuple[int, int], diff: str | None) -> int:
-    """Where the key material of a block without ``END`` stops, in ``body``.
-
-    Headers come first; then base64 lines all as wide as the first, and at
-    most one shorter last line. A wider line, a second short one or anything
-    else is ordinary output again; so is a short line (first or last) that
-    does not end its line (``npm WARN ...``, ``The key was...``); a short
-    first line that does is a key cut inside its first line. ``diff`` is the
-    indentation of the fence's ``+`` when the block is a diff's added lines.
-    """
-    end, width = body[0], 0
-    for item in _ITEM.finditer(hay, *body):
-        header, size = item.group("header"), _width(item, diff)
-        if header is not None and width == 0:
-            end = item.end()
-        elif size > _SHORTEST and width in (0, size):
-            end, width = item.end(), size
-        elif size and (size < width or width == 0):
-            if _LINE_END.match(hay, item.end()):
-                end = item.end()
-            break
-        elif header is not None or size:
-            break
-    return end
-
-
-def _width(item: re.Match[str], diff: str | None) -> int:
-    """The width of the base64 line ``item`` holds (0: none).
-
-    A leading ``+`` is base64 (one line in 64 starts with it), not a diff
-    marker, unless the fence's line was a diff's added line with the same
-    indentation: read as a marker, it made a full line one short, so the key
-    "ended" there and the lines after it were shown.
-    """
-    line = item.group("b64")
-    if line is None:
-        return 0
-    plus = item.group("marker") == "+" and item.end("marker") == item.start("b64")
-    return len(line) + 1 if plus and item.group("indent") != diff else len(line)
-
-
-def _diff_indent(hay: str, fence: int) -> str | None:
-    """The indentation before a ``+`` that opens the fence's line (a diff's
-    added line), or ``None`` when the fence's line is not one."""
-    if fence == 0 or hay[fence - 1] != "+":
-        return None
-    start = fence - 1
-    low = max(0, start - 64)
-    while start > low and hay[start - 1] in " \t":
-        start -= 1
-    if start == 0 or hay[start - 1] == "\n" or hay[start - 2 : start] == "\\n":
-        return hay[start : fence - 1]
-    return None
 
 
 def _previous_line(hay: str, pos: int, floor: int) -> tuple[int, int] | None:
@@ -142,7 +77,7 @@ def pem_spans(hay: str, name: str) -> list[Span]:
             if block.group("end") is not None:
                 stop = block.end()
             else:
-                stop = _key_material_end(hay, block.span("body"), _diff_indent(hay, fence.start()))
+                stop = material_end(hay, block.span("body"), fence.start())
             spans.append((fence.start(), stop, name))
             floor = stop
         else:
@@ -155,9 +90,9 @@ def pem_spans(hay: str, name: str) -> list[Span]:
 
 # A key line of a stream (a blank one parts headers and body); the last one
 # may end the stream with no line break.
-_BODY_LINE = rf"[ \t]*+(?:{_MARKER}[ \t]*+)?(?:{_B64}|{_HEADER})?[ \t\r]*+(?:\n|\Z)"
+_BODY_LINE = rf"[ \t]*+(?:{MARKER}[ \t]*+)?(?:{B64}|{HEADER})?[ \t\r]*+(?:\n|\Z)"
 _CONTINUATION = re.compile(
-    rf"(?:{_BODY_LINE})*?[ \t]*+{_MARKER}?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
+    rf"(?:{_BODY_LINE})*?[ \t]*+{MARKER}?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
 )
 
 
@@ -188,7 +123,7 @@ def ends_inside_a_key(text: str) -> bool:
     match = _BLOCK.match(text, begin) if begin >= 0 else None
     if match is None or match.group("end") is not None:
         return False
-    end = _key_material_end(text, match.span("body"), _diff_indent(text, begin))
+    end = material_end(text, match.span("body"), begin)
     return not text[end:].strip(" \t\r\n+>|#*\"'-")  # a diff's blank "+" line may follow
 
 
