@@ -3,7 +3,8 @@
 Fresh keys are generated here (``cryptography``: RSA 2048 as ``openssl
 genrsa`` writes it, PKCS#8), then cut as an output window or a pager would:
 ``head -n 12`` (the fence and eleven body lines), at a random line, and at a
-random byte (``head -c``). Each
+random byte (``head -c``); and ``head -n 12`` inside a JSON string
+(``\\n``-escaped lines, the string cut with the key). Each
 cut text goes through the redaction functions (``redact``, ``clean_text``,
 ``redact_partial`` over every growing prefix, the command runner's stream
 filter then ``redact``) and the four surfaces (text, terminal, markdown,
@@ -87,6 +88,7 @@ def cuts(keys: list[list[str]], rng: random.Random) -> dict[str, list[tuple[str,
     whole = ["\n".join(key) for key in keys]
     return {
         "head -n 12": [("\n".join(key[:12]) + "\n", key[1:12]) for key in keys],
+        "json string": [('{"pem": "' + "\\n".join(key[:12]), key[1:12]) for key in keys],
         "random line": [
             ("\n".join(k[:n]) + "\n", k[1:n]) for k, n in zip(keys, lines, strict=True)
         ],
