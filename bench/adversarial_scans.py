@@ -39,6 +39,15 @@ CASES: dict[str, tuple[str, str]] = {  # name: (text before, fragment repeated)
     "oauth-refresh": ("", "1//0"),
     "vault": ("", "hvs."),
     "docker-hub": ("", "dckr_pat_"),
+    # issue 21: the rules its findings 2, 13 and 14 touched
+    "pem-plus-lines": ("-----BEGIN RSA PRIVATE KEY-----\n", "+" + "A" * 63 + "\n"),
+    "pem-diff-begin": ("", "+-----BEGIN PRIVATE KEY-----\n+AAAA\n"),
+    "pem-escaped": ("", "-----BEGIN PRIVATE KEY-----\\n" + "A" * 64 + "\\n"),
+    "terraform": ("", "abcdefghijklmn.atlasv1." + "A" * 59 + " "),
+    "glued-token": ("", "kghp_" + "a" * 35 + "xoxb-1"),
+    "escaped-break": ("", "password=a\\ntoken: b\\t"),
+    "escaped-quote": ("", '\\"password\\": \\"a b'),
+    "escaped-backslashes": ("://a:", "\\" * 8 + "x"),
 }
 
 

@@ -179,6 +179,22 @@ SECRETS: list[tuple[str, str, str, str]] = [
     ("docker-config", "  .dockerconfigjson: ", _DOCKER_CONFIG, "\ntype: x"),
     ("private-key-base64", "echo ", _PEM_B64, " | base64 -d > id_rsa"),
     ("private-key-base64", "$ base64 id_rsa\n", _wrapped(_PEM_B64), "\n$ ls"),
+    # issue 21: Terraform Cloud / HCP tokens, and unmistakable tokens glued onto a word
+    ("terraform-cloud-token", "app.terraform.io ", fake(14) + ".atlasv1." + fake(67, B64URL), ""),
+    ("terraform-cloud-token", '{"token": "', fake(14) + ".atlasv1." + fake(70, B64URL), '"}'),
+    ("github-token", "k", "ghp_" + fake(36), " expires"),
+    ("github-token", "export X", "github_pat_" + fake(22) + "_" + fake(59), ""),
+    ("gitlab-token", "ci", "glpat-" + fake(20), " job"),
+    ("slack-token", "bot", "xoxb-1234567890-1234567890123-" + fake(24), ""),
+    ("anthropic-api-key", "key", "sk-ant-api03-" + fake(93, B64URL), ""),
+    ("npm-token", "npmrc", "npm_" + fake(36), ""),
+    # issue 21: in a JSON string, an escape ends a value as its character would
+    ("github-token", '{"cfg": "github_token = ', "ghp_" + fake(36), '\\nretries = 3"}'),
+    ("password", '{"cfg": "password = ', fake(12), '\\tretries = 3"}'),
+    ("password", '{"body": "{\\"password\\": \\"', "correct horse " + fake(8), '\\"}"}'),
+    ("authorization-header", '{"h": "Authorization: Bearer ', fake(40, B64URL), '\\nAccept: */*"}'),
+    ("cookie-header", '{"h": "Cookie: ', "sid=" + fake(24), '\\r\\nHost: x.example"}'),
+    ("curl-password", '{"cmd": "curl -s https://x.example -u bob:', fake(14), '\\ncurl -I x"}'),
 ]
 
 BENIGN: list[str] = [
@@ -226,4 +242,9 @@ BENIGN: list[str] = [
     "ACb1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6 built from commit a3f9c2e1d4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9",
     "hvs is short for hvs.x and 1//0 is a path",
     "docker pull dckr_pat is not a token",
+    # glued onto a word, only unmistakable shapes are tokens: these are words
+    "sandboxxoxo-hugs-and-kisses-forever and myxapp-configuration-settings-for-prod",
+    "task-ant-colony-simulation-framework-service-v2 desk-ant-farm-observation-2024-report",
+    "weighs_total_count laughs_at_the_joke ghp_short glpat-x",
+    "registry.atlasv1.internal/api/v2 and version.atlasv1.x and .atlasv1. tokens",
 ]

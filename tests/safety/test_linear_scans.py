@@ -29,6 +29,11 @@ CASES = {
     "kubernetes-yaml": ("apiVersion: v1\n", "  data:\n"),
     "private-key-headless": ("", "-----END RSA PRIVATE KEY-----\n"),
     "private-key-base64": ("", "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=\n"),
+    "private-key-plus-lines": ("-----BEGIN RSA PRIVATE KEY-----\n", "+" + "A" * 63 + "\n"),
+    "private-key-diff-begin": ("", "+-----BEGIN PRIVATE KEY-----\n+AAAA\n"),
+    "terraform-cloud-token": ("", "abcdefghijklmn.atlasv1." + "A" * 59 + " "),
+    "escaped-values": ("", 'password=a\\ntoken: b\\t\\"secret\\": \\"a b'),
+    "url-password-backslashes": ("://a:", "\\" * 8 + "x"),
 }
 SMALL = 20_000
 

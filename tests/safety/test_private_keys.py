@@ -129,6 +129,46 @@ def test_prose_before_an_end_line_is_kept() -> None:
     assert out == "Deploy log: step 3 of 5.\n[redacted: private-key]\nok"
 
 
+def test_a_body_line_starting_with_plus_does_not_end_a_key_with_no_end() -> None:
+    """One base64 line in 64 starts with ``+``: not a diff marker (issue 21, finding 2)."""
+    rows = body(25)
+    rows[3] = "+" + rows[3][1:]
+    text = "$ head -n 12 key.pem\n-----BEGIN PRIVATE KEY-----\n" + "\n".join(rows[:11])
+    out = redact(text + "\n$ echo done")
+    assert leaked(out, rows) == []
+    assert out == "$ head -n 12 key.pem\n[redacted: private-key]\n$ echo done"
+
+
+def test_a_diff_marked_key_whose_line_starts_with_plus_is_hidden() -> None:
+    """Every line ``+``-marked, one of them ``++``: the marker is one ``+``; a
+    context line (a space, then ``+``) is base64."""
+    rows = body(25)
+    rows[2], rows[4] = "+" + rows[2][1:], "+" + rows[4][1:]
+    lines = ["+-----BEGIN PRIVATE KEY-----", *("+" + row for row in rows[:4]), " " + rows[4]]
+    lines += ["+" + row for row in rows[5:10]]
+    out = redact("diff --git a/k b/k\n" + "\n".join(lines) + "\n context: done")
+    assert leaked(out, rows) == []
+    assert out.endswith("\n context: done")
+
+
+def test_a_lone_begin_in_a_json_string_hides_its_escaped_lines() -> None:
+    """``\\n`` escapes, no ``END`` (the window cut the string): the pattern wanted
+    two backslashes before the ``n``, so the whole body was shown."""
+    rows = body(25)
+    text = '{"pem": "-----BEGIN PRIVATE KEY-----\\n' + "\\n".join(rows[:9])
+    out = redact(text + '\n… 12 lines omitted …\n"ok": true}')
+    assert leaked(out, rows) == []
+    assert out == '{"pem": "[redacted: private-key]\n… 12 lines omitted …\n"ok": true}'
+
+
+@pytest.mark.parametrize("kept", [1, 8, 15])
+def test_a_key_cut_inside_its_first_line_is_hidden(kept: int) -> None:
+    """``head -c``: a first line shorter than a key line is prose only when it goes on."""
+    rows = body(25)
+    out = redact("-----BEGIN RSA PRIVATE KEY-----\n" + rows[0][:kept])
+    assert out == "[redacted: private-key]"
+
+
 def _window(text: str) -> str:
     window = OutputWindow(WindowLimits(head_lines=200, tail_lines=200))
     for start in range(0, len(text), 4096):

@@ -12,11 +12,27 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.patterns import Locate, SecretPattern, Span, compile_pattern, secret_span
+from toolview.safety.patterns import (
+    Locate,
+    SecretPattern,
+    Span,
+    bare_run,
+    compile_pattern,
+    secret_span,
+)
 
 __all__ = ["COMMAND_PATTERNS"]
 
-_VALUE = r"(?:\"(?P<secret>[^\"\n]*)\"|'(?P<secret2>[^'\n]*)'|(?P<secret3>[^\s\"'`;|&<>]+))"
+# Quoted, quoted with an escaped quote (a command in a JSON string), or bare: a
+# bare value ends at an escaped line break or quote as at the character itself.
+_ESCAPED_QUOTED = bare_run("\"'\\n")
+_BARE = bare_run("\\s\"'`;|&<>")
+_VALUE = (
+    r"(?:\"(?P<secret>[^\"\n]*)\"|'(?P<secret2>[^'\n]*)'"
+    rf"|\\[\"'](?P<secret4>{_ESCAPED_QUOTED})|(?P<secret3>{_BARE}))"
+)
+_NETRC = bare_run("\\s")
+_SIGNATURE = bare_run("\\s&#\"'<>", "{16,}+")
 _PLACEHOLDER = ("$", "<", "{{", "%(", "[redacted", "*")
 _PUBLIC_KEYS = frozenset(
     {"PRIMARY", "FOREIGN", "SORT", "PARTITION", "HASH", "RANGE", "CACHE", "LOOKUP", "UNIQUE"}
@@ -120,7 +136,7 @@ def _env(hay: str, match: re.Match[str], name: str) -> Span | None:
 COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
     compile_pattern(
         "signed-url-signature",
-        r"sig(?:nature)?=(?P<secret>[^\s&#\"'<>]{16,})",
+        rf"sig(?:nature)?=(?P<secret>{_SIGNATURE})",
         lowercase=True,
         locate=_signed,
     ),
@@ -137,5 +153,7 @@ COMMAND_PATTERNS: tuple[SecretPattern, ...] = (
         "mysql",
         locate=_after_command(("mysql",)),
     ),
-    compile_pattern("netrc-password", r"password[ \t]+(?P<secret>\S+)", "login", locate=_netrc),
+    compile_pattern(
+        "netrc-password", rf"password[ \t]+(?P<secret>{_NETRC})", "login", locate=_netrc
+    ),
 )

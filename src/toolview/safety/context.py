@@ -10,21 +10,36 @@ from __future__ import annotations
 
 import re
 
-from toolview.safety.patterns import SecretPattern, Span, accept, compile_pattern, secret_span
+from toolview.safety.patterns import (
+    SecretPattern,
+    Span,
+    accept,
+    bare_run,
+    compile_pattern,
+    secret_span,
+)
 from toolview.safety.pem import PEM_PATTERN
 
 __all__ = ["CONTEXT_PATTERNS"]
 
 # Password: everything up to the LAST "@" before the host (a password may hold
 # "@"); the scan starts only at "://" and cannot pass "/" or whitespace.
-_URL = r"://[^\s:/@?#\[\]]*:(?P<secret>(?!\[redacted)[^\s/?#]+)@"
+# (A value in escaped text -- a JSON string -- ends at an escaped line break or
+# quote as at the character itself: ``patterns.bare_run``.)
+_PASSWORD = bare_run("\\s/?#", "+")  # not possessive: it backs off to the last "@"
+_URL = rf"://[^\s:/@?#\[\]]*:(?P<secret>(?!\[redacted){_PASSWORD})@"
 
 _SCHEMES = "bearer|basic|token|digest|negotiate|ntlm|apikey"
+_AUTH_VALUE = bare_run("\\s\"',;()\\[\\]{}<>")
+_COOKIE_STOP = "\\r\\n\"'"  # a cookie value runs to the end of its line (or a quote)
 _AUTH = (
     r"authorization[\"']?[ \t]*[:=][ \t]*[\"']?"
-    rf"(?:(?:{_SCHEMES})[ \t]+)?+(?P<secret>(?!\[redacted)[^\s\"',;()\[\]{{}}<>]+)"
+    rf"(?:(?:{_SCHEMES})[ \t]+)?+(?P<secret>(?!\[redacted){_AUTH_VALUE})"
 )
-_COOKIE = r"cookie[\"']?[ \t]*[:=][ \t]*[\"']?(?P<secret>(?!\[redacted)[^\s\"'][^\r\n\"']*)"
+_COOKIE = (
+    r"cookie[\"']?[ \t]*[:=][ \t]*[\"']?"
+    rf"(?P<secret>(?!\[redacted)(?=[^\s\"']){bare_run(_COOKIE_STOP)})"
+)
 _LINE_HEAD = re.compile(r"(?:[ \t<>*]*|.*[\"'][ \t]*)(?:set-)?")
 
 _AWS_SECRET = (

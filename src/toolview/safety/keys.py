@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from toolview.safety.patterns import SecretPattern, Span, compile_pattern, secret_span
+from toolview.safety.patterns import SecretPattern, Span, bare_run, compile_pattern, secret_span
 
 __all__ = ["KEY_VALUE_PATTERNS", "SENSITIVE_KEYS", "key_name"]
 
@@ -101,11 +101,16 @@ def _key_value(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (begin, end, word)
 
 
+_ESCAPED_QUOTED = bare_run("\"'\\n")  # to an escaped quote or line break, or a quote
+_BARE = bare_run("\\s\"'`,;&<>(){}\\[\\]")  # to a space, a quote, a bracket, an escaped break
+# A key's closing quote, the separator, the value: quoted (to its quote, or the
+# end of its line), after an escaped quote (a JSON string's JSON), or bare.
 _VALUE = (
-    r"(?![a-z0-9_-])[\"']?[ \t]*(?:=>|[:=])(?![:=>])[ \t]*"
+    r"(?![a-z0-9_-])(?:\\?[\"'])?[ \t]*(?:=>|[:=])(?![:=>])[ \t]*"
     r"(?:\"(?P<secret>(?:[^\"\\\n]|\\.)+)\"?"
     r"|'(?P<secret2>(?:[^'\\\n]|\\.)+)'?"
-    r"|(?P<secret3>[^\s\"'`,;&<>(){}\[\]]+))"
+    rf"|\\[\"'](?P<secret4>{_ESCAPED_QUOTED})"
+    rf"|(?P<secret3>{_BARE}))"
 )
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "Span",
     "accept",
     "at_boundary",
+    "bare_run",
     "compile_pattern",
     "lower_text",
     "mark",
@@ -64,6 +65,25 @@ private-key block cut by a window, a Kubernetes Secret's values): given the
 text and the pattern's name, every span to hide."""
 
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+# After a backslash: an escape (JSON's, a repr's) of a character that ends a
+# bare value -- a line break, a tab, a quote, or \u of whitespace or a quote.
+_BREAK = r"(?:[nrt\"']|u00(?:0[9aAdD]|2[027]))"
+
+
+def bare_run(stop: str, repeat: str = "++") -> str:
+    """A regex for a value: characters not in ``stop`` (a class body), ``repeat``-ed.
+
+    In escaped text (a config file inside a JSON string: ``token = X\\nretries
+    = 3``) an escape ends a value as the character it stands for would: the
+    run stops at ``\\n``, ``\\t``, ``\\"``, ``\\u000a``..., so the next line is
+    not hidden with the secret. Any other backslash is part of the value, and
+    an escaped backslash (``\\\\``) is one character of it (``\\\\n`` goes on):
+    one way only to read a run of backslashes, so a backtracking ``repeat``
+    stays linear.
+    """
+    return rf"(?:[^{stop}\\]|\\\\|\\(?![\\]|{_BREAK})){repeat}"
 
 
 def lower_text(text: str) -> str:

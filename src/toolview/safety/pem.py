@@ -7,7 +7,8 @@ with no ``BEGIN`` (key lines walked back from ``END`` to the first line that is
 not key material -- the window's omission marker, or the start of the text);
 and a block with no ``END``, cut where the key material stops rather than
 hiding everything that follows. Lines may be real or ``\\n``-escaped (a key in
-a JSON string) and may carry a diff or quote marker.
+a JSON string) and may carry a diff or quote marker (``pem_lines``: the
+lines, and where a block with no ``END`` stops).
 """
 
 from __future__ import annotations
@@ -15,49 +16,18 @@ from __future__ import annotations
 import re
 
 from toolview.safety.patterns import SecretPattern, Span, mark
+from toolview.safety.pem_lines import B64, HEADER, MARKER, NL, SEP, material_end
 
 __all__ = ["PEM_PATTERN", "ends_inside_a_key", "hide_private_keys", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-_NL = r"(?:\r?\n|\\r?\\n)"
-# A line break with the next line's indentation and one diff/quote marker, or spaces.
-_SEP = rf"(?:[ \t]*+{_NL}[ \t]*+(?:[-+>|#*\"'][ \t]*+)?|[ \t]++)"
-_HEADER = r"(?:Proc-Type|DEK-Info|Version|Comment|Hash):[^\r\n\\]*+"
-_B64 = r"[A-Za-z0-9+/=]++"
 _BLOCK = re.compile(
-    rf"-----BEGIN{_LABEL}(?P<body>(?:{_SEP}(?:{_HEADER}|{_B64}|(?={_NL})))*+)"
-    rf"(?:{_SEP}?(?P<end>-----END{_LABEL}))?"
+    rf"-----BEGIN{_LABEL}(?P<body>(?:{SEP}(?:{HEADER}|{B64}|(?={NL})))*+)"
+    rf"(?:{SEP}?(?P<end>-----END{_LABEL}))?"
 )
-_ITEM = re.compile(rf"{_SEP}(?:(?P<header>{_HEADER})|(?P<b64>{_B64}))?")
 _FENCE = re.compile(rf"-----(?:BEGIN|END){_LABEL}")
-_LINE_END = re.compile(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
-_KEY_LINE = re.compile(rf"[ \t]*(?:[-+>|#*\"'][ \t]*)?(?:{_B64}|{_HEADER})?[ \t\r]*")
-_SHORTEST = 15  # a first body line is full width (64, 70, 76): "The" is prose
+_KEY_LINE = re.compile(rf"[ \t]*(?:{MARKER}[ \t]*)?(?:{B64}|{HEADER})?[ \t\r]*")
 _LONGEST_LINE = 1024  # a PEM body line is 64 characters, OpenSSH's 70
-
-
-def _key_material_end(hay: str, body: tuple[int, int]) -> int:
-    """Where the key material of a block without ``END`` stops, in ``body``.
-
-    Headers come first; then base64 lines all as wide as the first, and at
-    most one shorter last line. A wider line, a second short one or anything
-    else is ordinary output again; so is a short first line, and a short last
-    line that does not end its line (``npm WARN ...``).
-    """
-    end, width = body[0], 0
-    for item in _ITEM.finditer(hay, *body):
-        header, line = item.group("header"), item.group("b64")
-        if header is not None and width == 0:
-            end = item.end()
-        elif line is not None and (len(line) <= width or width == 0 < len(line) - _SHORTEST):
-            if width and len(line) < width:
-                if _LINE_END.match(hay, item.end()):
-                    end = item.end()
-                break
-            end, width = item.end(), width or len(line)
-        elif header is not None or line is not None:
-            break
-    return end
 
 
 def _previous_line(hay: str, pos: int, floor: int) -> tuple[int, int] | None:
@@ -107,7 +77,7 @@ def pem_spans(hay: str, name: str) -> list[Span]:
             if block.group("end") is not None:
                 stop = block.end()
             else:
-                stop = _key_material_end(hay, block.span("body"))
+                stop = material_end(hay, block.span("body"), fence.start())
             spans.append((fence.start(), stop, name))
             floor = stop
         else:
@@ -118,9 +88,11 @@ def pem_spans(hay: str, name: str) -> list[Span]:
     return spans
 
 
-_BODY_LINE = rf"[ \t]*+(?:[-+>|#*\"'][ \t]*+)?(?:{_B64}|{_HEADER})[ \t\r]*+\n"
+# A key line of a stream (a blank one parts headers and body); the last one
+# may end the stream with no line break.
+_BODY_LINE = rf"[ \t]*+(?:{MARKER}[ \t]*+)?(?:{B64}|{HEADER})?[ \t\r]*+(?:\n|\Z)"
 _CONTINUATION = re.compile(
-    rf"(?:{_BODY_LINE})*?[ \t]*+[-+>|#*\"']?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
+    rf"(?:{_BODY_LINE})*?[ \t]*+{MARKER}?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
 )
 
 
@@ -151,7 +123,8 @@ def ends_inside_a_key(text: str) -> bool:
     match = _BLOCK.match(text, begin) if begin >= 0 else None
     if match is None or match.group("end") is not None:
         return False
-    return not text[_key_material_end(text, match.span("body")) :].strip()
+    end = material_end(text, match.span("body"), begin)
+    return not text[end:].strip(" \t\r\n+>|#*\"'-")  # a diff's blank "+" line may follow
 
 
 def key_lines_end(text: str) -> tuple[int, bool]:
