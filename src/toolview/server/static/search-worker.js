@@ -19,19 +19,26 @@ self.addEventListener("message", (event) => {
   try {
     pattern = compile(query, regex);
   } catch (error) {
-    self.postMessage({ error: `Invalid regular expression: ${error.message}` });
+    const said = /^Invalid regular expression/.test(error.message); // V8 says it already
+    self.postMessage({ error: said ? error.message : `Invalid regular expression: ${error.message}` });
     return;
   }
+  try {
+    self.postMessage(matchAll(pattern, texts, limit));
+  } catch (error) {
+    // a match can throw too (V8's backtracking stack overflows): said, never a silent stop
+    self.postMessage({ error: `The search stopped: ${error.message}` });
+  }
+});
+
+function matchAll(pattern, texts, limit) {
   const matches = [];
   for (let index = 0; index < texts.length; index += 1) {
     for (const match of texts[index].matchAll(pattern)) {
       if (match[0] === "") continue;
-      if (matches.length >= limit) {
-        self.postMessage({ matches, more: true });
-        return;
-      }
+      if (matches.length >= limit) return { matches, more: true };
       matches.push([index, match.index, match.index + match[0].length]);
     }
   }
-  self.postMessage({ matches, more: false });
-});
+  return { matches, more: false };
+}
