@@ -67,8 +67,8 @@
     return spelled.replace(/_([0-9a-f]{1,6})_/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16)));
   }
 
-  async function getJson(path) {
-    const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+  async function getJson(path, signal) {
+    const response = await fetch(path, { credentials: "same-origin", cache: "no-store", signal });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const reason = body && typeof body.error === "string" ? body.error : `HTTP ${response.status}`;
@@ -341,6 +341,7 @@
   // cannot be interrupted, so a worker that overruns MATCH_LIMIT_MS is terminated and the
   // next search starts a fresh one; a worker still busy when a newer search starts is too.
   const MATCH_LIMIT_MS = 2000;
+  const SERVER_WAIT_MS = 30_000; // a server search answered by then, or given up
   const matcher = { worker: null, waiting: null }; // waiting: {resolve, timer} of the answer owed
 
   function settle(answer) {
@@ -455,7 +456,10 @@
     const key = `${query}\u0000${regex}\u0000${root.dataset.calls || ""}`;
     if (search.answered.key === key) return search.answered.answer;
     const params = new URLSearchParams({ q: query, regex: regex ? "1" : "0", limit: "1000" });
-    search.asking = getJson(`${base}/search?${params}`).catch((error) => ({ error: error.message }));
+    // bounded: the next search waits for this one, so a request that never ends must not
+    const signal = AbortSignal.timeout(SERVER_WAIT_MS);
+    const asked = getJson(`${base}/search?${params}`, signal);
+    search.asking = asked.catch((error) => ({ error: error.message }));
     const answer = await search.asking;
     search.asking = null;
     search.answered = { key, answer };
