@@ -36,8 +36,13 @@ class WatchedBrowser:
         self.process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
         self.overran = threading.Event()
         assert self.process.stderr is not None
-        self.browser: Browser = playwright.chromium.connect_over_cdp(_endpoint(self.process.stderr))
-        self.page: Page = self.browser.contexts[0].new_page()
+        try:
+            endpoint = _endpoint(self.process.stderr)
+            self.browser: Browser = playwright.chromium.connect_over_cdp(endpoint)
+            self.page: Page = self.browser.contexts[0].new_page()
+        except BaseException:
+            self.close()
+            raise
         self.page.set_default_timeout(TIMEOUT)
 
     @contextmanager
