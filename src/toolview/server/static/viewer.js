@@ -67,8 +67,8 @@
     return spelled.replace(/_([0-9a-f]{1,6})_/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16)));
   }
 
-  async function getJson(path) {
-    const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+  async function getJson(path, signal) {
+    const response = await fetch(path, { credentials: "same-origin", cache: "no-store", signal });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const reason = body && typeof body.error === "string" ? body.error : `HTTP ${response.status}`;
@@ -335,18 +335,61 @@
     true,
   );
 
-  // ---------------------------------------------------------------- search
-  const search = { pattern: null, marks: [], more: false, stops: [], current: -1, seq: 0 };
-  search.server = null; // the server's answer when the page holds a window of the thread
-  search.serverKey = "";
-  search.pending = null; // the element id of a call asked for (tv:reveal), not yet here
+  // ---------------------------------------------------------------- the matcher (a Worker)
+  // A reader's regular expression can run for days ((a+)+$), and a link sets it: it is
+  // matched in a Worker (static/search-worker.js), never on the page's thread. A match
+  // cannot be interrupted, so a worker that overruns MATCH_LIMIT_MS is terminated and the
+  // next search starts a fresh one; a worker still busy when a newer search starts is too.
+  const MATCH_LIMIT_MS = 2000;
+  const SERVER_WAIT_MS = 30_000; // a server search answered by then, or given up
+  const matcher = { worker: null, waiting: null }; // waiting: {resolve, timer} of the answer owed
 
-  function compile(query, regex) {
-    // plain text ignores case; a regular expression is taken as written (as the server does)
-    if (!query) return null;
-    const source = regex ? query : query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return new RegExp(source, regex ? "gu" : "giu");
+  function settle(answer) {
+    const waiting = matcher.waiting;
+    if (!waiting) return;
+    matcher.waiting = null;
+    clearTimeout(waiting.timer);
+    waiting.resolve(answer);
   }
+
+  function stopWorker(answer) {
+    matcher.worker?.terminate();
+    matcher.worker = null;
+    settle(answer);
+  }
+
+  function startWorker() {
+    const worker = new Worker("/static/search-worker.js");
+    worker.addEventListener("message", (event) => settle(event.data));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault(); // said in the count line, not thrown at the page
+      stopWorker({ error: "The search could not run" });
+    });
+    return worker;
+  }
+
+  function match(query, regex, texts) {
+    // {matches, more}, {error} (a bad pattern), {slow} (over the limit) or {superseded}
+    if (matcher.waiting) stopWorker({ superseded: true });
+    try {
+      matcher.worker ??= startWorker();
+    } catch (error) {
+      return Promise.resolve({ error: `The search could not run: ${error.message}` });
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => stopWorker({ slow: true }), MATCH_LIMIT_MS);
+      matcher.waiting = { resolve, timer };
+      matcher.worker.postMessage({ query, regex, texts, limit: MAX_MARKS });
+    });
+  }
+
+  // ---------------------------------------------------------------- search
+  const search = { query: "", marks: [], more: false, stops: [], current: -1, seq: 0 };
+  search.server = null; // the server's answer when the page holds a window of the thread
+  search.answered = { key: "", answer: null }; // the server's last answer, and what it answered
+  search.asking = null; // the server search in flight: one at a time per page
+  search.slow = ""; // a query and mode that overran: not matched again until it changes
+  search.pending = null; // the element id of a call asked for (tv:reveal), not yet here
 
   function clearMarks() {
     const parents = new Set();
@@ -362,36 +405,39 @@
     return Boolean(parent) && !parent.closest("script, style, button, textarea, .tv-call-tools");
   }
 
-  function markText(pattern) {
-    // each match inside one text node wrapped in <mark>: split text nodes, never markup
+  function textNodes() {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const nodes = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.data && searchable(node)) nodes.push(node);
     }
-    const marks = [];
-    for (const node of nodes) {
-      const text = node.data;
-      const pieces = [];
-      let last = 0;
-      for (const match of text.matchAll(pattern)) {
-        if (match[0] === "") continue;
-        if (marks.length >= MAX_MARKS) return { marks, more: true, pieces, node, text, last };
-        if (match.index > last) pieces.push(document.createTextNode(text.slice(last, match.index)));
-        const mark = element("mark", "tv-match", match[0]);
-        pieces.push(mark);
-        marks.push(mark);
-        last = match.index + match[0].length;
-      }
-      replaceText(node, pieces, text, last);
-    }
-    return { marks, more: false };
+    return nodes;
   }
 
-  function replaceText(node, pieces, text, last) {
-    if (!pieces.length) return;
-    if (last < text.length) pieces.push(document.createTextNode(text.slice(last)));
-    node.replaceWith(...pieces);
+  function markMatches(nodes, texts, matches) {
+    // the worker's [index, start, end], in order: each text node split around its matches
+    // (text nodes and <mark> elements, never markup); a node changed meanwhile is left alone
+    const marks = [];
+    for (let at = 0; at < matches.length; ) {
+      const index = matches[at][0];
+      const text = texts[index];
+      const pieces = [];
+      const found = [];
+      let last = 0;
+      for (; at < matches.length && matches[at][0] === index; at += 1) {
+        const [, start, end] = matches[at];
+        if (start > last) pieces.push(document.createTextNode(text.slice(last, start)));
+        found.push(element("mark", "tv-match", text.slice(start, end)));
+        pieces.push(found[found.length - 1]);
+        last = end;
+      }
+      const node = nodes[index];
+      if (!node.isConnected || node.data !== text) continue;
+      if (last < text.length) pieces.push(document.createTextNode(text.slice(last)));
+      node.replaceWith(...pieces);
+      marks.push(...found);
+    }
+    return marks;
   }
 
   function windowed() {
@@ -399,51 +445,71 @@
     return Number(root.dataset.calls || 0) > topCalls().length;
   }
 
-  async function serverMatches(query, regex) {
-    // the whole thread's matches, asked again only when the query or the calls change
-    const key = `${query}\u0000${regex}\u0000${root.dataset.calls || ""}`;
-    if (search.serverKey === key && search.server) return search.server;
-    const params = new URLSearchParams({ q: query, regex: regex ? "1" : "0", limit: "1000" });
-    let answer;
-    try {
-      answer = await getJson(`${base}/search?${params}`);
-    } catch (error) {
-      answer = { error: error.message };
+  async function serverMatches(query, regex, seq) {
+    // the whole thread's matches, asked again only when the query or the calls change; one
+    // request at a time, and none for a search superseded while it waited (typing, a live
+    // thread's new calls): the page never sends the server a burst of searches
+    while (search.asking) {
+      await search.asking;
+      if (seq !== search.seq) return null;
     }
-    search.serverKey = key;
+    const key = `${query}\u0000${regex}\u0000${root.dataset.calls || ""}`;
+    if (search.answered.key === key) return search.answered.answer;
+    const params = new URLSearchParams({ q: query, regex: regex ? "1" : "0", limit: "1000" });
+    // bounded: the next search waits for this one, so a request that never ends must not
+    const signal = AbortSignal.timeout(SERVER_WAIT_MS);
+    const asked = getJson(`${base}/search?${params}`, signal);
+    search.asking = asked.catch((error) => ({ error: error.message }));
+    const answer = await search.asking;
+    search.asking = null;
+    search.answered = { key, answer };
     return answer;
+  }
+
+  function refused(text, userAsked) {
+    // a pattern that is bad or took too long: said beside the box, the box marked invalid
+    searchInput.setAttribute("aria-invalid", "true");
+    showCount(text, userAsked);
   }
 
   async function runSearch(userAsked) {
     const seq = ++search.seq;
     const query = searchInput.value;
     const regex = regexBox.checked;
+    const mode = `${query}\u0000${regex}`;
     clearMarks();
     searchInput.removeAttribute("aria-invalid");
-    try {
-      search.pattern = compile(query, regex);
-    } catch (error) {
-      search.pattern = null;
-      searchInput.setAttribute("aria-invalid", "true");
-      Object.assign(search, { marks: [], stops: [], current: -1, server: null });
-      showCount(`Invalid regular expression: ${error.message}`, userAsked);
+    Object.assign(search, { query: "", marks: [], more: false, stops: [], server: null });
+    if (!query || search.slow === mode) {
+      search.current = -1;
+      if (query) refused(tooLong(), userAsked);
+      else showCount("", false);
       return;
     }
-    if (!search.pattern) {
-      Object.assign(search, { marks: [], stops: [], current: -1, server: null });
-      showCount("", false);
+    const nodes = textNodes();
+    const texts = nodes.map((node) => node.data);
+    const note = setTimeout(() => seq === search.seq && showCount("Searching…", false), 300);
+    const answer = await match(query, regex, texts);
+    clearTimeout(note);
+    if (seq !== search.seq || answer.superseded) return; // a newer search started meanwhile
+    if (answer.slow || answer.error) {
+      if (answer.slow) search.slow = mode;
+      search.current = -1;
+      refused(answer.slow ? tooLong() : answer.error, userAsked);
       return;
     }
-    const found = markText(search.pattern);
-    if (found.more) replaceText(found.node, found.pieces, found.text, found.last);
-    search.marks = found.marks;
-    search.more = found.more;
-    const server = windowed() ? await serverMatches(query, regex) : null;
+    Object.assign(search, { query, marks: markMatches(nodes, texts, answer.matches) });
+    search.more = answer.more;
+    const server = windowed() ? await serverMatches(query, regex, seq) : null;
     if (seq !== search.seq) return; // a newer search started meanwhile
     search.server = server;
     buildStops();
     showCount(countText(), userAsked);
     revealed();
+  }
+
+  function tooLong() {
+    return `This pattern took too long: stopped after ${MATCH_LIMIT_MS / 1000} s, nothing marked`;
   }
 
   function buildStops() {
@@ -488,7 +554,7 @@
   function goTo(step) {
     const count = search.stops.length;
     if (!count) {
-      announce(search.pattern ? "No match" : "Nothing to search for");
+      announce(search.query ? "No match" : countLine.textContent || "Nothing to search for");
       return;
     }
     // a mark the page does not draw (the gist of an opened call, which the body repeats)
@@ -657,7 +723,7 @@
     writeUrl();
     buildChips();
     announce(applyFilters());
-    if (search.pattern) {
+    if (search.query) {
       buildStops();
       showCount(countText(), false);
     }
@@ -743,8 +809,19 @@
   });
 
   // ---------------------------------------------------------------- permalinks and start
+  function fragmentId() {
+    // the hash, unescaped: a link's malformed escape (#%E0%A4%A) is taken as written, never
+    // thrown (a throw here, at start, left the page with no toolbar, search or filters)
+    const raw = window.location.hash.slice(1);
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+
   function openTarget() {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    const id = fragmentId();
     const target = id && document.getElementById(id);
     if (!target || !root.contains(target)) return;
     for (let open = target.closest("details"); open; ) {
