@@ -69,6 +69,8 @@ class _Searcher:
 
     def ask(self, message: tuple[Any, ...], seconds: float) -> Any:
         """Send ``message``; its answer, or ``_Overrun`` after ``seconds``."""
+        if self.process is not None and not self.process.is_alive():
+            self.kill()  # died while idle (the OOM killer, a signal): this job gets a new one
         if self.conn is None:
             self._start()
         assert self.conn is not None
@@ -100,7 +102,8 @@ class _Searcher:
         self.process = self.conn = None
 
 
-_idle: queue.SimpleQueue[_Searcher] = queue.SimpleQueue()
+# last in, first out: the process used last is warm and holds the texts of recent searches
+_idle: queue.LifoQueue[_Searcher] = queue.LifoQueue()
 for _ in range(SEARCHERS):
     _idle.put(_Searcher())
 
