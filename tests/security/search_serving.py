@@ -70,7 +70,9 @@ def post_thread(url: str, thread: str, calls: int) -> None:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]:
     """``toolview serve`` on SQLite with thread ``t`` (20 calls and the run of ``a``)."""
-    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path_factory.mktemp("search") / "log.db")])
+    started = ToolviewServer.start(
+        ["--port", "0", "--db", str(tmp_path_factory.mktemp("search") / "log.db")]
+    )
     try:
         post_thread(started.url, "t", 20)
         yield started

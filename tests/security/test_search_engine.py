@@ -148,7 +148,7 @@ def test_one_observation_posts_fast_while_12_searches_run(served: ToolviewServer
 def test_a_client_with_too_many_searches_in_flight_gets_429(served: ToolviewServer) -> None:
     answers: list[httpx.Response] = []
     threads = [
-        threading.Thread(target=lambda: answers.append(search(served.url, SLOW))) for _ in range(8)
+        threading.Thread(target=lambda: answers.append(search(served.url, SLOW))) for _ in range(6)
     ]
     for thread in threads:
         thread.start()
