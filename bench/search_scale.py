@@ -18,6 +18,7 @@ median of ``--runs`` where it repeats:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -75,7 +76,10 @@ def timed(call: object) -> float:
 
 def search(url: str, thread: str, query: str, regex: str, address: str = "127.0.0.1") -> None:
     transport = httpx.HTTPTransport(local_address=address)
-    with httpx.Client(transport=transport, timeout=600) as http:
+    with (
+        httpx.Client(transport=transport, timeout=600) as http,
+        contextlib.suppress(httpx.HTTPError),
+    ):
         http.get(f"{url}/api/threads/{thread}/search", params={"q": query, "regex": regex})
 
 
