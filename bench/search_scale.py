@@ -119,7 +119,7 @@ def _searching(url: str, thread: str, query: str, regex: str) -> Callable[[], No
 def run(url: str, lines: list[str], runs: int) -> None:
     """Post the threads, then print each figure."""
     post(url, "big", lines)
-    run_text = {"kind": "tool-result", "toolCallId": "r", "toolName": "shell"}
+    run_text: dict[str, object] = {"kind": "tool-result", "toolCallId": "r", "toolName": "shell"}
     run_text |= {"text": "a" * 5000 + "!", "complete": True, "isError": False}
     post(url, "small", [json.dumps(run_text)])
     first = timed(_searching(url, "big", "error", "0"))
