@@ -93,6 +93,8 @@ async def _found(
     except Stopped as exc:
         if exc.kind == "refused":
             raise ApiError(400, str(exc)) from exc
+        if exc.kind == "unavailable":
+            raise ApiError(503, f"search is unavailable: {exc}", _RETRY) from exc  # no detail
         if exc.kind == "died":
             message = "the search stopped: its process ended (a crash or out of memory); retry"
             raise ApiError(400, message) from exc

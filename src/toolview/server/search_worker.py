@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.connection
+import logging
 import queue
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ TIME_BUDGET: Final = 2.0
 KILL_AFTER: Final = 10.0  # wall-clock seconds a search process has to answer, or it is killed
 MEMORY: Final = 2 * 1024**3  # bytes of address space a search process may hold
 NICENESS: Final = 10  # the server's requests run before a search
+logger = logging.getLogger("toolview.server")
 _EXCHANGE: Final = 30.0  # seconds for the cheap "which texts do you lack?" question
 
 
@@ -47,7 +49,9 @@ class Found:
 
 
 class Stopped(Exception):
-    """The search did not answer: ``kind`` is ``refused`` (the pattern), ``time`` or ``died``."""
+    """The search did not answer: ``kind`` is ``refused`` (the pattern), ``time``, ``died``
+    or ``unavailable`` (no process could start: the search is never run in the server instead).
+    """
 
     def __init__(self, reason: str, kind: str) -> None:
         super().__init__(reason)
@@ -74,7 +78,12 @@ class _Searcher:
         if self.process is not None and not self.process.is_alive():
             self.kill()  # died while idle (the OOM killer, a signal): this job gets a new one
         if self.conn is None:
-            self._start()
+            try:
+                self._start()
+            except (OSError, RuntimeError) as exc:  # no semaphores, no processes here
+                raise _Overrun(
+                    f"no search process can start here ({exc!r})", "unavailable"
+                ) from exc
         assert self.conn is not None
         try:
             self.conn.send(message)
