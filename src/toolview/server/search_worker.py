@@ -16,9 +16,9 @@ ingest uses, and the processes run at a lower priority than the server.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import multiprocessing.connection
-import logging
 import queue
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
