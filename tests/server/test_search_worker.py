@@ -54,3 +54,13 @@ def test_a_bad_pattern_is_refused_with_the_engines_reason() -> None:
         run(KEYS, _make, "(unclosed", True, 10)
     assert stopped.value.kind == "refused"
     assert "not a valid regular expression" in str(stopped.value)
+
+
+def test_a_pattern_that_needs_more_than_the_memory_limit_costs_that_search_only() -> None:
+    """Compiled outside the rules (they would refuse it): ~100 GB of repeats, 2 GiB allowed."""
+    with pytest.raises(Stopped) as stopped:
+        run(KEYS, _make, "(?:(?:a{100000}){1000})", True, 10)
+    assert stopped.value.kind in ("refused", "died")
+    if stopped.value.kind == "refused":
+        assert "more memory than a search may use" in str(stopped.value)
+    assert run(KEYS, _make, "needle", False, 1).total == 30
