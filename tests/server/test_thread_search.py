@@ -86,7 +86,7 @@ def test_regex_search_and_a_bad_pattern_is_a_400_with_its_reason(client: TestCli
 def test_a_catastrophic_pattern_stops_at_the_time_budget(client: TestClient) -> None:
     post(client, "t", calls(1, text="a" * 5000 + "!"))
     began = time.monotonic()
-    found = search(client, "t", q="(a+)+$", regex="1")
+    found = search(client, "t", q="(a|aa)*$", regex="1")  # (a+)+$ is refused before compiling
     assert found["stopped"] == "time"
     assert found["truncated"] is True
     assert time.monotonic() - began < 30  # bounded (the budget is 2 s; the machine is shared)

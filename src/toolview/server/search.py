@@ -5,20 +5,26 @@ calls), so only the server can search all of it. What is searched is what a
 reader may see (``server.thread_text``: redacted, cleaned), never the record:
 a secret the page hides is never matched nor spelled in a snippet.
 
-No pattern may hold the server: patterns are at most ``PATTERN_CHARS`` long
-and run under the ``regex`` module's timeout, ``TIME_BUDGET`` for the whole
-search; a search that runs out answers what it found, ``truncated``, with
-``stopped: "time"``. A pattern that does not compile is a 400 with the reason.
+No pattern may hold the server (docs/server.md, "Search limits"): a pattern
+is at most ``PATTERN_CHARS`` long; what ``server.search_rules`` refuses (big
+or nested counted repeats, ``(?f)``/``(?V1)``, nested unbounded quantifiers,
+recursion) is a 400 saying why, before anything compiles it; the rest is
+compiled and matched in a search process (``server.search_worker``), under a
+matching budget (``TIME_BUDGET``: the answer is then ``truncated``,
+``stopped: "time"``), a wall-clock limit past which the process is killed
+(the same answer, with nothing found) and a memory limit. A client holds at
+most ``state.SEARCHES_PER_CLIENT`` searches in flight (more: 429), and the threads
+that wait for a search process are the searches' own, never ingest's.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Final
 
-import regex
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -26,85 +32,80 @@ from starlette.routing import Route
 from toolview.server.api import query_int, thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.state import server_state
+from toolview.server.search_child import COUNT_LIMIT
+from toolview.server.search_rules import refusal
+from toolview.server.search_worker import TIME_BUDGET, Found, Stopped, run
+from toolview.server.state import ServerState, server_state
 from toolview.server.thread_text import Item, TextCache, item_text, snapshot
 
-__all__ = ["COUNT_LIMIT", "PATTERN_CHARS", "TIME_BUDGET", "compile_query", "routes", "search"]
+__all__ = ["COUNT_LIMIT", "PATTERN_CHARS", "TIME_BUDGET", "check_query", "routes"]
 
 PATTERN_CHARS: Final = 1000
-TIME_BUDGET: Final = 2.0  # seconds of matching per search, all fields together
-COUNT_LIMIT: Final = 100_000  # matches counted; more is "truncated"
-_SIDE: Final = 60  # snippet characters kept either side of a match
 _LIMIT: Final = 200
 _MAX_LIMIT: Final = 2000
+_RETRY: Final = {"retry-after": "1"}
 
 
-def compile_query(query: str, as_regex: bool) -> regex.Pattern[str]:
-    """The compiled pattern (plain text: literal, case-insensitive); ``ValueError`` says why not."""
+def check_query(query: str, as_regex: bool) -> None:
+    """``ValueError`` saying why ``query`` may not be searched (nothing is compiled here)."""
     if not query:
         raise ValueError("q (the text to find) is required")
     if len(query) > PATTERN_CHARS:
         raise ValueError(f"q is {len(query)} characters; at most {PATTERN_CHARS}")
-    if not as_regex:
-        return regex.compile(regex.escape(query), regex.IGNORECASE | regex.V0)
+    reason = refusal(query) if as_regex else None
+    if reason is not None:
+        raise ValueError(f"pattern refused: {reason}")
+
+
+@contextmanager
+def _slot(state: ServerState, client: str) -> Iterator[None]:
+    """One of the client's search slots (and the server's) for the ``with`` block; 429 if none."""
+    if state.searching[client] >= state.search_limit:
+        message = f"too many searches in flight from {client} (at most {state.search_limit})"
+        raise ApiError(429, message, _RETRY)
+    if state.searching.total() >= state.search_total:
+        raise ApiError(429, f"the server runs its most searches ({state.search_total})", _RETRY)
+    state.searching[client] += 1
     try:
-        return regex.compile(query, regex.V0)
-    except (regex.error, OverflowError, RecursionError) as exc:
-        raise ValueError(f"not a valid regular expression: {exc}") from None
+        yield
+    finally:
+        state.searching[client] -= 1
+        if state.searching[client] <= 0:
+            del state.searching[client]
 
 
-@dataclass
-class Found:
-    """What a search found so far."""
-
-    limit: int
-    total: int = 0
-    matches: list[dict[str, object]] = field(default_factory=list)
-    stopped: str | None = None
+def _texts(items: list[Item], cache: TextCache, indexes: list[int]) -> list[str]:
+    """The redacted texts of the items a search process lacks (made here: redaction is ours)."""
+    return [item_text(items[index], cache) for index in indexes]
 
 
-def search(items: list[Item], pattern: regex.Pattern[str], limit: int, cache: TextCache) -> Found:
-    """Every match in ``items`` (``limit`` of them listed), within ``TIME_BUDGET``."""
-    found = Found(limit)
-    deadline = time.monotonic() + TIME_BUDGET
-    for item in items:
-        text = item_text(item, cache)
-        try:
-            _scan(item, text, pattern, found, deadline)
-        except TimeoutError:
-            found.stopped = "time"
-        if found.stopped:
-            break
-    return found
+async def _found(
+    state: ServerState, thread_id: str, query: str, flag: bool, limit: int
+) -> tuple[list[Item], Found]:
+    """The items and what a search process found in them; overrun: ``stopped: "time"``."""
+    projection = await state.projections.current(thread_id)
+    async with projection.lock:
+        items = await anyio.to_thread.run_sync(partial(snapshot, projection))
+    keys = [item.key for item in items]
+    make = partial(_texts, items, state.texts)
+    try:
+        found = await in_worker(state.searchers, partial(run, keys, make, query, flag, limit))
+    except Stopped as exc:
+        if exc.kind == "refused":
+            raise ApiError(400, str(exc)) from exc
+        if exc.kind == "unavailable":
+            raise ApiError(503, f"search is unavailable: {exc}", _RETRY) from exc  # no detail
+        if exc.kind == "died":
+            message = "the search stopped: its process ended (a crash or out of memory); retry"
+            raise ApiError(400, message) from exc
+        found = Found(0, "time", [])
+    return items, found
 
 
-def _scan(
-    item: Item, text: str, pattern: regex.Pattern[str], found: Found, deadline: float
-) -> None:
-    line, counted_to = 1, 0
-    left = max(deadline - time.monotonic(), 0.001)
-    for match in pattern.finditer(text, timeout=left, concurrent=True):
-        start, end = match.span()
-        if start == end:
-            continue  # an empty match marks nothing
-        found.total += 1
-        if found.total > COUNT_LIMIT:
-            found.total, found.stopped = COUNT_LIMIT, "count"
-            return
-        if len(found.matches) < found.limit:
-            line += text.count("\n", counted_to, start)
-            counted_to = start
-            found.matches.append(_match(item, text, start, end, line))
-
-
-def _match(item: Item, text: str, start: int, end: int, line: int) -> dict[str, object]:
-    """One match: where it is and a one-line snippet around it (offsets in code points)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    left = max(line_start, start - _SIDE)
-    right = min(line_end, end + _SIDE) if end <= line_end else min(end, start + 4 * _SIDE)
-    snippet = text[left:right]
+def _match(items: list[Item], found: tuple[int, int, str, int, int]) -> dict[str, object]:
+    """One match as it crosses: the call by its crossing id, never its raw id."""
+    index, line, snippet, start, end = found
+    item = items[index]
     return {
         "toolCallId": item.crossing,
         "elementId": item.element_id,
@@ -112,8 +113,8 @@ def _match(item: Item, text: str, start: int, end: int, line: int) -> dict[str, 
         "field": item.field,
         "line": line,
         "snippet": snippet,
-        "start": start - left,
-        "end": min(end, right) - left,
+        "start": start,
+        "end": end,
     }
 
 
@@ -126,20 +127,18 @@ async def thread_search(request: Request) -> Response:
         raise ApiError(400, f"regex must be 0 or 1, not {flag[:20]!r}")
     try:
         limit = query_int(request, "limit", _LIMIT, 1, _MAX_LIMIT)
-        pattern = compile_query(query, flag == "1")
+        check_query(query, flag == "1")
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     state = server_state(request)
-    projection = await state.projections.current(thread_id)
-    async with projection.lock:
-        items = await in_worker(state.workers, partial(snapshot, projection))
-    found = await in_worker(state.workers, partial(search, items, pattern, limit, state.texts))
+    with _slot(state, request.client.host if request.client else "unknown"):
+        items, found = await _found(state, thread_id, query, flag == "1", limit)
     answer: dict[str, object] = {
         "query": query,
         "regex": flag == "1",
         "total": found.total,
         "truncated": found.stopped is not None or found.total > len(found.matches),
-        "matches": found.matches,
+        "matches": [_match(items, match) for match in found.matches],
     }
     if found.stopped is not None:
         answer["stopped"] = found.stopped

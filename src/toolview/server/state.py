@@ -19,6 +19,7 @@ from toolview.server.hubs import Hubs
 from toolview.server.offload import WORKERS
 from toolview.server.piece_cache import PIECE_CHARS, PieceCache
 from toolview.server.projection import PROJECTION_LIMIT, Projections
+from toolview.server.search_worker import SEARCHERS
 from toolview.server.stats import SentTail
 from toolview.server.thread_text import TEXT_BUDGET, TextCache
 from toolview.wire.feed import OpenCall
@@ -32,6 +33,8 @@ __all__ = [
     "FOLLOW_LIMIT",
     "FOLLOW_TOTAL",
     "REDACTOR",
+    "SEARCHES_PER_CLIENT",
+    "SEARCHES_TOTAL",
     "ServerState",
     "SharedReads",
     "server_state",
@@ -41,6 +44,8 @@ BODY_LIMIT: Final = 16 * 1024 * 1024
 BODY_BUDGET_SHARE: Final = 4  # bodies held at once, all requests together: 4 body limits
 FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
 FOLLOW_TOTAL: Final = 768  # ... and from all addresses (a local user has all of 127/8)
+SEARCHES_PER_CLIENT: Final = 4  # thread searches in flight per client address
+SEARCHES_TOTAL: Final = 32  # ... and from all addresses
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
 
 
@@ -133,6 +138,13 @@ class ServerState:
     follows: Counter[str] = field(default_factory=Counter)
     follow_total: int = FOLLOW_TOTAL
     workers: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(WORKERS))
+    # a search waits for a search process in a thread of its own, never one of ingest's workers
+    searchers: anyio.CapacityLimiter = field(
+        default_factory=lambda: anyio.CapacityLimiter(SEARCHERS)
+    )
+    searching: Counter[str] = field(default_factory=Counter)  # searches in flight, by client
+    search_limit: int = SEARCHES_PER_CLIENT
+    search_total: int = SEARCHES_TOTAL
     projection_limit: int = PROJECTION_LIMIT
     pieces: PieceCache = field(default_factory=lambda: PieceCache(PIECE_CHARS))  # page markup
     texts: TextCache = field(default_factory=lambda: TextCache(TEXT_BUDGET))  # searched text
