@@ -12,7 +12,8 @@ most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
 within ``SECONDS``: ``SEARCH_SECONDS`` unless ``$TOOLVIEW_SEARCH_SECONDS``
 says otherwise (up to a minute; the tests force a tiny deadline with it). A
 search that runs out answers the best of what it found, ``truncated``, with
-``stopped: "time"``, as the thread search does.
+``stopped: "time"``, as the thread search does. A client's searches in flight
+are counted with its thread searches (``server.search_slots``: 429 past the cap).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from toolview.safety import redact
 from toolview.safety.opaque import crossing_id
 from toolview.server.api import query_int
 from toolview.server.errors import ApiError
+from toolview.server.search_slots import search_slot
 from toolview.server.state import server_state
 from toolview.wire.log import SearchableLog, SearchHit, SearchResult
 from toolview.wire.log_sqlite_query import MAX_TERMS, SEARCH_SECONDS
@@ -88,7 +90,9 @@ async def search_threads(request: Request) -> Response:
     log = server_state(request).log
     if not isinstance(log, SearchableLog):
         return JSONResponse({"query": query, "supported": False, "reason": UNSUPPORTED})
-    return JSONResponse(_answer(query, await log.search(query, limit, SECONDS)))
+    with search_slot(request):
+        found = await log.search(query, limit, SECONDS)
+    return JSONResponse(_answer(query, found))
 
 
 def _answer(query: str, found: SearchResult) -> dict[str, object]:

@@ -13,14 +13,13 @@ compiled and matched in a search process (``server.search_worker``), under a
 matching budget (``TIME_BUDGET``: the answer is then ``truncated``,
 ``stopped: "time"``), a wall-clock limit past which the process is killed
 (the same answer, with nothing found) and a memory limit. A client holds at
-most ``state.SEARCHES_PER_CLIENT`` searches in flight (more: 429), and the threads
+most ``state.SEARCHES_PER_CLIENT`` searches in flight, of both search routes
+(more: 429, ``server.search_slots``), and the threads
 that wait for a search process are the searches' own, never ingest's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
 from typing import Final
 
@@ -34,6 +33,7 @@ from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.search_child import COUNT_LIMIT
 from toolview.server.search_rules import refusal
+from toolview.server.search_slots import search_slot
 from toolview.server.search_worker import TIME_BUDGET, Found, Stopped, run
 from toolview.server.state import ServerState, server_state
 from toolview.server.thread_text import Item, TextCache, item_text, snapshot
@@ -55,23 +55,6 @@ def check_query(query: str, as_regex: bool) -> None:
     reason = refusal(query) if as_regex else None
     if reason is not None:
         raise ValueError(f"pattern refused: {reason}")
-
-
-@contextmanager
-def _slot(state: ServerState, client: str) -> Iterator[None]:
-    """One of the client's search slots (and the server's) for the ``with`` block; 429 if none."""
-    if state.searching[client] >= state.search_limit:
-        message = f"too many searches in flight from {client} (at most {state.search_limit})"
-        raise ApiError(429, message, _RETRY)
-    if state.searching.total() >= state.search_total:
-        raise ApiError(429, f"the server runs its most searches ({state.search_total})", _RETRY)
-    state.searching[client] += 1
-    try:
-        yield
-    finally:
-        state.searching[client] -= 1
-        if state.searching[client] <= 0:
-            del state.searching[client]
 
 
 def _texts(items: list[Item], cache: TextCache, indexes: list[int]) -> list[str]:
@@ -131,7 +114,7 @@ async def thread_search(request: Request) -> Response:
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
     state = server_state(request)
-    with _slot(state, request.client.host if request.client else "unknown"):
+    with search_slot(request):
         items, found = await _found(state, thread_id, query, flag == "1", limit)
     answer: dict[str, object] = {
         "query": query,

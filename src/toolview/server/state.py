@@ -44,7 +44,7 @@ BODY_LIMIT: Final = 16 * 1024 * 1024
 BODY_BUDGET_SHARE: Final = 4  # bodies held at once, all requests together: 4 body limits
 FOLLOW_LIMIT: Final = 512  # concurrent follow streams per client address
 FOLLOW_TOTAL: Final = 768  # ... and from all addresses (a local user has all of 127/8)
-SEARCHES_PER_CLIENT: Final = 4  # thread searches in flight per client address
+SEARCHES_PER_CLIENT: Final = 4  # searches (either route) in flight per client address
 SEARCHES_TOTAL: Final = 32  # ... and from all addresses
 REDACTOR: Final = Redactor(text=redact, json=redact_json)
 
