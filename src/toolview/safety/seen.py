@@ -27,9 +27,12 @@ from collections.abc import Callable, Iterator
 from itertools import accumulate
 
 from toolview.safety.prefilter import RankedSpan
-from toolview.safety.sequences import TAKEN_OUT, TAKEN_OUT_7BIT, has_sequence
+from toolview.safety.sequences import CODES_ONLY, TAKEN_OUT, TAKEN_OUT_7BIT, has_sequence
 
 __all__ = ["Seen", "reader_view", "written_and_seen"]
+
+_REACH = 4096 + 8  # a string sequence's longest body, its introducer and terminator
+_INTRODUCERS = "\x1b\x9b\x9d\x90\x98\x9e\x9f"
 
 
 class Seen:
@@ -41,10 +44,32 @@ class Seen:
     sequence of the text costs more than scanning it twice).
     """
 
-    __slots__ = ("_pattern", "original", "text")
+    __slots__ = ("_pattern", "original", "text", "written")
 
     def __init__(self, original: str, text: str, pattern: re.Pattern[str]) -> None:
         self.original, self.text, self._pattern = original, text, pattern
+        self.written = original.replace("\x1b", " ")
+        """The original to scan as written: ``ESC`` a separator, as on a terminal
+        and in JSON (``\\u001b``), so ``********\\x1b[m`` is not a value of nine
+        characters; same length, same positions."""
+
+    def union(self, written: list[RankedSpan], seen: list[RankedSpan]) -> list[RankedSpan]:
+        """The spans found in the original as written (``written``), and in the seen text,
+        on the original.
+
+        Both, not the seen text alone: a secret inside a sequence (an OSC 8
+        link's target, a window title) is not seen, but it is in every byte
+        the raw paths send. A written span that is codes only (``key=\\x1b[31m``
+        read as a value) hides nothing, and is left out: its mark would stand
+        beside the seen secret's as a second one.
+        """
+        original = self.original
+        kept = [
+            (_start_out(original, start), _end_out(original, end), rank, name)
+            for start, end, rank, name in written
+            if not CODES_ONLY.fullmatch(original, start, end)
+        ]
+        return kept + self.spans(seen)
 
     def spans(self, spans: list[RankedSpan]) -> list[RankedSpan]:
         """Ranked spans of the seen text, on the original: from the first hidden
@@ -88,6 +113,29 @@ class _LineWalk:
         return self.at + position - self.seen
 
 
+def _sequence_at(text: str, position: int) -> re.Match[str] | None:
+    """The sequence ``position`` is strictly inside, if any: read from the last
+    introducer at most ``_REACH`` characters back (no body holds one)."""
+    reach = max(0, position - _REACH)
+    introducer = max(text.rfind(char, reach, position) for char in _INTRODUCERS)
+    found = TAKEN_OUT.match(text, introducer) if introducer >= 0 else None
+    return found if found is not None and found.end() > position else None
+
+
+def _start_out(text: str, start: int) -> int:
+    """A span's start moved back to the start of a sequence it would cut: an
+    ``ESC`` left before a mark reads the mark's ``[r`` as a CSI, an OSC's
+    opener left eats the text after the mark."""
+    found = _sequence_at(text, start)
+    return found.start() if found is not None else start
+
+
+def _end_out(text: str, end: int) -> int:
+    """A span's end moved on to the end of a sequence it would cut."""
+    found = _sequence_at(text, end)
+    return found.end() if found is not None else end
+
+
 def _line_starts(text: str) -> list[int]:
     """Where each line starts, then one past the end plus one: split and summed in C."""
     return list(accumulate((len(line) + 1 for line in text.split("\n")), initial=0))
@@ -103,12 +151,8 @@ def reader_view(text: str) -> Seen | None:
 
 
 def written_and_seen(text: str, spans_of: Callable[[str], list[RankedSpan]]) -> list[RankedSpan]:
-    """``spans_of`` the text as written and as seen, all on the original.
-
-    Both, not the seen text alone: a secret inside a sequence (an OSC 8
-    link's target, a window title) is not seen, but it is in every byte the
-    raw paths send.
-    """
-    spans = spans_of(text)
+    """``spans_of`` the text as written and as seen, all on the original (:meth:`Seen.union`)."""
     seen = reader_view(text)
-    return spans if seen is None else spans + seen.spans(spans_of(seen.text))
+    return (
+        spans_of(text) if seen is None else seen.union(spans_of(seen.written), spans_of(seen.text))
+    )

@@ -17,6 +17,7 @@ import re
 from typing import Final
 
 __all__ = [
+    "CODES_ONLY",
     "CSI_TAIL",
     "ESCAPE_TAIL",
     "STRING_BODY",
@@ -47,6 +48,10 @@ TAKEN_OUT_7BIT: Final = re.compile(
 """``TAKEN_OUT`` for ASCII text (no 8-bit form can occur): led by a literal
 ``ESC``, which the regex engine finds at ``memchr`` speed -- three times
 faster than the first-character set of ``TAKEN_OUT`` on colour-heavy text."""
+
+CODES_ONLY: Final = re.compile(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESCAPE_TAIL})+")
+"""A run of CSIs and two-byte escapes: codes with no text in them (a string
+sequence's body is text: a link's target, a title)."""
 
 
 def has_sequence(text: str) -> bool:
