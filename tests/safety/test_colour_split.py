@@ -157,3 +157,13 @@ def test_real_grep_output_keeps_its_colours_and_loses_the_token(
     assert all(run.end <= tail or run.style == PLAIN for run in styled.runs), (
         "the highlight grep reset inside the token runs on past the mark"
     )
+
+
+def test_a_secret_inside_a_link_target_or_a_title_is_still_hidden() -> None:
+    """Not seen on a terminal, but in every byte a raw path sends: the written scan keeps it."""
+    link = f"\x1b]8;;https://bob:{TOKEN[4:20]}@example.com/x\x1b\\docs\x1b]8;;\x1b\\ ok"
+    title = f"\x1b]0;deploy {TOKEN}\x07done"
+    for text in (link, title):
+        out = redact(text)
+        assert TOKEN[4:20] not in out and "[redacted: " in out
+        assert neutralize_terminal(out).endswith(("docs ok", "done"))  # no sequence cut open

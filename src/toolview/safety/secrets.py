@@ -119,19 +119,22 @@ def redact_many(texts: list[str]) -> list[str]:
     filtered = prefilter()
     joined = "\x00".join(texts)
     views = _views(texts) if has_sequence(joined) else {}
-    if views:
-        texts_written = [view.written if (view := views.get(i)) else t for i, t in enumerate(texts)]
-        each = filtered.find_each(texts_written)
-    else:
-        each = filtered.find_each(texts, joined)
+    each = filtered.find_each(texts, joined) if not views else {}
+    if views:  # the texts with escapes are scanned as written only if they hold a string
+        scanned = [
+            v.written() if (v := views.get(i)) and v.strings else t for i, t in enumerate(texts)
+        ]
+        each = filtered.find_each(scanned)
     in_views = filtered.find_each([view.text for view in views.values()]) if views else {}
     number = {index: number for number, index in enumerate(views)}  # its index in in_views
     out: list[str] = []
     for index, text in enumerate(texts):
         view = views.get(index)
-        spans = _ranked(text if view is None else view.written, each.get(index, {}))
-        if view is not None:
-            spans = view.union(spans, _ranked(view.text, in_views.get(number[index], {})))
+        if view is None:
+            spans = _ranked(text, each.get(index, {}))
+        else:
+            as_written = _ranked(view.written(), each.get(index, {})) if view.strings else []
+            spans = view.union(as_written, _ranked(view.text, in_views.get(number[index], {})))
         out.append(rebuild(text, merge_spans(spans)) if spans else text)
     return out
 

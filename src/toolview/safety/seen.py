@@ -22,12 +22,20 @@ secret, a walk of the lines it is on: linear.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from itertools import accumulate
 
 from toolview.safety.prefilter import RankedSpan
-from toolview.safety.sequences import CODES_ONLY, TAKEN_OUT, TAKEN_OUT_7BIT, has_sequence
+from toolview.safety.sequences import (
+    CODES,
+    CODES_7BIT,
+    STRINGS,
+    TAKEN_OUT,
+    TAKEN_OUT_7BIT,
+    has_sequence,
+    has_string,
+)
 
 __all__ = ["Seen", "reader_view", "written_and_seen"]
 
@@ -44,30 +52,39 @@ class Seen:
     sequence of the text costs more than scanning it twice).
     """
 
-    __slots__ = ("_pattern", "original", "text", "written")
+    __slots__ = ("_ascii", "_pattern", "_written", "original", "strings", "text")
 
-    def __init__(self, original: str, text: str, pattern: re.Pattern[str]) -> None:
-        self.original, self.text, self._pattern = original, text, pattern
-        self.written = original.replace("\x1b", " ")
-        """The original to scan as written: ``ESC`` a separator, as on a terminal
-        and in JSON (``\\u001b``), so ``********\\x1b[m`` is not a value of nine
-        characters; same length, same positions."""
+    def __init__(self, original: str, text: str, ascii: bool) -> None:
+        self.original, self.text, self._ascii = original, text, ascii
+        self._pattern = TAKEN_OUT_7BIT if ascii else TAKEN_OUT
+        self._written: str | None = None
+        self.strings = (
+            [m.span() for m in STRINGS.finditer(original)] if has_string(original) else []
+        )
+        """Where the string sequences are: their bodies are text no reader sees."""
+
+    def written(self) -> str:
+        """The original to scan for what string sequences carry: each code (CSI,
+        two-byte escape) a blank of its length, so none reads as text
+        (``\\x1b=`` an ``=``, ``\\x1b[mpassword`` a key ``mpassword``). Same
+        positions as the original."""
+        if self._written is None:
+            self._written = (CODES_7BIT if self._ascii else CODES).sub(_blank, self.original)
+        return self._written
 
     def union(self, written: list[RankedSpan], seen: list[RankedSpan]) -> list[RankedSpan]:
-        """The spans found in the original as written (``written``), and in the seen text,
-        on the original.
+        """The spans of the seen text, and those of ``written()`` that reach into
+        a string sequence (a secret in a link's target, a title: not seen, but
+        in every byte the raw paths send), on the original.
 
-        Both, not the seen text alone: a secret inside a sequence (an OSC 8
-        link's target, a window title) is not seen, but it is in every byte
-        the raw paths send. A written span that is codes only (``key=\\x1b[31m``
-        read as a value) hides nothing, and is left out: its mark would stand
-        beside the seen secret's as a second one.
+        Only those: elsewhere a blank splits what a reader sees joined
+        (``os.environ\\x1b[m['KEY']``), and the seen text decides.
         """
-        original = self.original
+        original, strings = self.original, self.strings
         kept = [
             (_start_out(original, start), _end_out(original, end), rank, name)
             for start, end, rank, name in written
-            if not CODES_ONLY.fullmatch(original, start, end)
+            if _overlaps(strings, start, end) and not CODES.fullmatch(original, start, end)
         ]
         return kept + self.spans(seen)
 
@@ -145,14 +162,25 @@ def reader_view(text: str) -> Seen | None:
     """``text`` with its escape sequences taken out; None if it has none (most text)."""
     if not has_sequence(text):
         return None
-    pattern = TAKEN_OUT_7BIT if text.isascii() else TAKEN_OUT
-    seen = pattern.sub("", text)
-    return Seen(text, seen, pattern) if len(seen) != len(text) else None
+    ascii = text.isascii()
+    seen = (TAKEN_OUT_7BIT if ascii else TAKEN_OUT).sub("", text)
+    return Seen(text, seen, ascii) if len(seen) != len(text) else None
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Does ``[start, end)`` overlap one of the sorted, disjoint ``spans``? Only
+    the last to start before ``end`` can."""
+    index = bisect_left(spans, (end,)) - 1
+    return index >= 0 and spans[index][1] > start
+
+
+def _blank(codes: re.Match[str]) -> str:
+    return " " * (codes.end() - codes.start())
 
 
 def written_and_seen(text: str, spans_of: Callable[[str], list[RankedSpan]]) -> list[RankedSpan]:
     """``spans_of`` the text as written and as seen, all on the original (:meth:`Seen.union`)."""
     seen = reader_view(text)
-    return (
-        spans_of(text) if seen is None else seen.union(spans_of(seen.written), spans_of(seen.text))
-    )
+    if seen is None:
+        return spans_of(text)
+    return seen.union(spans_of(seen.written()) if seen.strings else [], spans_of(seen.text))

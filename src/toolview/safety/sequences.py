@@ -17,14 +17,17 @@ import re
 from typing import Final
 
 __all__ = [
-    "CODES_ONLY",
+    "CODES",
+    "CODES_7BIT",
     "CSI_TAIL",
     "ESCAPE_TAIL",
+    "STRINGS",
     "STRING_BODY",
     "STRING_END",
     "TAKEN_OUT",
     "TAKEN_OUT_7BIT",
     "has_sequence",
+    "has_string",
 ]
 
 STRING_BODY: Final = "[^\x07\x1b\x90\x98\x9c-\x9f\n]{0,4096}+"  # possessive: no re-scan
@@ -49,9 +52,14 @@ TAKEN_OUT_7BIT: Final = re.compile(
 ``ESC``, which the regex engine finds at ``memchr`` speed -- three times
 faster than the first-character set of ``TAKEN_OUT`` on colour-heavy text."""
 
-CODES_ONLY: Final = re.compile(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESCAPE_TAIL})+")
+CODES: Final = re.compile(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESCAPE_TAIL})+")
 """A run of CSIs and two-byte escapes: codes with no text in them (a string
 sequence's body is text: a link's target, a title)."""
+CODES_7BIT: Final = re.compile(rf"(?:\x1b(?:\[{CSI_TAIL}|(?!{_OPENERS}){ESCAPE_TAIL}))+")
+"""``CODES`` for ASCII text, led by its literal ``ESC``."""
+STRINGS: Final = re.compile(rf"(?:\x1b{_OPENERS}|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}")
+"""A whole string sequence: OSC (titles, OSC 8 links, OSC 52), DCS, SOS, PM, APC."""
+_STRING_OPENERS: Final = ("\x1b]", "\x1bP", "\x1bX", "\x1b^", "\x1b_")
 
 
 def has_sequence(text: str) -> bool:
@@ -70,3 +78,10 @@ def has_sequence(text: str) -> bool:
         or "\x9e" in text
         or "\x9f" in text
     )
+
+
+def has_string(text: str) -> bool:
+    """Could ``text`` hold a string sequence? Most coloured output has codes only."""
+    if any(opener in text for opener in _STRING_OPENERS):
+        return True
+    return not text.isascii() and any(char in text for char in "\x90\x98\x9d\x9e\x9f")
