@@ -39,6 +39,10 @@ CASES: dict[str, tuple[str, str]] = {  # name: (text before, fragment repeated)
     "oauth-refresh": ("", "1//0"),
     "vault": ("", "hvs."),
     "docker-hub": ("", "dckr_pat_"),
+    # issue 21: a token cut by grep's colour codes, over and over on one line (the reader's
+    # view is built, scanned and every secret mapped back through that one line)
+    "colour-split": ("", "ghp_\x1b[m\x1b[KZq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3 "),
+    "colour-only": ("", "\x1b[01;31m\x1b[Kword\x1b[m\x1b[K "),
 }
 
 

@@ -29,6 +29,8 @@ CASES = {
     "kubernetes-yaml": ("apiVersion: v1\n", "  data:\n"),
     "private-key-headless": ("", "-----END RSA PRIVATE KEY-----\n"),
     "private-key-base64": ("", "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=\n"),
+    "colour-split-token": ("", "ghp_\x1b[m\x1b[KZq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3 "),
+    "link-target-secret": ("", "\x1b]8;;https://u:pw@h/\x1b\\x\x1b]8;;\x1b\\ "),
 }
 SMALL = 20_000
 
