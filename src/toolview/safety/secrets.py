@@ -88,7 +88,16 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []  # nor can what a reader sees of it be longer
-    spans = written_and_seen(text, _ranked)
+    if "\x1b" in text or (not (text.isascii() or text.isprintable()) and has_sequence(text)):
+        spans = written_and_seen(text, _ranked)
+        return merge_spans(spans) if spans else []
+    # most text (has_sequence's first tests, inlined): _ranked, inlined too
+    lowered = _lazy_lower(text)
+    filtered = prefilter()
+    found = filtered.finder.find(text, lowered)
+    if not found and filtered.plain(text):
+        return []  # one literal scan, nothing else
+    spans = filtered.spans(text, lowered, found)
     return merge_spans(spans) if spans else []
 
 
@@ -118,14 +127,28 @@ def redact_many(texts: list[str]) -> list[str]:
     """
     filtered = prefilter()
     joined = "\x00".join(texts)
-    views = _views(texts) if has_sequence(joined) else {}
-    each = filtered.find_each(texts, joined) if not views else {}
-    if views:  # the texts with escapes are scanned as written only if they hold a string
-        scanned = [
-            v.written() if (v := views.get(i)) and v.strings else t for i, t in enumerate(texts)
-        ]
-        each = filtered.find_each(scanned)
-    in_views = filtered.find_each([view.text for view in views.values()]) if views else {}
+    if has_sequence(joined):
+        return _redact_seen(texts)
+    each = filtered.find_each(texts, joined)
+    out: list[str] = []
+    for index, text in enumerate(texts):
+        found = each.get(index, {})
+        if len(text) < _SHORTEST or (not found and filtered.plain(text)):
+            out.append(text)
+            continue
+        spans = filtered.spans(text, _lazy_lower(text), found)
+        out.append(rebuild(text, merge_spans(spans)) if spans else text)
+    return out
+
+
+def _redact_seen(texts: list[str]) -> list[str]:
+    """:func:`redact_many` of texts some of which hold escape sequences: those
+    scanned as seen (and as written where a string sequence is), one scan each way."""
+    filtered = prefilter()
+    views = _views(texts)
+    scanned = [v.written() if (v := views.get(i)) and v.strings else t for i, t in enumerate(texts)]
+    each = filtered.find_each(scanned)
+    in_views = filtered.find_each([view.text for view in views.values()])
     number = {index: number for number, index in enumerate(views)}  # its index in in_views
     out: list[str] = []
     for index, text in enumerate(texts):

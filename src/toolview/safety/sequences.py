@@ -66,17 +66,22 @@ def has_sequence(text: str) -> bool:
     """Could ``text`` hold a sequence? ``ESC``, or an 8-bit introducer (never in ASCII).
 
     Unrolled ``in`` tests: each is a ``memchr``; a loop or a character-class
-    search costs several times more on the text that has none (most text).
+    search costs several times more on the text that has none (most text). A
+    printable text (a name, an id, one line: no newline) holds no control at all.
     """
     if "\x1b" in text:
         return True
-    return not text.isascii() and (
-        "\x9b" in text
-        or "\x9d" in text
-        or "\x90" in text
-        or "\x98" in text
-        or "\x9e" in text
-        or "\x9f" in text
+    return (
+        not text.isascii()
+        and not text.isprintable()
+        and (
+            "\x9b" in text
+            or "\x9d" in text
+            or "\x90" in text
+            or "\x98" in text
+            or "\x9e" in text
+            or "\x9f" in text
+        )
     )
 
 
