@@ -88,10 +88,10 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     """
     if len(text) < _SHORTEST:
         return []  # nor can what a reader sees of it be longer
-    if "\x1b" in text or (not (text.isascii() or text.isprintable()) and has_sequence(text)):
+    if "\x1b" in text or (not text.isascii() and ("\x9b" in text or "\x9d" in text)):
         spans = written_and_seen(text, _ranked)
         return merge_spans(spans) if spans else []
-    # most text (has_sequence's first tests, inlined): _ranked, inlined too
+    # most text (has_sequence, inlined): _ranked, inlined too
     lowered = _lazy_lower(text)
     filtered = prefilter()
     found = filtered.finder.find(text, lowered)
