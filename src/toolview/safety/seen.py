@@ -15,8 +15,9 @@ overwrite only on a terminal; the call card applies them (``safety.ansi``)
 before its own redaction.
 
 Cost: text with no sequence (most text) costs ``has_sequence``'s ``memchr``
-tests. Otherwise one ``re.sub``; and, only when the seen text holds a
-secret, a walk of the lines it is on: linear.
+tests. Otherwise one ``re.sub`` and a scan of the seen text (plus, only if a
+string sequence is there, a scan as written); and, only when the seen text
+holds a secret, a walk of the lines it is on: linear.
 """
 
 from __future__ import annotations
@@ -33,14 +34,12 @@ from toolview.safety.sequences import (
     STRINGS,
     TAKEN_OUT,
     TAKEN_OUT_7BIT,
+    around_sequences,
     has_sequence,
     has_string,
 )
 
 __all__ = ["Seen", "reader_view", "written_and_seen"]
-
-_REACH = 4096 + 8  # a string sequence's longest body, its introducer and terminator
-_INTRODUCERS = "\x1b\x9b\x9d\x90\x98\x9e\x9f"
 
 
 class Seen:
@@ -82,7 +81,7 @@ class Seen:
         """
         original, strings = self.original, self.strings
         kept = [
-            (_start_out(original, start), _end_out(original, end), rank, name)
+            (*around_sequences(original, start, end), rank, name)
             for start, end, rank, name in written
             if _overlaps(strings, start, end) and not CODES.fullmatch(original, start, end)
         ]
@@ -128,29 +127,6 @@ class _LineWalk:
             self.at = self.next.end()
             self.next = next(self.matches, None)
         return self.at + position - self.seen
-
-
-def _sequence_at(text: str, position: int) -> re.Match[str] | None:
-    """The sequence ``position`` is strictly inside, if any: read from the last
-    introducer at most ``_REACH`` characters back (no body holds one)."""
-    reach = max(0, position - _REACH)
-    introducer = max(text.rfind(char, reach, position) for char in _INTRODUCERS)
-    found = TAKEN_OUT.match(text, introducer) if introducer >= 0 else None
-    return found if found is not None and found.end() > position else None
-
-
-def _start_out(text: str, start: int) -> int:
-    """A span's start moved back to the start of a sequence it would cut: an
-    ``ESC`` left before a mark reads the mark's ``[r`` as a CSI, an OSC's
-    opener left eats the text after the mark."""
-    found = _sequence_at(text, start)
-    return found.start() if found is not None else start
-
-
-def _end_out(text: str, end: int) -> int:
-    """A span's end moved on to the end of a sequence it would cut."""
-    found = _sequence_at(text, end)
-    return found.end() if found is not None else end
 
 
 def _line_starts(text: str) -> list[int]:

@@ -26,6 +26,7 @@ __all__ = [
     "STRING_END",
     "TAKEN_OUT",
     "TAKEN_OUT_7BIT",
+    "around_sequences",
     "has_sequence",
     "has_string",
 ]
@@ -60,6 +61,8 @@ CODES_7BIT: Final = re.compile(rf"(?:\x1b(?:\[{CSI_TAIL}|(?!{_OPENERS}){ESCAPE_T
 STRINGS: Final = re.compile(rf"(?:\x1b{_OPENERS}|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}")
 """A whole string sequence: OSC (titles, OSC 8 links, OSC 52), DCS, SOS, PM, APC."""
 _STRING_OPENERS: Final = ("\x1b]", "\x1bP", "\x1bX", "\x1b^", "\x1b_")
+_REACH: Final = 4096 + 8  # a string sequence's longest body, its introducer and terminator
+_INTRODUCERS: Final = "\x1b\x9b\x9d\x90\x98\x9e\x9f"
 
 
 def has_sequence(text: str) -> bool:
@@ -79,3 +82,23 @@ def has_string(text: str) -> bool:
     if any(opener in text for opener in _STRING_OPENERS):
         return True
     return not text.isascii() and any(char in text for char in "\x90\x98\x9d\x9e\x9f")
+
+
+def _sequence_at(text: str, position: int) -> re.Match[str] | None:
+    """The sequence ``position`` is strictly inside, if any: read from the last
+    introducer at most ``_REACH`` characters back (no body holds one)."""
+    reach = max(0, position - _REACH)
+    introducer = max(text.rfind(char, reach, position) for char in _INTRODUCERS)
+    found = TAKEN_OUT.match(text, introducer) if introducer >= 0 else None
+    return found if found is not None and found.end() > position else None
+
+
+def around_sequences(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` widened over any sequence it would cut: an ``ESC`` left
+    before a mark reads the mark's ``[r`` as a CSI; an OSC's opener left eats
+    the text after the mark."""
+    before, after = _sequence_at(text, start), _sequence_at(text, end)
+    return (
+        before.start() if before is not None else start,
+        after.end() if after is not None else end,
+    )
