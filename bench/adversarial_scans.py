@@ -48,6 +48,10 @@ CASES: dict[str, tuple[str, str]] = {  # name: (text before, fragment repeated)
     "escaped-break": ("", "password=a\\ntoken: b\\t"),
     "escaped-quote": ("", '\\"password\\": \\"a b'),
     "escaped-backslashes": ("://a:", "\\" * 8 + "x"),
+    # issue 21: a token cut by grep's colour codes, over and over on one line (the reader's
+    # view is built, scanned and every secret mapped back through that one line)
+    "colour-split": ("", "ghp_\x1b[m\x1b[KZq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3 "),
+    "colour-only": ("", "\x1b[01;31m\x1b[Kword\x1b[m\x1b[K "),
 }
 
 

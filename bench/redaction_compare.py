@@ -1,5 +1,9 @@
 """``safety.redact`` before/after: this tree against a git ref, side by side.
 
+The ``grep --color`` cases are the log as ``grep --color=always -n`` prints
+it (a real grep, run once per child: five escape sequences per matching line,
+the issue-21 case of a colour-split secret), the rest have no escape at all.
+
 Run: ``.venv/bin/python bench/redaction_compare.py [REF]`` (default ``0b2290d``:
 main before issue 13's prefilter; ``d5a7cc6`` is the tree before issue 10's).
 The ref's ``src`` is extracted with ``git archive`` to a temporary folder;
@@ -18,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 CHILD = r"""
-import json, random, sys, time
+import json, random, subprocess, sys, tempfile, time
 sys.path.insert(0, sys.argv[1])
 from toolview.safety import redact, redact_json
 R = random.Random(7)
@@ -43,10 +47,17 @@ items = [{"id": f"item-{i:04d}", "name": f"module_{i}.py", "path": f"/srv/app/sr
           "size": 1000 + i, "ok": i % 3 != 0,
           "note": "cache hit" if i % 2 else "request queued for the worker"} for i in range(30)]
 result = {"items": items, "total": 30, "cursor": None}
+with tempfile.NamedTemporaryFile("w", suffix=".log") as log:
+    log.write("\n".join(lines))
+    log.flush()
+    grep = ["grep", "--color=always", "-n", "-e", "token", "-e", "user", "-e", "ghp_", log.name]
+    coloured = subprocess.run(grep, capture_output=True, text=True, check=True).stdout
 redact("warm up: password=x " * 100)
 cases = {
     "1 MB mixed log": ("\n".join(lines), 1),
     "64 KiB of the log": ("\n".join(lines)[:65_536], 20),
+    "grep --color 1 MB": (coloured[:1_000_000], 1),
+    "grep --color 64 KiB": (coloured[:65_536], 20),
     "2-char string": ("ok", 20_000),
     "40-char id line": ("call-0a1b2c3d4e5f shell completed in 12 ms", 5_000),
     "300-char log line": (" ".join(lines[7:12])[:300], 2_000),

@@ -34,6 +34,8 @@ CASES = {
     "terraform-cloud-token": ("", "abcdefghijklmn.atlasv1." + "A" * 59 + " "),
     "escaped-values": ("", 'password=a\\ntoken: b\\t\\"secret\\": \\"a b'),
     "url-password-backslashes": ("://a:", "\\" * 8 + "x"),
+    "colour-split-token": ("", "ghp_\x1b[m\x1b[KZq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3 "),
+    "link-target-secret": ("", "\x1b]8;;https://u:pw@h/\x1b\\x\x1b]8;;\x1b\\ "),
 }
 SMALL = 20_000
 

@@ -139,10 +139,12 @@ class Prefilter:
         """Can nothing run on ``text``, given that no literal occurs in it?"""
         return self._shorts is not None and self._shorts.search(text) is None
 
-    def find_each(self, texts: list[str]) -> dict[int, Found]:
+    def find_each(self, texts: list[str], joined: str | None = None) -> dict[int, Found]:
         """Where the literals are in each of ``texts`` (by index; a text with
-        none is left out), from one scan of them joined."""
-        joined = "\x00".join(texts)
+        none is left out), from one scan of them joined (``joined``, if the
+        caller has it: ``"\\x00".join(texts)``)."""
+        if joined is None:
+            joined = "\x00".join(texts)
         lowered: list[str] = []
 
         def lower() -> str:

@@ -27,15 +27,15 @@ import re
 from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.secrets import redact
+from toolview.safety.sequences import CSI_TAIL, ESCAPE_TAIL, STRING_BODY, STRING_END
 
 __all__ = ["clean_text", "neutralize_terminal"]
 
-_STRING_BODY = "[^\x07\x1b\x90\x98\x9c-\x9f\n]{0,4096}+"  # possessive: no re-scan
-_SEQUENCE = re.compile(
-    rf"(?P<drop>(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]){_STRING_BODY}(?:\x07|\x1b\\|\x9c)"
-    r"|(?:\x1b\[|\x9b)[0-?]*+[ -/]*+[@-~]?)"
+_SEQUENCE = re.compile(  # safety.sequences, grouped by what is shown; lone controls
+    rf"(?P<drop>(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}"
+    rf"|(?:\x1b\[|\x9b){CSI_TAIL})"
     r"|(?P<open>\x1b[\]PX^_])"
-    r"|(?P<esc>\x1b[ -/]*+[0-~])"
+    rf"|(?P<esc>\x1b{ESCAPE_TAIL})"
     r"|(?P<crlf>\r\n)"
     rf"|[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE_CLASS}]"
 )
