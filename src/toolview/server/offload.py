@@ -44,6 +44,7 @@ __all__ = [
     "WORKERS",
     "OffLoopReplay",
     "ProcessesUnavailable",
+    "exit_with_parent",
     "in_process",
     "in_worker",
 ]
@@ -114,6 +115,11 @@ def _start_renderer(niceness: int) -> None:
     were left running. The parent's sentinel becomes ready when it dies.
     """
     os.nice(niceness)
+    exit_with_parent()
+
+
+def exit_with_parent() -> None:
+    """In a child process: exit as soon as the server that started it dies (no orphans)."""
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()

@@ -24,13 +24,14 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import sys
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, Final
 
 import regex
+
+from toolview.server.offload import exit_with_parent
 
 __all__ = ["CACHE_BYTES", "COUNT_LIMIT", "serve"]
 
@@ -65,14 +66,7 @@ def _limit(memory: int, niceness: int) -> None:
         pass
     if hasattr(os, "nice"):
         os.nice(niceness)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
-
-
-def _exit_with(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(0)
+    exit_with_parent()
 
 
 def _answer(
