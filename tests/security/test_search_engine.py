@@ -187,17 +187,19 @@ def test_the_cap_counts_searches_across_threads_with_thread_searches(tmp_path: P
 
     The cross-thread search holds one of the search connections for up to its
     time budget, so it draws on the same per-client slots (``server.search_slots``).
-    It is asked again and again until the slow searches answer: the old server
-    admitted every one.
+    It is asked again and again until a slow search has its answer: the old
+    server admitted every one.
     """
     server = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
     post_thread(server.url, "t", 20)
-    done = threading.Event()
+    finished = threading.Semaphore(0)
 
     def one() -> None:
+        """A slow search, asked again while refused (a cross search may hold a slot a moment)."""
         with contextlib.suppress(httpx.HTTPError):  # the server is killed under it
-            search(server.url, SLOW)
-        done.set()
+            while search(server.url, SLOW).status_code == 429:
+                pass
+        finished.release()
 
     threads = [threading.Thread(target=one) for _ in range(4)]
     refused: httpx.Response | None = None
@@ -205,7 +207,7 @@ def test_the_cap_counts_searches_across_threads_with_thread_searches(tmp_path: P
         for thread in threads:
             thread.start()
         with client() as http:
-            while refused is None and not done.is_set():
+            while refused is None and not finished.acquire(blocking=False):
                 answer = http.get(f"{server.url}/api/search", params={"q": "needle"})
                 if answer.status_code == 429:
                     refused = answer
