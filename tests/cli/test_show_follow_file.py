@@ -114,6 +114,50 @@ def test_ctrl_c_stops_it_with_the_cli_s_code(tmp_path: Path) -> None:
     assert follower.child.wait(LIMIT) == 130
 
 
+def _grown(path: Path, follower: Follower) -> None:
+    """A session of three calls (one failing) written line by line, then a user's line: the
+    mapper holds a turn's usage until another record comes (issue 22, item 3)."""
+    for line in [*session(ID, "follow me", 3, failing=1), _line(user(ID, 99, "thanks"))]:
+        append(path, line)
+    follower.wait_for(b"thanks")
+
+
+RULE = "── ".encode()  # what a summary starts with
+WHOLE = b"3 calls: 2 succeeded, 1 failed"
+TOKENS = b"40 input, 20 output"  # four model turns of 10 in, 5 out
+
+
+def test_one_summary_when_it_ends_idle(tmp_path: Path) -> None:
+    """Issue 22: a summary came after every turn (the last "0 calls"); now one, at the end,
+    of the whole session."""
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"")
+    follower = Follower(path, "--surface", "text", "--idle", "1")
+    _grown(path, follower)
+    assert follower.child.wait(LIMIT) == 0
+    out = bytes(follower.out)
+    assert out.count(RULE) == 1 and out.count(b"tokens") == 1, out
+    assert WHOLE in out and TOKENS in out
+    shown = subprocess.run(
+        [sys.executable, "-m", "toolview", "show", "--surface", "text", str(path)],
+        capture_output=True,
+        timeout=LIMIT,
+        check=True,
+    )
+    assert out == shown.stdout  # ended, it reads as the whole session drawn
+
+
+def test_one_summary_when_ctrl_c_stops_it(tmp_path: Path) -> None:
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"")
+    follower = Follower(path, "--surface", "text")
+    _grown(path, follower)
+    follower.child.send_signal(signal.SIGINT)
+    assert follower.child.wait(LIMIT) == 130
+    out = bytes(follower.out)
+    assert out.count(RULE) == 1 and WHOLE in out and TOKENS in out, out
+
+
 def test_a_file_replaced_stops_the_follow(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     path.write_bytes(_line(user(ID, 0, "hello")))
@@ -206,3 +250,33 @@ def test_on_a_terminal_the_running_call_is_live(tmp_path: Path) -> None:
     wait_for(b"live done")
     assert child.wait(LIMIT) == 0
     os.close(main)
+
+
+def test_on_a_terminal_one_summary_when_it_ends(tmp_path: Path) -> None:
+    """The live view (a pseudo-terminal) prints each entry once final, and one summary."""
+    import pty
+    import re
+
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"".join([*session(ID, "follow me", 3, failing=1), _line(user(ID, 99, "x"))]))
+    main, secondary = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "toolview", "show", "--follow", "--idle", "0.5", str(path)],
+        stdout=secondary,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"},
+    )
+    os.close(secondary)
+    out = bytearray()
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out.extend(chunk)
+    os.close(main)
+    assert child.wait(LIMIT) == 0
+    text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(out))
+    assert text.count(RULE) == 1 and WHOLE in text and TOKENS in text, text
