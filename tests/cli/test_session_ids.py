@@ -10,13 +10,10 @@ its prompt marked) and small Claude Code sessions (``claude_sessions``).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from claude_sessions import session, write
+from claude_sessions import session, toolview, write
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -41,16 +38,6 @@ CLAUDE = {
     "33333333-0000-4000-8000-00000000abcd": "33333333-0",
     "33333333-1111-4000-8000-00000000abcd": "33333333-1",
 }
-
-
-def toolview(home: Path, *words: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolview", *words],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "HOME": str(home), "NO_COLOR": "1"},
-    )
 
 
 def prompt_of(session_id: str) -> str:
