@@ -117,7 +117,7 @@ def _follow(
 ) -> None:
     """Each entry drawn (as a thread of its own) once final; at the end — of the items, or
     Ctrl-C's, raised again — the calls still open as they stand, then the summary."""
-    settling = Settling()
+    settling, stopped = Settling(), False
     try:
         for item in items:
             if isinstance(item, Observation):
@@ -125,22 +125,14 @@ def _follow(
             for entry in _final(settling, item):
                 draw(settling.view(entry))
     except KeyboardInterrupt:  # Ctrl-C ends the follow: its end is drawn, then exit 130
-        _end(settling, draw, end, limits)
-        raise
-    _end(settling, draw, end, limits)
-
-
-def _end(
-    settling: Settling,
-    draw: Callable[[Thread], None],
-    end: Callable[[Summary], None],
-    limits: Limits,
-) -> None:
+        stopped = True
     for entry in settling.still_open():
         draw(settling.view(entry))
     summary = settling.summary(limits)
     if summary is not None:
         end(summary)
+    if stopped:
+        raise KeyboardInterrupt
 
 
 def _final(settling: Settling, item: Item) -> list[Entry]:
