@@ -12,10 +12,22 @@ built here rather than stored so a test can write a session line by line
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SECRET", "assistant_text", "bash_call", "bash_result", "session", "user", "write"]
+__all__ = [
+    "SECRET",
+    "assistant_text",
+    "bash_call",
+    "bash_result",
+    "session",
+    "toolview",
+    "user",
+    "write",
+]
 
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"  # a GitHub token's shape: fake
 
@@ -99,3 +111,14 @@ def write(path: Path, lines: list[bytes]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"".join(lines))
     return path
+
+
+def toolview(home: Path, *words: str) -> subprocess.CompletedProcess[str]:
+    """The real command in a child process, ``HOME`` the folder holding the sessions."""
+    return subprocess.run(
+        [sys.executable, "-m", "toolview", *words],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(home)},
+    )

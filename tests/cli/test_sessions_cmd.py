@@ -13,20 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from claude_sessions import SECRET, session, write
+from claude_sessions import SECRET, session, toolview, write
 
 ONE = "11111111-aaaa-4bbb-8ccc-000000000001"
 TWO = "22222222-aaaa-4bbb-8ccc-000000000002"
-
-
-def toolview(home: Path, *words: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolview", *words],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "HOME": str(home)},
-    )
 
 
 @pytest.fixture

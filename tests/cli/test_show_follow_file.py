@@ -10,6 +10,8 @@ failure.
 from __future__ import annotations
 
 import os
+import pty
+import re
 import signal
 import subprocess
 import sys
@@ -26,25 +28,48 @@ ID = "33333333-aaaa-4bbb-8ccc-000000000003"
 
 
 class Follower:
-    """``show --follow`` in a child process, its stdout collected by a thread."""
+    """``show --follow`` in a child process, its output — a pipe, or with ``terminal`` a
+    pseudo-terminal — collected by a thread."""
 
-    def __init__(self, path: Path, *words: str) -> None:
+    def __init__(self, path: Path, *words: str, terminal: bool = False) -> None:
+        main, secondary = pty.openpty() if terminal else (-1, -1)
+        looks = {"TERM": "xterm-256color", "COLUMNS": "100"} if terminal else {"NO_COLOR": "1"}
         self.child = subprocess.Popen(
             [sys.executable, "-m", "toolview", "show", "--follow", *words, str(path)],
-            stdout=subprocess.PIPE,
+            stdout=secondary if terminal else subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**os.environ, "NO_COLOR": "1"},
+            env={**os.environ, **looks},
         )
+        if terminal:
+            os.close(secondary)
+        assert terminal or self.child.stdout is not None
+        self._fd = main if terminal else self.child.stdout.fileno()  # type: ignore[union-attr]
+        self._terminal = terminal
         self.out = bytearray()
         self._changed = threading.Condition()
+        self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        assert self.child.stdout is not None
-        while chunk := self.child.stdout.read1(65536):
+        chunk = b"-"
+        while chunk:
+            try:
+                chunk = os.read(self._fd, 65536)
+            except OSError:  # the child closed the terminal
+                chunk = b""
             with self._changed:
                 self.out.extend(chunk)
+                self._ended = not chunk
                 self._changed.notify_all()
+        if self._terminal:
+            os.close(self._fd)  # our side of the terminal (a pipe is closed with the child's)
+
+    def ended(self) -> tuple[int, bytes]:
+        """The child's exit code and all it wrote, once it has exited and that is read."""
+        code = self.child.wait(LIMIT)
+        with self._changed:
+            assert self._changed.wait_for(lambda: self._ended, LIMIT), "its output never ended"
+        return code, bytes(self.out)
 
     def wait_for(self, text: bytes) -> None:
         with self._changed:
@@ -114,6 +139,48 @@ def test_ctrl_c_stops_it_with_the_cli_s_code(tmp_path: Path) -> None:
     assert follower.child.wait(LIMIT) == 130
 
 
+def _grown(path: Path, follower: Follower) -> None:
+    """A session of three calls (one failing) written line by line, then a user's line: the
+    mapper holds a turn's usage until another record comes (issue 22, item 3)."""
+    for line in [*session(ID, "follow me", 3, failing=1), _line(user(ID, 99, "thanks"))]:
+        append(path, line)
+    follower.wait_for(b"thanks")
+
+
+RULE = "── ".encode()  # what a summary starts with
+WHOLE = b"3 calls: 2 succeeded, 1 failed"
+TOKENS = b"40 input, 20 output"  # four model turns of 10 in, 5 out
+
+
+def test_one_summary_when_it_ends_idle(tmp_path: Path) -> None:
+    """Issue 22: a summary came after every turn (the last "0 calls"); now one, at the end,
+    of the whole session."""
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"")
+    follower = Follower(path, "--surface", "text", "--idle", "1")
+    _grown(path, follower)
+    code, out = follower.ended()
+    assert code == 0 and out.count(RULE) == 1 and out.count(b"tokens") == 1, out
+    assert WHOLE in out and TOKENS in out
+    shown = subprocess.run(
+        [sys.executable, "-m", "toolview", "show", "--surface", "text", str(path)],
+        capture_output=True,
+        timeout=LIMIT,
+        check=True,
+    )
+    assert out == shown.stdout  # ended, it reads as the whole session drawn
+
+
+def test_one_summary_when_ctrl_c_stops_it(tmp_path: Path) -> None:
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"")
+    follower = Follower(path, "--surface", "text")
+    _grown(path, follower)
+    follower.child.send_signal(signal.SIGINT)
+    code, out = follower.ended()
+    assert code == 130 and out.count(RULE) == 1 and WHOLE in out and TOKENS in out, out
+
+
 def test_a_file_replaced_stops_the_follow(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     path.write_bytes(_line(user(ID, 0, "hello")))
@@ -163,46 +230,25 @@ def _line(record: object) -> bytes:
 
 def test_on_a_terminal_the_running_call_is_live(tmp_path: Path) -> None:
     """A pseudo-terminal as stdout: the call shows "Running" before its result is written."""
-    import pty
-
     path = tmp_path / "live.jsonl"
     call = bash_call(ID, 1, "toolu_live", "make live")
     an_hour_ago = datetime.now(UTC) - timedelta(hours=1)
     call["timestamp"] = an_hour_ago.strftime("%Y-%m-%dT%H:%M:%S.000Z")  # running for an hour
     records = [user(ID, 0, "run it"), call]
     path.write_bytes(b"".join(_line(record) for record in records))
-    main, secondary = pty.openpty()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "toolview", "show", "--follow", "--idle", "5", str(path)],
-        stdout=secondary,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"},
-    )
-    os.close(secondary)
-    out, changed = bytearray(), threading.Condition()
-
-    def read() -> None:
-        while True:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:  # the child closed the terminal
-                return
-            if not chunk:
-                return
-            with changed:
-                out.extend(chunk)
-                changed.notify_all()
-
-    threading.Thread(target=read, daemon=True).start()
-
-    def wait_for(text: bytes) -> None:
-        with changed:
-            assert changed.wait_for(lambda: text in out, LIMIT), bytes(out)[-500:]
-
-    wait_for(b"Running")
-    wait_for(b"60 min")  # its elapsed time counts from its start, not from when we looked
-    assert b"live done" not in out
+    follower = Follower(path, "--idle", "5", terminal=True)
+    follower.wait_for(b"Running")
+    follower.wait_for(b"60 min")  # its elapsed time counts from its start, not from when we looked
+    assert b"live done" not in follower.out
     append(path, _line(bash_result(ID, 2, "toolu_live", "live done\n")))
-    wait_for(b"live done")
-    assert child.wait(LIMIT) == 0
-    os.close(main)
+    follower.wait_for(b"live done")
+    assert follower.ended()[0] == 0
+
+
+def test_on_a_terminal_one_summary_when_it_ends(tmp_path: Path) -> None:
+    """The live view (a pseudo-terminal) prints each entry once final, and one summary."""
+    path = tmp_path / f"{ID}.jsonl"
+    path.write_bytes(b"".join([*session(ID, "follow me", 3, failing=1), _line(user(ID, 99, "x"))]))
+    code, out = Follower(path, "--idle", "0.5", terminal=True).ended()
+    text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", out)  # the colours and the live redraws
+    assert code == 0 and text.count(RULE) == 1 and WHOLE in text and TOKENS in text, text

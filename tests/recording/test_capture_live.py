@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import sys
 from pathlib import Path
 
@@ -57,6 +58,8 @@ def test_on_a_terminal_running_calls_are_drawn_then_printed_final() -> None:
     assert "compiling step one" in output[running:]
     assert output.index("Success", running) > running  # the final render comes after
     assert "FileNotFoundError: notes.txt" in output
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output)
+    assert plain.count("── ") == 1 and "── 2 calls: 1 succeeded, 1 failed" in plain  # at the end
 
 
 def test_off_a_terminal_each_entry_is_printed_once_when_final(
@@ -81,3 +84,23 @@ def test_live_defaults_to_off_when_stdout_is_not_a_terminal(
         rec.call("c1", "t", {})
         rec.result("c1", "x")
     assert capsys.readouterr().out == ""
+
+
+def test_one_whole_run_summary_when_the_capture_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: with usage recorded, each entry came with a summary of its own ("── 1 call:
+    1 failed", "── 0 calls") and the run had none; now the summary comes once, last."""
+    with toolview.capture(live=True) as rec:
+        rec.message("user", "go")
+        rec.usage(model="m1", input_tokens=100, output_tokens=10)
+        rec.call("c1", "read_file", {"path": "a.txt"})
+        rec.error("c1", FileNotFoundError("a.txt"))
+        rec.usage(model="m1", input_tokens=200, output_tokens=20)
+        rec.call("c2", "shell", {"command": "make"})
+        rec.result("c2", "built")
+        rec.message("assistant", "done")
+    out = capsys.readouterr().out
+    assert out.count("── ") == 1, out
+    summary = out[out.index("── ") :]
+    assert summary.startswith("── 2 calls: 1 succeeded, 1 failed"), summary
+    assert "300 input, 30 output" in summary
+    assert out.index("done") < out.index("── ")  # after every entry

@@ -4,7 +4,8 @@ Why here, shared by ``show`` and ``sessions``: both take the same ``--claude
 DIR`` / ``--codex DIR`` (default ``~/.claude/projects`` and
 ``~/.codex/sessions``), and what ``sessions`` lists is what ``show`` finds.
 Which files are sessions is each host's own knowledge (``session_files``);
-this module only merges the hosts' lists, newest first, and matches ids.
+this module only merges the hosts' lists, newest first (``cli.session_ids`` matches
+ids).
 
 A session's id is what the agent calls it: a Claude Code session file is
 named by its id (``<id>.jsonl``), a Codex rollout ends with it
@@ -26,7 +27,6 @@ from toolview.hosts.sessions import session_id
 __all__ = [
     "Found",
     "add_root_options",
-    "by_prefix",
     "everywhere",
     "in_folder",
     "may_be_an_id",
@@ -90,13 +90,6 @@ def everywhere(places: list[tuple[SessionHost, Path]]) -> list[Found]:
     return _newest_first(
         Found(found, path) for found, root in places for path in _files(found, root)
     )
-
-
-def by_prefix(prefix: str, places: list[tuple[SessionHost, Path]]) -> list[Found]:
-    """The sessions whose id starts with ``prefix`` (an exact id matches alone)."""
-    matches = [found for found in everywhere(places) if found.id.startswith(prefix)]
-    exact = [found for found in matches if found.id == prefix]
-    return exact or matches
 
 
 def _files(found: SessionHost, folder: Path) -> list[Path]:

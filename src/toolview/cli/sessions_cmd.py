@@ -1,8 +1,9 @@
 """``toolview sessions``: the coding agents' sessions on this machine, newest first.
 
 Why: to look at a session you first need to find it, and an agent's folder
-of UUID-named files says nothing. One line per session — its id (the first
-characters are enough for ``toolview show ID``), agent, start (UTC),
+of UUID-named files says nothing. One line per session — its id (the shortest
+form no other listed session shares, which ``toolview show ID`` takes:
+``cli.session_ids``), agent, start (UTC),
 duration, calls, failures, size, project and first prompt — printed as each
 is read, so a long list starts at once; ``--json`` gives the same as JSON
 Lines for scripts. The first prompt is cleaned, redacted and cut to one line
@@ -20,6 +21,7 @@ from typing import Final
 
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
+from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
 from toolview.safety.json_escape import escape_json
 
@@ -27,7 +29,7 @@ __all__ = ["register", "run"]
 
 AGENTS: Final = {"claude-code": "claude", "codex": "codex"}
 HEADER: Final = (
-    f"{'ID':<8}  {'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
+    f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
     f"{'FAILED':>6}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
 )
 
@@ -40,7 +42,7 @@ def register(subparsers: object) -> None:
         description=(
             "List the Claude Code and Codex sessions, newest first, one line each: id, agent, "
             "start (UTC), duration, calls, failures, size, project and first prompt (cleaned, "
-            "redacted, cut). Show one with: toolview show ID (its first characters will do)."
+            "redacted, cut). Show one with: toolview show ID (the id as listed will do)."
         ),
     )
     add_root_options(parser)
@@ -61,12 +63,15 @@ def run(args: argparse.Namespace) -> int:
         where = ", ".join(str(root) for _, root in places) or "no session host installed"
         print(f"toolview sessions: no sessions under {where}", file=sys.stderr)
         return 0
+    shown = short_ids([session.id for session in found])
+    width = max(len(short) for short in shown.values())
     if not args.json:
-        _line(HEADER)
+        _line(f"{'ID':<{width}}  {HEADER}")
     for session in found:
         summary = _summary(session)
         if summary is not None:
-            _line(_as_json(summary) if args.json else _as_row(summary))
+            row = f"{shown[summary.id]:<{width}}  {_as_row(summary)}"
+            _line(_as_json(summary) if args.json else row)
     return 0
 
 
@@ -79,8 +84,9 @@ def _summary(session: Found) -> Summary | None:
 
 
 def _as_row(summary: Summary) -> str:
+    """The row after its id (the id's width is the listing's: ``cli.session_ids``)."""
     return (
-        f"{summary.id[:8]:<8}  {AGENTS.get(summary.agent, summary.agent):<6}  "
+        f"{AGENTS.get(summary.agent, summary.agent):<6}  "
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
         f"{summary.calls:>5}  {summary.failures:>6}  {_size(summary.size):>8}  "
         f"{summary.project[:16]:<16}  {summary.prompt or '-'}"

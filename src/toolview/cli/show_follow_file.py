@@ -1,5 +1,7 @@
 """``toolview show --follow FILE``: a session file (or observations) followed as it grows.
 
+The file may be named by its session's id, as ``toolview sessions`` lists it.
+
 Why it draws like ``show --follow URL`` (``cli.show_follow.follow_items``):
 on a terminal the running call is live (spinner, elapsed time, its output's
 tail) and each call is printed once it is final; in a pipe each entry is
@@ -22,7 +24,9 @@ from pathlib import Path
 
 from toolview.cli.inputs import InputError, refuse_binary, strip_bom
 from toolview.cli.jsonl import Item, read_toolview, sniff_toolview
+from toolview.cli.session_find import may_be_an_id, roots
 from toolview.cli.session_hosts import HOSTS, host, map_lines
+from toolview.cli.session_ids import named
 from toolview.cli.show_follow import follow_items
 from toolview.cli.show_tail import TailError, tail_lines
 
@@ -39,6 +43,8 @@ def follow_file(args: argparse.Namespace) -> int:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
     path = Path(args.path)
+    if not path.exists() and may_be_an_id(args.path):  # an id as ``sessions`` lists it
+        path = named(args.path, roots(args)).path
     if not path.is_file():
         raise InputError(f"cannot follow {args.path}: not a file")
     try:

@@ -23,8 +23,9 @@ from typing import Any, Final
 from toolview.cli.inputs import InputError
 from toolview.cli.jsonl import Item, feed_items
 from toolview.cli.output import SurfaceUnavailable, limits_of, stream_shape
-from toolview.cli.session_find import Found, by_prefix, in_folder, roots
+from toolview.cli.session_find import Found, in_folder, roots
 from toolview.cli.session_hosts import as_items
+from toolview.cli.session_ids import named
 from toolview.render.clean import clean_field
 from toolview.render.limits import Limits
 from toolview.render.stream import StreamShape, ThreadStream
@@ -44,7 +45,7 @@ def show_sessions(
     if folder is not None and folder.is_dir():
         found, none = in_folder(folder), f"{args.path} holds no session"
     else:
-        folder, found, none = None, _by_id(args), ""
+        folder, found, none = None, [named(args.path, roots(args))], ""
     wanted = [match for match in found if args.source in ("auto", match.host.name)]
     if not wanted:
         raise InputError(none or f"no {args.source} session matches {args.path!r}")
@@ -53,21 +54,6 @@ def show_sessions(
     if len(wanted) == 1 and folder is None:
         return out(_items(wanted[0]), args)
     return draw_sessions(wanted, args, folder)
-
-
-def _by_id(args: argparse.Namespace) -> list[Found]:
-    """The session whose id starts with ``args.path``; an error if none, or several, do."""
-    places = roots(args)
-    found = by_prefix(args.path, places)
-    if len(found) > 1:
-        listed = "; ".join(f"{match.id} ({match.path})" for match in found[:10])
-        more = f" and {len(found) - 10} more" if len(found) > 10 else ""
-        problem = f"{args.path!r} is ambiguous: {len(found)} sessions match: {listed}{more}"
-        raise InputError(problem)
-    if not found:
-        where = ", ".join(str(root) for _, root in places) or "no session host installed"
-        raise InputError(f"cannot read {args.path}: no such file, nor a session id in {where}")
-    return found
 
 
 def _items(found: Found) -> Iterable[Item]:

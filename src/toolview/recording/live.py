@@ -3,7 +3,8 @@
 Why the same pieces as the cli: a running call shows its spinner, elapsed time
 and growing tail (``render.terminal.live.LiveCalls``), and each entry is
 printed once, above that, when it settles (``render.settling.Settling``) — so
-a captured agent reads like ``toolview run`` and ``show --follow``.
+a captured agent reads like ``toolview run`` and ``show --follow``: the
+whole run's summary once, when the capture ends.
 
 Threads: the recorder hands observations over under its own lock; Rich's
 refresh thread draws ``LiveCalls`` under ``_view_lock``, which the sink holds
@@ -17,12 +18,12 @@ import threading
 from collections.abc import Sequence
 from typing import TextIO
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.live import Live
 
 from toolview.contract import Entry, Observation, ToolCall, ToolResult
 from toolview.render.settling import Settling
-from toolview.render.terminal import thread_renderables
+from toolview.render.terminal import summary_renderable, thread_renderables
 from toolview.render.terminal.live import LiveCalls
 
 __all__ = ["LiveTerminal"]
@@ -67,10 +68,14 @@ class LiveTerminal:
             self._live.refresh()  # a call that starts or says more shows now, not at the tick
 
     def close(self) -> None:
-        """Print what never settled as it stands, and stop redrawing."""
+        """Print what never settled as it stands, then the whole run's summary (the entries
+        are printed without one: ``Settling.view``), and stop redrawing."""
         with self._view_lock:
             rest = self._settling.still_open()
+            summary = self._settling.summary()
         self._print(rest)
+        if summary is not None:
+            self._show([summary_renderable(summary)])
         if self._live is not None:
             self._live.stop()
 
@@ -78,8 +83,11 @@ class LiveTerminal:
         for entry in entries:
             with self._view_lock:
                 renderables = thread_renderables(self._settling.view(entry))
-            for renderable in renderables:
-                if self._printed:
-                    self.console.line()
-                self.console.print(renderable, markup=False, highlight=False, emoji=False)
-                self._printed += 1
+            self._show(renderables)
+
+    def _show(self, renderables: Sequence[RenderableType]) -> None:
+        for renderable in renderables:
+            if self._printed:
+                self.console.line()
+            self.console.print(renderable, markup=False, highlight=False, emoji=False)
+            self._printed += 1

@@ -4,6 +4,9 @@ Why in the render core: ``toolview show --follow`` and ``capture(live=True)``
 both print each entry as it settles (a message at once, a call when its result
 or refusal arrives or its run ends without one, a call again when it ignored a
 second final result, to show the note) — one rule, from ``Thread.state``.
+An entry is drawn as a thread of its own without the thread's tokens and
+time, which would give each its own summary ("── 0 calls" under a message):
+the thread's one summary is ``summary()``, drawn when the follower ends.
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from __future__ import annotations
 import dataclasses
 
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
+from toolview.contract.moments import TimeSpan
+from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.summary import Summary, thread_summary
 
 __all__ = ["Settling"]
 
@@ -55,8 +61,13 @@ class Settling:
         return final
 
     def view(self, entry: Entry) -> Thread:
-        """A thread showing ``entry`` alone, with the run state the whole thread knows."""
-        return dataclasses.replace(self.thread, entries=[entry])
+        """A thread showing ``entry`` alone, with the run state the whole thread knows; no
+        tokens nor time span, so no summary of its own."""
+        return dataclasses.replace(self.thread, entries=[entry], usage=[], span=TimeSpan())
+
+    def summary(self, limits: Limits = DEFAULT_LIMITS) -> Summary | None:
+        """The whole thread's summary (``render.summary``), for the end of the follow."""
+        return thread_summary(self.thread, limits)
 
     def _call_of(self, observation: Observation) -> CallEntry | None:
         """The call a result is for, if the thread has it already (it may ignore the result)."""

@@ -15,9 +15,11 @@ from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.stream import StreamShape
+from toolview.render.summary import Summary
 from toolview.render.terminal import layout
 from toolview.render.terminal.content_blocks import blocks
 from toolview.render.terminal.kinds import BUILTIN_RENDERERS
+from toolview.render.terminal.receipt import SummaryLine
 from toolview.render.view import CallView
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "render_call",
     "render_thread",
     "stream_shape",
+    "summary_renderable",
     "thread_renderables",
 ]
 
@@ -45,6 +48,12 @@ def thread_renderables(
 ) -> list[RenderableType]:
     """One Rich renderable per entry, for printing on a console of your own."""
     return layout.thread_renderables(thread, registry or REGISTRY, limits)
+
+
+def summary_renderable(summary: Summary) -> RenderableType:
+    """A thread's summary alone, as the thread's last renderable draws it: for a follower
+    that prints entries one by one and the summary once, at the end."""
+    return SummaryLine(summary)
 
 
 def render_thread(
