@@ -18,28 +18,38 @@ results of calls whose sub-agent goes on after them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Final
 
 from toolview.contract import Observation, ToolResult, is_partial
 from toolview.wire.feed import LogItem
 
 __all__ = ["sub_agents_first"]
 
+_DEEPEST: Final = 64  # marks followed up at most this far (a hostile chain costs no more)
+
 
 def sub_agents_first(read: Callable[[], Iterable[LogItem]]) -> Iterator[Observation]:
     """The thread ``read()`` gives (called twice), each call's final result after its
     sub-agent's last observation."""
     moved = _moves(read())
-    held: dict[int, list[Observation]] = {}
+    held: dict[int, list[tuple[int, int, Observation]]] = {}
     for item in read():
         observation = item.observation
-        after = moved.get((item.seq, _result_of(observation)))
-        if after is not None:
-            held.setdefault(after, []).append(observation)
+        move = moved.get((item.seq, _result_of(observation)))
+        if move is not None:
+            after, depth = move
+            held.setdefault(after, []).append((-depth, item.seq, observation))
             continue
         yield observation
-        yield from held.pop(item.seq, [])
+        yield from _in_order(held.pop(item.seq, []))
     for rest in held.values():  # the thread was cut meanwhile: given all the same
-        yield from rest
+        yield from _in_order(rest)
+
+
+def _in_order(results: list[tuple[int, int, Observation]]) -> Iterator[Observation]:
+    """Results moved to one place: the deepest sub-agent's call first (it ends first)."""
+    for _, _, observation in sorted(results, key=lambda r: (r[0], r[1])):
+        yield observation
 
 
 def _result_of(observation: Observation) -> str | None:
@@ -49,11 +59,13 @@ def _result_of(observation: Observation) -> str | None:
     return None
 
 
-def _moves(items: Iterable[LogItem]) -> dict[tuple[int, str | None], int]:
-    """``(seq, call id)`` of each final result to move → the seq it goes after.
+def _moves(items: Iterable[LogItem]) -> dict[tuple[int, str | None], tuple[int, int]]:
+    """``(seq, call id)`` of each final result to move → the seq it goes after, its depth.
 
     A moved result is itself marked when its call is a sub-agent's: the call
-    above then waits for it too (a few rounds, one per level of nesting).
+    above then waits for it too (a round per level of nesting, at most
+    ``_DEEPEST``: past that a result may come before a deeper sub-agent's end,
+    drawn as before).
     """
     last: dict[str, int] = {}  # call id → the seq of the last observation marked with it
     results: list[tuple[int, str, str | None]] = []  # (seq, call id, its own mark)
@@ -65,11 +77,28 @@ def _moves(items: Iterable[LogItem]) -> dict[tuple[int, str | None], int]:
         call = _result_of(item.observation)
         if call is not None:
             results.append((item.seq, call, mark))
-    changed = True
-    while changed:
-        changed = False
+    changed, rounds = True, 0
+    while changed and rounds < _DEEPEST:  # one round per level: a hostile chain is cut
+        changed, rounds = False, rounds + 1
         for seq, call, mark in results:
             goes = last.get(call, 0)
             if goes > seq and mark is not None and last.get(mark, 0) < goes:
                 last[mark], changed = goes, True
-    return {(seq, call): last[call] for seq, call, _ in results if last.get(call, 0) > seq}
+    depth = _depths({call: mark for _, call, mark in results if mark is not None})
+    return {
+        (seq, call): (last[call], depth(call))
+        for seq, call, _ in results
+        if last.get(call, 0) > seq
+    }
+
+
+def _depths(marks: dict[str, str]) -> Callable[[str], int]:
+    """How deep a call sits: 0 for the thread's own, 1 in a sub-agent, … (bounded)."""
+
+    def depth(call: str) -> int:
+        level = 0
+        while call in marks and level < _DEEPEST:
+            call, level = marks[call], level + 1
+        return level
+
+    return depth
