@@ -12,6 +12,7 @@ reports it (a new record in the log), never on a sleep.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,15 @@ def stored(base: str, thread: str) -> list[dict[str, Any]]:
 
 def ends(base: str, thread: str) -> int:
     return sum(1 for o in stored(base, thread) if o["kind"] == "run-ended")
+
+
+def page_agrees(base: str, thread: str, summary: list[str]) -> None:
+    """The thread's page shows ``show``'s token line, and the index no call running."""
+    page = httpx.get(f"{base}/threads/{thread}", timeout=60).text
+    tokens = [line.strip() for line in summary if line.startswith("   tokens")]
+    assert tokens and re.findall(r"tokens [^(<][^<]*", page)[: len(tokens)] == tokens
+    listed = httpx.get(f"{base}/api/threads", timeout=30).json()["threads"]
+    assert next(t for t in listed if t["id"] == thread)["running"] == 0
 
 
 def show(*args: str) -> list[str]:
@@ -98,7 +108,9 @@ def test_an_idle_claude_code_session_is_finished_and_counts_as_show_counts(
     whole = show_json(CLAUDE / f"{TASKS}.jsonl")
     assert [o["kind"] for o in got][-2:] == ["usage", "run-ended"]  # the usage finish held
     assert without_runs(got) == without_runs(whole)
-    assert show(f"{base}/threads/{thread}") == show(str(CLAUDE / f"{TASKS}.jsonl"))
+    summary = show(str(CLAUDE / f"{TASKS}.jsonl"))
+    assert show(f"{base}/threads/{thread}") == summary
+    page_agrees(base, thread, summary)
 
 
 def test_a_finished_session_that_grows_again_reopens_its_run_with_nothing_repeated(
@@ -123,7 +135,9 @@ def test_a_finished_session_that_grows_again_reopens_its_run_with_nothing_repeat
     runs = [(o["kind"], o["runId"]) for o in got if o["kind"] in RUN_EVENTS]
     assert runs == [("run-started", f"claude-{TASKS}"), ("run-ended", f"claude-{TASKS}")] * 2
     assert without_runs(got) == without_runs(show_json(CLAUDE / f"{TASKS}.jsonl"))
-    assert show(f"{base}/threads/{thread}") == show(str(CLAUDE / f"{TASKS}.jsonl"))
+    summary = show(str(CLAUDE / f"{TASKS}.jsonl"))
+    assert show(f"{base}/threads/{thread}") == summary
+    page_agrees(base, thread, summary)
 
 
 def test_show_url_of_a_watched_session_with_a_sub_agent_draws_no_phantom_call(
@@ -137,7 +151,9 @@ def test_show_url_of_a_watched_session_with_a_sub_agent_draws_no_phantom_call(
     thread = f"claude-{MAIN}"
     until(lambda: ends(base, thread) == 2, timeout=60, what="the session's and sub-agent's ends")
     assert without_runs(stored(base, thread)) == without_runs(show_json(CLAUDE / f"{MAIN}.jsonl"))
-    assert show(f"{base}/threads/{thread}") == show(str(CLAUDE / f"{MAIN}.jsonl"))
+    summary = show(str(CLAUDE / f"{MAIN}.jsonl"))
+    assert show(f"{base}/threads/{thread}") == summary
+    page_agrees(base, thread, summary)
 
 
 def test_an_idle_codex_rollout_is_finished_and_counts_as_show_counts(
@@ -156,4 +172,6 @@ def test_an_idle_codex_rollout_is_finished_and_counts_as_show_counts(
     until(lambda: ends(base, thread) == expected, timeout=60, what="every run's end")
     got = stored(base, thread)
     assert without_runs(got) == without_runs(whole)
-    assert show(f"{base}/threads/{thread}") == show(str(parent))
+    summary = show(str(parent))
+    assert show(f"{base}/threads/{thread}") == summary
+    page_agrees(base, thread, summary)
