@@ -175,3 +175,29 @@ def test_an_idle_codex_rollout_is_finished_and_counts_as_show_counts(
     summary = show(str(parent))
     assert show(f"{base}/threads/{thread}") == summary
     page_agrees(base, thread, summary)
+
+
+def test_restarted_on_a_finished_file_it_neither_finishes_again_nor_repeats(
+    tmp_path: Path, served: Callable[..., ToolviewServer]
+) -> None:
+    """Killed after the finish while the session goes on: the next server primes the
+    mapper, finishes it as the log says it was, and reads on into the reopened run."""
+    lines = (CLAUDE / f"{TASKS}.jsonl").read_bytes().splitlines(keepends=True)
+    cut = next(n for n, line in enumerate(lines) if b'{"type":"tool_use"' in line) + 1
+    project = claude_project(tmp_path)
+    args = ("--db", str(tmp_path / "log.db"), "--watch", str(tmp_path / "projects"))
+    first = served(*args, "--watch-idle", IDLE)
+    path, thread = project / f"{TASKS}.jsonl", f"claude-{TASKS}"
+    path.write_bytes(b"".join(lines[:cut]))
+    until(lambda: ends(first.url, thread) == 1, timeout=60, what="the first run's end")
+    before = stored(first.url, thread)
+    first.kill()
+    with path.open("ab") as stream:
+        stream.write(b"".join(lines[cut:]))
+    second = served(*args, "--watch-idle", IDLE).url
+    until(lambda: ends(second, thread) == 2, timeout=60, what="the reopened run's end")
+    got = stored(second, thread)
+    assert got[: len(before)] == before
+    assert [o["kind"] for o in got].count("run-started") == 2
+    assert without_runs(got) == without_runs(show_json(CLAUDE / f"{TASKS}.jsonl"))
+    assert show(f"{second}/threads/{thread}") == show(str(CLAUDE / f"{TASKS}.jsonl"))
