@@ -16,7 +16,7 @@ from toolview_servers import NDJSON, REPO, ToolviewServer
 from toolview.cli import main
 from toolview.cli.serve_cmd import is_loopback
 from toolview.cli.serve_log import redact_url
-from toolview.cli.serve_options import byte_size, positive_int
+from toolview.cli.serve_options import byte_size, positive_int, positive_seconds
 
 
 def test_loopback_addresses() -> None:
@@ -108,6 +108,10 @@ def test_follow_limit_and_body_limit_apply_to_a_real_server(tmp_path: Path) -> N
         ("--body-limit", "-1", "is not a size"),
         ("--body-limit", "2G", "is not a size"),
         ("--body-limit", "lots", "is not a size"),
+        ("--watch-idle", "0", "must be more than 0 seconds"),
+        ("--watch-idle", "-1", "is not a number of seconds"),
+        ("--watch-idle", "1e3", "is not a number of seconds"),
+        ("--watch-idle", "nan", "is not a number of seconds"),
     ],
 )
 def test_bad_limits_are_clear_argparse_errors(
@@ -125,6 +129,8 @@ def test_limit_values_are_read_exactly() -> None:
     assert byte_size("4096") == 4096
     assert byte_size("512k") == 512 * 1024
     assert byte_size("64M") == 64 * 1024 * 1024
+    assert positive_seconds("0.5") == 0.5
+    assert positive_seconds("60") == 60.0
 
 
 @pytest.mark.parametrize(

@@ -36,16 +36,26 @@ class Counting:
     def __init__(self, parent_call_id: str | None = None) -> None:
         self.seen = 0
         self.parent = parent_call_id
+        self.ended = False
 
     def feed_line(self, raw: bytes) -> list[Observation]:
         record = json.loads(raw)
         if record.get("bad"):
             raise ValueError("a malformed line")
         self.seen += 1
-        return [Message("user", f"{record['t']} after {self.seen - 1}")]
+        out = [Message("user", "reopened")] if self.ended else []
+        self.ended = False
+        return [*out, Message("user", f"{record['t']} after {self.seen - 1}")]
 
     def links(self) -> list[tuple[str, str]]:
         return []
+
+    def finish(self) -> list[Observation]:
+        """What it held, once (as a host's mapper gives its last usage and run end)."""
+        if self.ended:
+            return []
+        self.ended = True
+        return [Message("user", f"end after {self.seen}")]
 
 
 COUNTING = SessionFormat(
@@ -109,12 +119,40 @@ def test_a_restart_resumes_with_the_mapper_state_rebuilt(tmp_path: Path) -> None
     assert texts(batch.observations) == ["l3 after 3", "l4 after 4", "l5 after 5"]
 
 
-def test_an_unchanged_file_is_not_reread_on_restart(tmp_path: Path) -> None:
+def test_an_unchanged_finished_file_is_not_reread_on_restart(tmp_path: Path) -> None:
+    """Read to its end but not finished, it is opened all the same (for the idle finish);
+    finished, there is nothing to do."""
     path = tmp_path / "s.jsonl"
     path.write_bytes(line("one"))
     reader = opened(path)
     read_all(reader)
+    unfinished = opened(path, reader.stored)
+    assert unfinished.read_batch() is None and not unfinished.position.finished
+    finished = reader.finish()
+    assert finished is not None
+    reader.commit(finished)
     assert open_reader(path, reader.stored, FORMATS) is None
+
+
+def test_a_finished_file_is_finished_once_and_reads_on_when_it_grows(tmp_path: Path) -> None:
+    """Restarted from a finished position, the primed mapper is finished too: what the
+    finish gave is not given again, and the next line reopens where it left off."""
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b'{"t": "a"}\n{"t": "b"}\n')
+    reader = opened(path)
+    read_all(reader)
+    finished = reader.finish()
+    assert finished is not None and texts(finished.observations) == ["end after 2"]
+    reader.commit(finished)
+    assert finished.after.finished and reader.finish() is None  # once
+    with path.open("ab") as stream:
+        stream.write(b'{"t": "c"}\n')
+    restarted = opened(path, reader.stored)
+    [batch] = read_all(restarted)
+    assert texts(batch.observations) == ["reopened", "c after 2"]
+    assert not batch.after.finished
+    again = restarted.finish()
+    assert again is not None and texts(again.observations) == ["end after 3"]
 
 
 def test_a_bad_line_is_skipped_and_the_rest_read(

@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         body_limit=args.body_limit,
         allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
         watch=roots,
+        watch_idle=args.watch_idle,
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)

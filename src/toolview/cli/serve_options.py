@@ -16,8 +16,16 @@ from typing import Final
 from toolview.server.host_check import AllowedHost, parse_allowed_host
 from toolview.server.limits import MAX_CONNECTIONS
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
+from toolview.server.watch_idle import WATCH_IDLE
 
-__all__ = ["add_options", "allowed_host", "byte_size", "port_number", "positive_int"]
+__all__ = [
+    "add_options",
+    "allowed_host",
+    "byte_size",
+    "port_number",
+    "positive_int",
+    "positive_seconds",
+]
 
 _MAX_PORT: Final = 65535
 _SIZE: Final = re.compile(r"(?P<count>[0-9]+)(?P<unit>[kKmM]?)")
@@ -72,6 +80,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         help="--watch the agents' own folders: ~/.claude/projects and ~/.codex/sessions",
     )
     parser.add_argument(
+        "--watch-idle",
+        type=positive_seconds,
+        default=WATCH_IDLE,
+        metavar="SECONDS",
+        help="a watched session file that has not grown for this long is finished: its last"
+        f" usage and its run's end are stored; it reopens if it grows (default {WATCH_IDLE:g})",
+    )
+    parser.add_argument(
         "--follow-limit",
         type=positive_int,
         default=FOLLOW_LIMIT,
@@ -108,6 +124,16 @@ def positive_int(raw: str) -> int:
     value = int(raw)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def positive_seconds(raw: str) -> float:
+    """A time in seconds above 0 (``0.5``, ``60``), or a clear argparse error."""
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?|\.[0-9]+", raw.strip()):
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a number of seconds")
+    value = float(raw)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {raw!r}")
     return value
 
 

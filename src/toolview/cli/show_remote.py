@@ -2,14 +2,15 @@
 
 Why here and not a command of its own: a server thread is one more place a
 thread lives, so it renders exactly like a file of the same observations (the
-same ``draw_items``, streamed as a file is). The URL is the one ``--to`` takes; the
-token comes from ``$TOOLVIEW_TOKEN`` only, as for the publishing commands (a
-command line is visible to every user of the machine), and goes only where
-``remote.token`` allows (loopback, https, ``$TOOLVIEW_TOKEN_HOSTS``); when it
-is withheld, stderr says why. Exit
-codes: 2 for a URL that names no thread (or options that cannot apply), 1
-when the server cannot be read (unreachable, token refused, no such thread, a
-frame that breaks the API), 130 when interrupted.
+same ``draw_items``, streamed as a file is; each sub-agent before the result
+of the call that ran it, as a session file is read: ``remote.sub_agents_first``).
+The URL is the one ``--to`` takes; the token comes from ``$TOOLVIEW_TOKEN``
+only, as for the publishing commands (a command line is visible to every
+user of the machine), and goes only where ``remote.token`` allows
+(loopback, https, ``$TOOLVIEW_TOKEN_HOSTS``); when it is withheld, stderr
+says why. Exit codes: 2 for a URL that names no thread (or options that
+cannot apply), 1 when the server cannot be read (unreachable, token
+refused, no such thread, a frame that breaks the API), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def is_url(path: str) -> bool:
 def show_url(args: argparse.Namespace) -> int:
     """Render the thread at ``args.path`` (``--follow``: live until interrupted)."""
     from toolview.remote.reader import NotAThreadURL, ReadError, ThreadReader
+    from toolview.remote.sub_agents_first import sub_agents_first
 
     problem = _usage_problem(args)
     if problem is not None:
@@ -48,7 +50,7 @@ def show_url(args: argparse.Namespace) -> int:
                 from toolview.cli.show_follow import follow
 
                 return follow(reader, args)
-            return _show_once((item.observation for item in reader.observations()), args)
+            return _show_once(sub_agents_first(reader.observations), args)
     except NotAThreadURL as exc:
         print(f"toolview show: {exc}", file=sys.stderr)
         return EXIT_USAGE

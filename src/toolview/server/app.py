@@ -22,6 +22,7 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
 from toolview.server.security import SecurityHeaders
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
+from toolview.server.watch_idle import WATCH_IDLE
 from toolview.server.watch_root import WatchRoot
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
@@ -42,13 +43,15 @@ def create_app(
     allowed_hosts: Iterable[str | AllowedHost] = (),
     follow_total: int = FOLLOW_TOTAL,
     watch: Iterable[WatchRoot] = (),
+    watch_idle: float = WATCH_IDLE,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
     It answers to 127.0.0.1, localhost and [::1] on the port a connection
     arrived on, and to ``allowed_hosts`` (``NAME``: any port; ``NAME:PORT``).
     Session files under the ``watch`` folders are ingested as they grow
-    (``server.watch``), from start-up until shutdown.
+    (``server.watch``), from start-up until shutdown; one that has not grown
+    for ``watch_idle`` seconds is finished (``server.watch_idle``).
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
@@ -64,7 +67,7 @@ def create_app(
             follow_limit=follow_limit,
             follow_total=follow_total,
         )
-        watching = _start_watching(log, roots)
+        watching = _start_watching(log, roots, watch_idle)
         try:
             yield
         finally:
@@ -93,7 +96,7 @@ def create_app(
 
 
 def _start_watching(
-    log: ObservationLog, roots: list[WatchRoot]
+    log: ObservationLog, roots: list[WatchRoot], idle: float
 ) -> tuple[Callable[[], None], asyncio.Task[None]] | None:
     """The watcher's stop and its task, if there are folders to watch."""
     if not roots:
@@ -102,5 +105,5 @@ def _start_watching(
         raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
     from toolview.server.watch import SessionWatcher  # the hosts with it: only when watching
 
-    watcher = SessionWatcher(log, roots)
+    watcher = SessionWatcher(log, roots, idle=idle)
     return watcher.stop, asyncio.create_task(watcher.run())

@@ -6,8 +6,10 @@ to, and each batch is stored with its new read position in one atomic write
 (``wire.sources``), so a server killed at any point resumes on restart with
 no duplicate and no gap — and two servers sharing a Redis log never store a
 batch twice. On start every existing file is read first (newest first: a
-running session is live soonest), then changes. The watcher is started and
-stopped with the app (``app.create_app``'s lifespan).
+running session is live soonest), then changes. A file that stops growing
+is finished after ``idle`` seconds (``watch_idle``: the last usage, the
+run's end). The watcher is started and stopped with the app
+(``app.create_app``'s lifespan).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Final
 
@@ -23,6 +25,7 @@ import msgspec
 from watchfiles import Change, awatch
 
 from toolview.server.watch_formats import FORMATS, SessionFormat, formats_for, thread_id
+from toolview.server.watch_idle import WATCH_IDLE, IdleTimers
 from toolview.server.watch_open import open_reader
 from toolview.server.watch_reader import Batch, FileReader, FileReplaced
 from toolview.server.watch_root import WatchRoot
@@ -30,7 +33,7 @@ from toolview.server.watch_subagents import META, SubAgents
 from toolview.server.watch_tree import SUFFIX, newest_first, session_files
 from toolview.wire.sources import PositionedLog, PositionMoved, SourceMove
 
-__all__ = ["KEEP_READERS", "SessionWatcher", "WatchRoot"]
+__all__ = ["KEEP_READERS", "WATCH_IDLE", "SessionWatcher", "WatchRoot"]
 
 _STEP_MS: Final = 30  # a change is handed on once no other came for this long
 _DEBOUNCE_MS: Final = 300  # ... or after this long in a burst
@@ -47,16 +50,19 @@ class SessionWatcher:
         log: PositionedLog,
         roots: Iterable[WatchRoot],
         formats: tuple[SessionFormat, ...] = FORMATS,
+        idle: float = WATCH_IDLE,
     ) -> None:
         self.log = log
         self.formats = formats
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
         # the mappers of the files read last; another is fed its read lines again when it grows
         self.readers: OrderedDict[Path, FileReader] = OrderedDict()
-        self._queue: asyncio.Queue[Path | None] = asyncio.Queue()  # None: stop
+        # a file to read; (path,): one idle long enough to finish; None: stop
+        self._queue: asyncio.Queue[Path | tuple[Path] | None] = asyncio.Queue()
         self._queued: set[Path] = set()
         self._stop = asyncio.Event()
         self.sub_agents = SubAgents(log, self._put)
+        self.idle = IdleTimers(idle, lambda path: self._queue.put_nowait((path,)))
 
     async def run(self) -> None:
         """Watch, catch up, then ingest each change until ``stop``."""
@@ -67,13 +73,18 @@ class SessionWatcher:
             self._put(existing)
         try:
             while not self._stop.is_set():
-                path = await self._queue.get()
-                if path is None:
+                item = await self._queue.get()
+                if item is None:
                     break
-                self._queued.discard(path)
-                await self._ingest_logged(path)
+                if isinstance(item, tuple):
+                    await self._logged(item[0], self._finish)
+                    continue
+                self._queued.discard(item)
+                if await self._logged(item, self.ingest):
+                    await self._logged(item, self._when_idle)
         finally:
             changes.cancel()
+            self.idle.close()
 
     def _existing(self) -> list[Path]:
         """Every session file under the roots now, newest first (a walk: off the loop)."""
@@ -99,6 +110,7 @@ class SessionWatcher:
                 path = Path(raw)
                 if change is Change.deleted:
                     self.readers.pop(path, None)  # its thread stays as it was
+                    self.idle.cancel(path)
                 elif path.is_dir():  # a new folder: its files may predate its watch
                     for inner in session_files(path):
                         self._put(inner)
@@ -112,15 +124,47 @@ class SessionWatcher:
             self._queued.add(path)
             self._queue.put_nowait(path)
 
-    async def _ingest_logged(self, path: Path) -> None:
+    async def _logged(self, path: Path, step: Callable[[Path], Awaitable[None]]) -> bool:
+        """``step(path)``; ``False`` (said, the reader dropped) when it failed."""
         try:
-            await self.ingest(path)
+            await step(path)
         except (OSError, FileReplaced) as exc:  # gone, unreadable, replaced while read
             self.readers.pop(path, None)
             log.warning("toolview: watch: %s: %s", path, exc)
         except Exception:  # the log failed: this file is read again from the log's position
             self.readers.pop(path, None)
             log.exception("toolview: watch: %s could not be stored", path)
+        else:
+            return True
+        return False
+
+    async def _when_idle(self, path: Path) -> None:
+        """Read to its end: finished now if it has been idle long enough, else when it is."""
+        reader = self.readers.get(path)
+        if reader is None or reader.position.finished:
+            self.idle.cancel(path)
+        elif self.idle.wait(path) == 0:
+            await self._finish(path)
+
+    async def _finish(self, path: Path) -> None:
+        """The idle file's mapper finished, stored with a ``finished`` position."""
+        await self.ingest(path)  # whatever complete line it has first
+        reader = self.readers.get(path)
+        if reader is None:  # one of many: its mapper was let go; primed again
+            reader = await self._open(path, await self.log.position(str(path)))
+        if reader is None or self.idle.wait(path) > 0:  # finished already, or grew meanwhile
+            return
+        batch = await asyncio.to_thread(reader.finish)
+        if batch is None:
+            return
+        move = SourceMove(str(path), batch.before, batch.after.encode())
+        try:
+            await self.log.append_from(batch.after.thread, batch.observations, move)
+        except PositionMoved:  # another server read or finished it: opened again from the log
+            self.readers.pop(path, None)
+            return
+        reader.commit(batch)
+        self.sub_agents.learned(batch.after.thread, batch.links)
 
     async def ingest(self, path: Path) -> None:
         """Read ``path`` from its stored position to its last complete line, batch by batch."""

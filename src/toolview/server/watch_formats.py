@@ -55,6 +55,11 @@ class SessionMapper(Protocol):
         """Sub-agents it saw spawned since the last call: ``(child thread id, call id)``."""
         ...
 
+    def finish(self) -> list[Observation]:
+        """What the end of input gives (the held usage, the run's end); a line fed after
+        it reopens the run, without giving again what this gave (``watch_idle``)."""
+        ...
+
 
 @dataclass(frozen=True)
 class SessionFormat:
@@ -86,6 +91,10 @@ class ObservationLines:
 
     def links(self) -> list[tuple[str, str]]:
         """None: a toolview file names no other file."""
+        return []
+
+    def finish(self) -> list[Observation]:
+        """Nothing: a toolview file says its runs' ends itself."""
         return []
 
 
@@ -127,6 +136,13 @@ class ClaudeCodeLines:
         """None: Claude Code's sub-agent files are linked by their meta files."""
         return []
 
+    def finish(self) -> list[Observation]:
+        """The last turn's usage and the run's end (the loader's links dropped, as above)."""
+        out = self.mapper.finish()
+        self.mapper.take_notes()
+        self.mapper.take_subagents()
+        return out
+
 
 class CodexLines:
     """Codex's mapper as the watcher drives it: its notes said, its spawns handed on.
@@ -145,6 +161,12 @@ class CodexLines:
         out = self.mapper.feed_line(line)
         for note in self.mapper.take_notes():
             log.warning("toolview: watch: %s: %s", self.path, note)
+        return out
+
+    def finish(self) -> list[Observation]:
+        """Calls answered from their end records, the open turn's end."""
+        out = self.mapper.finish()
+        self.mapper.take_notes()
         return out
 
     def links(self) -> list[tuple[str, str]]:

@@ -32,17 +32,21 @@ def open_reader(
     The same file, grown: its format's mapper is fed the lines already read
     (outputs dropped) and reading goes on. A new file, or one replaced or cut:
     read from the start into the next version's thread (a sub-agent's: into
-    ``join``'s thread, marked with its call). ``None``: the file is
-    as far as it was read, has no complete line yet, or is not a session.
+    ``join``'s thread, marked with its call). ``None``: the file is as far
+    as it was read and finished, has no complete line yet, or is not a
+    session. (Read to its end but not finished: a reader all the same, for
+    the idle flush to finish.)
     """
     old = ReadPosition.decode(stored) if stored is not None else None
     with path.open("rb") as stream:
         if old is not None and old.same_file(stream):
             known = {f.name: f for f in formats}.get(old.format)
-            if known is None or os.fstat(stream.fileno()).st_size == old.offset:
-                return None  # unchanged (a restart's catch-up): prime when it grows
+            if known is None or _idle_done(stream, old):
+                return None  # unchanged and finished (a restart's catch-up): prime when it grows
             mapper = known.mapper(path, old.parent)
             _prime(stream, mapper, old.offset, path)
+            if old.finished:
+                mapper.finish()  # stored before: the mapper ends where the log does
             return FileReader(path, old, stored, mapper, mapper.links())
         fmt = _sniff(stream, formats)
         if fmt is None:
@@ -54,6 +58,11 @@ def open_reader(
         head = head_digest(stream, 0)
         position = ReadPosition(fmt.name, thread, version, 0, inode, head, parent)
     return FileReader(path, position, stored, fmt.mapper(path, parent))
+
+
+def _idle_done(stream: BinaryIO, old: ReadPosition) -> bool:
+    """Nothing left to do: read to its end, and that end already finished."""
+    return old.finished and os.fstat(stream.fileno()).st_size == old.offset
 
 
 def _sniff(stream: BinaryIO, formats: tuple[SessionFormat, ...]) -> SessionFormat | None:

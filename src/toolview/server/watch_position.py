@@ -4,8 +4,10 @@ Why the identity travels with the offset: a restarted server must tell a
 file that grew (read on from the offset) from one that was replaced or cut
 (read again from the start into a new thread version — never mixed into the
 old thread). The inode tells a replaced file; the size, a cut one; a digest
-of its first bytes, one rewritten in place. Stored in the log with the
-observations (``wire.sources``), as msgpack.
+of its first bytes, one rewritten in place. ``finished`` says the file's end
+was flushed after it stayed idle (``watch_idle``): a restarted server primes
+the mapper and finishes it too, so what the flush stored is not stored
+again. Stored in the log with the observations (``wire.sources``), as msgpack.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class ReadPosition(msgspec.Struct, frozen=True, array_like=True):
     inode: int
     head: bytes  # digest of the first min(offset, HEAD) bytes
     parent: str | None = None  # the call whose sub-agent wrote the file
+    finished: bool = False  # the mapper's ``finish`` is stored: the file was idle at ``offset``
 
     def encode(self) -> bytes:
         """The stored form."""

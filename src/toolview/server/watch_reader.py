@@ -8,6 +8,10 @@ the file's lines up to the stored offset through a fresh mapper again
 (``watch_open``), outputs dropped — the mappers are deterministic, so it is
 back where it was, with no copy of a host's internals in the log.
 
+A file that stays idle is ``finish``ed (``watch_idle``): the mapper's end
+(the held usage, the run's end) stored with a ``finished`` position; lines
+that come after it reopen the run in the mapper itself.
+
 Memory is bounded by the largest line: lines are read one at a time, a
 batch stops at ``MAX_OBSERVATIONS`` or ``MAX_BYTES``, and a last line
 without its newline (half-written) is left for the next read.
@@ -98,7 +102,20 @@ class FileReader:
             if end == self.position.offset:
                 return None
             head = head_digest(stream, end)
-        after = msgspec.structs.replace(self.position, offset=end, head=head)
+        after = msgspec.structs.replace(self.position, offset=end, head=head, finished=False)
+        return Batch(observations, self.stored, after, self.new_thread, self.mapper.links())
+
+    def finish(self) -> Batch | None:
+        """The mapper's ``finish`` (the file stayed idle: ``watch_idle``), or ``None`` if done.
+
+        The move marks the position ``finished``, stored with what ``finish``
+        gave, so a restarted server finishes its primed mapper too and the
+        next lines (the run reopened) follow on without a repeat.
+        """
+        if self.position.finished:
+            return None
+        after = msgspec.structs.replace(self.position, finished=True)
+        observations = self.mapper.finish()
         return Batch(observations, self.stored, after, self.new_thread, self.mapper.links())
 
     def _read(self, stream: BinaryIO) -> tuple[list[Observation], int]:
@@ -136,6 +153,8 @@ class FileReader:
                 line = stream.readline()
                 feed(self.mapper, line, self.path, done, quiet=True)
                 done += len(line)
+        if theirs.finished and not ours.finished:
+            self.mapper.finish()  # theirs stored it: this mapper ends where theirs did
         self._links += self.mapper.links()
         self.position, self.stored, self.new_thread = theirs, stored, False
         return True

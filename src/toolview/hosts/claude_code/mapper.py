@@ -1,7 +1,8 @@
 """``ClaudeCodeMapper``: one Claude Code session record at a time → observations.
 
 sans-IO: ``feed`` takes one decoded JSONL record, ``finish`` closes what is
-open; reading files is the loader's job (``read_stored`` is how it lends the
+open (a record fed after it — a watched file that grew again — starts the
+same run again: ``_reopen``); reading files is the loader's job (``read_stored`` is how it lends the
 mapper the session's stored outputs). A file and a growing file map alike.
 
 - ``assistant`` records: text → ``message``; thinking → ``message`` with role
@@ -107,15 +108,16 @@ class ClaudeCodeMapper:
         return out
 
     def _record(self, kind: str, record: Mapping[str, object]) -> list[Observation]:
+        stamp = self._stamp(record.get("timestamp"))
+        out = self._reopen(stamp)
         if self.parent_call_id is None and record.get("isSidechain") is True:
             routed = self._sidechain(record)
             if routed is not None:
-                return routed
+                return out + routed
         message = read_message(record)
-        stamp = self._stamp(record.get("timestamp"))
         if "at" in stamp:
             self._last_time = stamp["at"]
-        out = self._start(record, stamp)
+        out += self._start(record, stamp)
         if kind == "assistant":
             out.extend(self._turns.assistant(message, stamp))
         else:
@@ -124,6 +126,20 @@ class ClaudeCodeMapper:
 
     def _stamp(self, timestamp: object) -> Stamp:
         return make_stamp(timestamp, self.parent_call_id)
+
+    def _reopen(self, stamp: Stamp) -> list[Observation]:
+        """A record after ``finish``: the same run starts again (the run id is the session's).
+
+        Why the same run and not a new one: the session goes on, so its calls
+        stay one run's — a call ``finish`` left aborted is pending again, as
+        the call-state table says of a run that restarts — and the counts are
+        the file's as ``show`` reads it whole. What ``finish`` gave (the held
+        usage, the run's end) is not given again.
+        """
+        if not self._ended or self.run_id is None:
+            return []
+        self._ended = False
+        return [RunStarted(run_id=self.run_id, **stamp)]
 
     def _start(self, record: Mapping[str, object], stamp: Stamp) -> list[Observation]:
         if self.run_id is not None:

@@ -117,9 +117,8 @@ class Turns:
             out.append(ToolCall(tool_call_id=call_id, tool_name=UNKNOWN_TOOL, args={}, **early))
             out.extend(self._result(block, detail, early, hint, "the session has no call for it"))
         self._early.clear()
-        for child in self.children.values():
+        for child in self.children.values():  # kept: a record after this one reopens them
             out.extend(child.finish())
-        self.children.clear()
         return out
 
     def _message(self, role: str, text: object, stamp: Stamp, out: list[Observation]) -> None:

@@ -45,6 +45,7 @@ class EventState:
         self._explicit = False
         self._error: str | None = None
         self._last_total: object = None
+        self._closed: tuple[str, bool] | None = None  # the run ``close`` ended, while it may reopen
 
     def take_notes(self) -> list[str]:
         """What was skipped and should be said (each unknown record type, once)."""
@@ -89,6 +90,14 @@ class EventState:
         self.out.append(ended if reason is None else msgspec.structs.replace(ended, reason=reason))
         self._run, self._explicit = None, False
 
+    def reopen(self) -> None:
+        """A record after ``close`` (a watched rollout that grew again): the run it ended
+        starts again, as it was — its calls pending once more, counted once."""
+        if self._closed is not None:
+            self._run, self._explicit = self._closed
+            self._closed = None
+            self.out.append(RunStarted(run_id=self._run))
+
     def turn_started(self) -> None:
         """A turn's start; a run its prompt opened just before is that turn's run."""
         if self._run is not None and not self._explicit:
@@ -103,6 +112,8 @@ class EventState:
 
     def close(self) -> None:
         """End of input: an open turn that never said it ended was cut short."""
+        if self._run is not None:
+            self._closed = (self._run, self._explicit)
         if self.calls or self._explicit:
             self.end_run("the rollout ends before the turn did")
         else:

@@ -2,13 +2,15 @@
 
 Sans-IO, so a finished rollout and a growing one map alike: feed each
 decoded line (``{timestamp, type, payload}``), then ``finish`` at the end of
-input. A call is drawn when its ``function_call`` arrives and answered when
-its output does, with the end record that came before it (exec/patch end, or
-an ``item_completed`` item) for the exit code, duration and changes. Every
-observation carries the record's time as ``at`` and, in a sub-agent's
-mapper, the spawning call's id as ``parent_call_id``. Nothing raises from
-``feed``: a record of an unknown type is skipped (and named once in
-``take_notes``), a known one of a wrong shape reads as what it holds.
+input (a record fed after it reopens the run ``finish`` ended: a watched
+rollout that grew again). A call is drawn when its ``function_call``
+arrives and answered when its output does, with the end record that came
+before it (exec/patch end, or an ``item_completed`` item) for the exit
+code, duration and changes. Every observation carries the record's time
+as ``at`` and, in a sub-agent's mapper, the spawning call's id as
+``parent_call_id``. Nothing raises from ``feed``: a record of an unknown
+type is skipped (and named once in ``take_notes``), a known one of a wrong
+shape reads as what it holds.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class CodexMapper(EventState):
 
     def feed(self, record: Mapping[str, object]) -> list[Observation]:
         """The observations one decoded record makes (often none)."""
+        self.reopen()
         at = utc_timestamp(record.get("timestamp"))
         kind, payload = as_str(record.get("type")), record.get("payload")
         if payload is None and kind in _LEGACY_ITEMS:  # before the {type, payload} wrapper
