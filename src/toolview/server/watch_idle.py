@@ -21,7 +21,9 @@ from typing import Final
 
 __all__ = ["WATCH_IDLE", "IdleTimers"]
 
-WATCH_IDLE: Final = 60.0  # seconds without growth before a watched file is finished
+# seconds without growth before a watched file is finished: long enough that a quiet build or
+# test run the agent waits on is not drawn aborted meanwhile (Claude Code's Bash waits 2 min)
+WATCH_IDLE: Final = 300.0
 
 
 class IdleTimers:
