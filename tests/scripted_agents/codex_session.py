@@ -136,10 +136,13 @@ UNWRITABLE_PATCH = "*** Begin Patch\n*** Add File: notes.txt/inner.txt\n+inner\n
 
 def failure_turns() -> list[Turn]:
     """Calls that fail as Codex reports it: a patch that did not verify, one that
-    could not be written, a command that exits 1."""
+    could not be written, a command that exits 1, an MCP call the server refuses
+    (``isError``; after the tool search that makes MCP tools callable)."""
     return [
         Turn((Custom("call_unverified", "apply_patch", UNVERIFIED_PATCH),)),
         Turn((Custom("call_unwritable", "apply_patch", UNWRITABLE_PATCH),)),
         Turn((_exec("call_exit1", "echo 'no such thing' >&2; exit 1"),)),
-        Turn((Text("Two patches failed and so did the command."),)),
+        Turn((ToolSearch("call_find", "echo"),)),
+        Turn((Function("call_mcp_bad", "echo", {"no_message": 1}, MCP),)),
+        Turn((Text("Two patches, the command and the MCP call failed."),)),
     ]

@@ -2,7 +2,8 @@
 
 A patch that does not verify is answered with Codex's message alone (no end
 record, no flag, the rollout's output is plain text); a patch that cannot be
-written has a failed ``FileChange`` and ``Exit code: 1``; a command exits 1.
+written has a failed ``FileChange`` and ``Exit code: 1``; a command exits 1;
+an MCP server refuses a call (``isError``).
 Each is an error result that keeps its kind (the proposed diff, the command),
 says why first on every surface, and counts as failed in every count.
 """
@@ -28,6 +29,7 @@ from .test_real_cli import _outputs
 UNVERIFIED = "apply_patch verification failed: Failed to find expected lines in"
 UNWRITABLE = "Failed to write file"
 KINDS = {"call_unverified": "diff", "call_unwritable": "diff", "call_exit1": "shell"}
+MCP_REFUSED = "Invalid arguments for tool echo"  # the everything server's isError result
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +71,9 @@ def test_the_cli_said_the_patch_failed_only_in_its_output_text(
 
 def test_each_failure_is_an_error_that_keeps_its_kind(observations: list[Observation]) -> None:
     results = {o.tool_call_id: o for o in observations if isinstance(o, ToolResult)}
-    assert set(results) == set(KINDS)
+    assert set(results) == {*KINDS, "call_find", "call_mcp_bad"}
+    assert results["call_mcp_bad"].is_error and MCP_REFUSED in results["call_mcp_bad"].text
+    assert not results["call_find"].is_error
     for call_id, kind in KINDS.items():
         descriptor = results[call_id].descriptor
         assert results[call_id].is_error, call_id
@@ -82,15 +86,15 @@ def test_every_surface_says_why_first_then_draws_the_diff(
 ) -> None:
     for surface, shown in every_surface(observations).items():
         assert shown.count(UNVERIFIED) == 1, surface
-        assert UNWRITABLE in shown and "no such thing" in shown, surface
+        assert UNWRITABLE in shown and "no such thing" in shown and MCP_REFUSED in shown, surface
         assert shown.index(UNVERIFIED) < shown.index("+++ b/notes.txt"), surface
-        assert "Success" not in shown, surface
+        assert shown.count("Success") == 1, surface  # the tool search's alone
 
 
-def test_every_count_says_three_failed(rollout: Path) -> None:
+def test_every_count_says_four_failed(rollout: Path) -> None:
     shown = toolview("show", "--surface", "text", str(rollout))
     assert shown.returncode == 0, shown.stderr
-    assert "3 calls: 3 failed" in shown.stdout.decode()
+    assert "5 calls: 1 succeeded, 4 failed" in shown.stdout.decode()
     listed = toolview("sessions", "--json", "--codex", str(rollout.parents[3]))
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
-    assert [(r["calls"], r["failures"]) for r in rows] == [(3, 3)]
+    assert [(r["calls"], r["failures"]) for r in rows] == [(5, 4)]
