@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from render_samples import CASES
 
-from toolview import Descriptor, ShellProps, ToolCall, ToolResult, Truncation
+from toolview import Descriptor, DiffProps, ShellProps, ToolCall, ToolResult, Truncation
 from toolview.contract.thread import Thread
 from toolview.render import KindBody, notebook
 from toolview.render import html as html_surface
@@ -127,3 +127,41 @@ def test_a_notebook_shows_the_failed_command_in_every_mime_type() -> None:
         for mime, out in bundle.items():
             assert "exit code 1" in out and "error: 1 test failed" in out, mime
             assert "4,000 more lines" in out and "3.4 s" in out, mime
+
+
+FAILED_PATCH = "apply_patch verification failed: Failed to find expected lines in notes.txt:"
+DIFF = "--- a/notes.txt\n+++ b/notes.txt\n@@\n alpha\n-delta\n+delta, patched\n gamma\n"
+
+
+def _failed_patch() -> Thread:
+    result = ToolResult(
+        "p1",
+        "apply_patch",
+        f"{FAILED_PATCH}\nalpha\ndelta\ngamma",
+        complete=True,
+        is_error=True,
+        descriptor=Descriptor("diff", DiffProps(diff=DIFF)),
+    )
+    return Thread.from_observations([ToolCall("p1", "apply_patch", {"input": "…"}), result])
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_failed_patch_says_why_first_and_keeps_its_diff(surface: str) -> None:
+    drawn = shown(surface, _failed_patch())
+    out = _said(surface, drawn)
+    assert ERROR_WORDS[surface] in drawn and "Success" not in drawn
+    assert FAILED_PATCH in out and "delta, patched" in out
+    assert out.index(FAILED_PATCH) < out.index("delta, patched")  # why, then what it proposed
+    assert out.count(FAILED_PATCH) == 1
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_failed_command_whose_output_is_its_text_says_it_once(surface: str) -> None:
+    props = ShellProps(command="ls /nope", exit_code=2, stdout="", stderr="ls: /nope: missing\n")
+    result = ToolResult(
+        "c1", "bash", "ls: /nope: missing\n", complete=True, is_error=True,
+        descriptor=Descriptor("shell", props),
+    )  # fmt: skip
+    thread = Thread.from_observations([ToolCall("c1", "bash", {"command": "ls /nope"}), result])
+    out = _said(surface, shown(surface, thread))
+    assert out.count("ls: /nope: missing") == 1 and "exit code 2" in out

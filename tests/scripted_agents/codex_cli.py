@@ -21,7 +21,7 @@ from pathlib import Path
 from toolview.hosts.codex import parent_thread_id
 
 from .codex_session import HANG_CALL, INTERRUPTED_CALL, later_turns, session_turns
-from .scripted_responses import Script, serve
+from .scripted_responses import Script, Turn, serve
 
 __all__ = [
     "CODEX_BIN",
@@ -29,6 +29,7 @@ __all__ = [
     "CodexRun",
     "codex_env",
     "run_codex",
+    "run_turns",
     "write_config",
     "write_fixtures",
 ]
@@ -81,27 +82,43 @@ def codex_env(home: Path, codex_home: Path) -> dict[str, str]:
     return env
 
 
-def run_codex(root: Path, *, timeout: float = 240.0) -> CodexRun:
-    """Run the scripted session through the real ``codex exec``, then resume it twice:
-    once interrupted (SIGINT) and once killed (SIGKILL) while a command runs."""
+def _exec(
+    root: Path, script: Script, base_url: str, timeout: float
+) -> tuple[CodexRun, list[str], dict[str, str]]:
+    """One ``codex exec`` of the scripted steps in a fresh HOME under ``root`` (its
+    workspace holds ``notes.txt``); the run, and the argv and environment to resume it."""
     home, workspace = root / "home", root / "workspace"
     codex_home = home / ".codex"
     workspace.mkdir(parents=True, exist_ok=True)
     (workspace / "notes.txt").write_text("alpha\nbeta\ngamma\n")
+    write_config(codex_home, base_url)
+    env = codex_env(home, codex_home)
+    argv = [str(CODEX_BIN), "exec", "--skip-git-repo-check"]
+    argv += ["--dangerously-bypass-approvals-and-sandbox", "--enable", "multi_agent_v2"]
+    argv += ["-C", str(workspace)]
+    first = subprocess.run(
+        [*argv, "Work through the scripted steps."],
+        env=env, capture_output=True, text=True, timeout=timeout,
+        stdin=subprocess.DEVNULL, check=False,
+    )  # fmt: skip
+    run = CodexRun(first.returncode, first.stdout, first.stderr, codex_home, workspace, script)
+    return run, argv, env
+
+
+def run_turns(root: Path, turns: list[Turn], *, timeout: float = 240.0) -> CodexRun:
+    """Run ``turns`` (the main agent's only) through the real ``codex exec`` once."""
+    with serve(turns) as (base_url, script):
+        return _exec(root, script, base_url, timeout)[0]
+
+
+def run_codex(root: Path, *, timeout: float = 240.0) -> CodexRun:
+    """Run the scripted session through the real ``codex exec``, then resume it twice:
+    once interrupted (SIGINT) and once killed (SIGKILL) while a command runs."""
     main, routes = session_turns()
     with serve(main + later_turns(), routes) as (base_url, script):
-        write_config(codex_home, base_url)
-        env = codex_env(home, codex_home)
-        argv = [str(CODEX_BIN), "exec", "--skip-git-repo-check"]
-        argv += ["--dangerously-bypass-approvals-and-sandbox", "--enable", "multi_agent_v2"]
-        argv += ["-C", str(workspace)]
-        first = subprocess.run(
-            [*argv, "Work through the scripted steps."],
-            env=env, capture_output=True, text=True, timeout=timeout,
-            stdin=subprocess.DEVNULL, check=False,
-        )  # fmt: skip
-        run = CodexRun(first.returncode, first.stdout, first.stderr, codex_home, workspace, script)
-        if first.returncode == 0:
+        run, argv, env = _exec(root, script, base_url, timeout)
+        workspace = run.workspace
+        if run.returncode == 0:
             (main_rollout,) = [p for p in run.rollouts() if not parent_thread_id(p)]
             thread = main_rollout.stem[-36:]
             for call_id, sig in ((INTERRUPTED_CALL, signal.SIGINT), (HANG_CALL, signal.SIGKILL)):

@@ -18,6 +18,9 @@ __all__ = [
     "MCP",
     "SECRETS",
     "SUB_AGENT",
+    "UNVERIFIED_PATCH",
+    "UNWRITABLE_PATCH",
+    "failure_turns",
     "later_turns",
     "session_turns",
 ]
@@ -112,4 +115,34 @@ def later_turns() -> list[Turn]:
     return [
         Turn((_exec(INTERRUPTED_CALL, f"touch {INTERRUPTED_CALL}.started; sleep 30"),)),
         Turn((_exec(HANG_CALL, f"touch {HANG_CALL}.started; sleep 31"),)),
+    ]
+
+
+# A patch whose context is not in notes.txt ("delta" is not there): it fails
+# verification, and Codex answers only with its message (no end record).
+UNVERIFIED_PATCH = (
+    "*** Begin Patch\n"
+    "*** Update File: notes.txt\n"
+    "@@\n"
+    " alpha\n"
+    "-delta\n"
+    "+delta, patched\n"
+    " gamma\n"
+    "*** End Patch\n"
+)
+# A patch that verifies but cannot be written (notes.txt is a file, not a folder).
+UNWRITABLE_PATCH = "*** Begin Patch\n*** Add File: notes.txt/inner.txt\n+inner\n*** End Patch\n"
+
+
+def failure_turns() -> list[Turn]:
+    """Calls that fail as Codex reports it: a patch that did not verify, one that
+    could not be written, a command that exits 1, an MCP call the server refuses
+    (``isError``; after the tool search that makes MCP tools callable)."""
+    return [
+        Turn((Custom("call_unverified", "apply_patch", UNVERIFIED_PATCH),)),
+        Turn((Custom("call_unwritable", "apply_patch", UNWRITABLE_PATCH),)),
+        Turn((_exec("call_exit1", "echo 'no such thing' >&2; exit 1"),)),
+        Turn((ToolSearch("call_find", "echo"),)),
+        Turn((Function("call_mcp_bad", "echo", {"no_message": 1}, MCP),)),
+        Turn((Text("Two patches, the command and the MCP call failed."),)),
     ]

@@ -114,13 +114,16 @@ class ErrorBody:
     Without one — no descriptor, invalid props, or a kind this surface has no
     renderer for — the surface shows ``message`` (the text, stack trace cut to
     its last line, cleaned) and what the tool left out (``truncated``), so cut
-    error output never looks complete.
+    error output never looks complete. With a kind, ``lead`` says the message is
+    drawn first as well (a failed patch: why it failed, then the diff it proposed).
     """
 
     message: Window
     error_code: str | None = None
     truncated: Truncation | None = None
     kind: KindBody | None = None
+    lead: bool = False
+    """Draw ``message`` before the kind body: the kind does not show it (``render.error_lead``)."""
 
 
 @dataclass(frozen=True)

@@ -69,14 +69,28 @@ class Registry(Generic[R]):
             note = f"the renderer for kind '{kind}' failed ({type(exc).__name__})"
             return fallback(fallback_for(body, note))
 
-    def render_error(self, body: ErrorBody, message: Callable[[str | None], R]) -> R:
+    def render_error(
+        self,
+        body: ErrorBody,
+        message: Callable[[str | None], R],
+        lead: Callable[[R], R],
+    ) -> R:
         """An error's body: its kind's renderer inside the error frame, else ``message``.
 
         ``message(note)`` draws the error's own text; ``note`` says why the kind
         was not drawn when its renderer failed. A kind this surface has no
         renderer for shows the error's text with no note: an unknown kind's
-        error reads as any other error.
+        error reads as any other error. ``lead(drawn)`` puts the error's text
+        before the drawn kind, asked only when ``body.lead`` and the kind was
+        drawn (a fallback already shows the text: it is never said twice).
         """
         if body.kind is None or body.kind.kind not in self._renderers:
             return message(None)
-        return self.render(body.kind, lambda fallback: message(fallback.note))
+        fell_back: list[bool] = []
+
+        def fallback(shown: FallbackBody) -> R:
+            fell_back.append(True)
+            return message(shown.note)
+
+        drawn = self.render(body.kind, fallback)
+        return lead(drawn) if body.lead and not fell_back else drawn

@@ -49,6 +49,7 @@ from toolview.render.bodies import (
 )
 from toolview.render.call_header import call_header
 from toolview.render.clean import clean_field, shown_output
+from toolview.render.error_lead import holds_text
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.notes import call_notes
@@ -144,6 +145,7 @@ def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Err
 
     Invalid props add no note here (the error's text says what went wrong), but
     the descriptor's truncation is kept either way: cut error output must say so.
+    The message leads the kind body when that body does not already show it.
     """
     code = envelope.error_code if envelope is not None else None
     message = envelope.summary if envelope is not None else None
@@ -159,6 +161,7 @@ def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Err
         clean_field(code, _NAME_CHARS) if isinstance(code, str) else None,
         _truncation(descriptor),
         kind,
+        lead=kind is not None and not holds_text(kind.props, raw),
     )
 
 

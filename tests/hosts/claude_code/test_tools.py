@@ -82,6 +82,17 @@ def test_a_failing_command_is_an_error_result_with_its_clean_text() -> None:
     assert found.is_error and found.text == "Exit code 2\nls: cannot access '/nope'"
 
 
+def test_a_command_that_says_it_exited_non_zero_is_an_error_without_the_flag() -> None:
+    """The real failed-command shape (2.1.197) without ``is_error``: the exit code decides."""
+    text = "Exit code 3\nout\nerr"
+    found = one("Bash", {"command": "make"}, text, f"Error: {text}")
+    assert found.is_error and found.text == text
+    # a command that printed such a line itself, or exited 0, did not fail
+    detail = {"stdout": "Exit code 5\nfine", "stderr": "", "interrupted": False}
+    assert not one("Bash", {"command": "cat log"}, "Exit code 5\nfine", detail).is_error
+    assert not one("Bash", {"command": "true"}, "Exit code 0", "Exit code 0").is_error
+
+
 def test_a_tool_use_error_wrapper_is_removed() -> None:
     content = "<tool_use_error>File has not been read yet. Read it first.</tool_use_error>"
     found = one(

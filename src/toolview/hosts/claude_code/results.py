@@ -14,6 +14,7 @@ from typing import Final
 from toolview.contract import ToolResult
 from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
 from toolview.hosts.claude_code.finished import Finished
+from toolview.hosts.claude_code.shell import exit_said
 from toolview.hosts.claude_code.stored import NotRead, ReadStored
 from toolview.hosts.claude_code.tasks import TaskBoard
 from toolview.hosts.claude_code.tools import result_observation
@@ -74,6 +75,8 @@ class Results:
         content = read_content(block.get("content"))
         self._notes.extend(content.notes)
         is_error = block.get("is_error") is True
+        if name == "Bash" and not is_error:
+            is_error = exit_said(content.text, detail)
         text = strip_error_tags(content.text) if is_error else content.text
         text, stored = self._stored(text)
         if note:

@@ -10,12 +10,14 @@ An output over 30,000 characters is stored apart (see ``_kept``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
 from toolview.contract import Descriptor, ImageProps, ShellProps, Truncation
 from toolview.hosts.claude_code.finished import Finished, Mapped, get_int, get_str
 
-__all__ = ["bash", "bash_output"]
+__all__ = ["bash", "bash_output", "exit_said"]
 
 _EXIT_PREFIX = "Exit code "
 
@@ -29,6 +31,22 @@ def _error_exit(text: str) -> tuple[int | None, str]:
     if number.lstrip("-").isdigit() and len(number) < 12:
         return int(number), rest
     return None, text
+
+
+def exit_said(text: str, detail: object) -> bool:
+    """Whether a Bash result's text says the command exited non-zero, in Claude Code's words.
+
+    Claude Code 2.1 flags such a result ``is_error`` itself; a result that says
+    ``Exit code N`` without the flag is a failure all the same (design §3: a
+    non-zero exit is an error whatever the flag says). The line must be Claude
+    Code's, not the command's: a command that printed ``Exit code 5`` has it at
+    the start of its own stdout.
+    """
+    code, _ = _error_exit(text)
+    if code in (None, 0):
+        return False
+    stdout = detail.get("stdout") if isinstance(detail, Mapping) else None
+    return not (isinstance(stdout, str) and stdout.startswith(text.partition("\n")[0]))
 
 
 def _kept(done: Finished, stdout: str | None) -> tuple[str | None, Truncation | None]:

@@ -26,6 +26,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.hosts.codex.failures import reported_failure
 from toolview.hosts.codex.fields import as_map, as_str, content_text
 from toolview.hosts.codex.mcp import is_mcp_end, mcp_result
 from toolview.hosts.codex.patch import changes_diff, patch_text_diff
@@ -83,7 +84,7 @@ def tool_result(
         tool_name=call.tool_name,
         text=text,
         complete=True,
-        is_error=failed or error,
+        is_error=failed or error or reported_failure(call.name, output or ""),
         descriptor=msgspec.UNSET if descriptor is None else descriptor,
         at=msgspec.UNSET if at is None else at,
     )
