@@ -15,15 +15,13 @@ itself is checked beside it, over every pair a tool can ask for.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from axe import inject_axe
-from page_browser import in_browser
+from page_browser import in_browser, run_to_live_page
 from playwright.sync_api import Page, expect
 from toolview_servers import ToolviewServer
 
@@ -117,14 +115,7 @@ def test_the_live_output_of_a_running_command_hides_nothing_either(
     hold = os.open(go, os.O_RDWR)  # the FIFO's one writer, open before the command starts
 
     def scenario(page: Page) -> None:
-        page.goto(f"{server.url}/threads/live")
-        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
-        command = [sys.executable, "-m", "toolview", "run", "--to", f"{server.url}/threads/live"]
-        runner = subprocess.Popen(
-            [*command, "--", sys.executable, "-c", script],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        runner = run_to_live_page(page, server.url, "live", script)
         try:
             live = page.locator("article.tv-call .tv-live-output")
             for words in CASES.values():

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect, sync_playwright
 from toolview_servers import run_in_thread
 
-__all__ = ["CHROMIUM_ARGS", "TIMEOUT", "in_browser"]
+__all__ = ["CHROMIUM_ARGS", "TIMEOUT", "in_browser", "run_to_live_page"]
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -38,3 +40,16 @@ def in_browser(scenario: Callable[[Page], None], *chromium_args: str) -> None:
                 browser.close()
 
     run_in_thread(run)
+
+
+def run_to_live_page(page: Page, url: str, thread: str, script: str) -> subprocess.Popen[bytes]:
+    """Open ``thread``'s live page, wait until it follows, then start ``toolview run --to``
+    it with a Python ``script`` as the command: the live path from a real runner to the page."""
+    page.goto(f"{url}/threads/{thread}")
+    expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+    command = [sys.executable, "-m", "toolview", "run", "--to", f"{url}/threads/{thread}"]
+    return subprocess.Popen(
+        [*command, "--", sys.executable, "-c", script],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )

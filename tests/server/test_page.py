@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from page_browser import in_browser
+from page_browser import in_browser, run_to_live_page
 from playwright.sync_api import Dialog, Page, expect
 from toolview_servers import ToolviewServer
 
@@ -174,14 +174,7 @@ def test_toolview_run_to_shows_a_growing_command(server: ToolviewServer) -> None
     )
 
     def scenario(page: Page) -> None:
-        page.goto(f"{server.url}/threads/run")
-        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
-        command = [sys.executable, "-m", "toolview", "run", "--to", f"{server.url}/threads/run"]
-        runner = subprocess.Popen(
-            [*command, "--", sys.executable, "-c", script],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        runner = run_to_live_page(page, server.url, "run", script)
         try:
             article = page.locator("article.tv-call").first
             expect(article.locator(".tv-live-output")).to_contain_text("tick 3")

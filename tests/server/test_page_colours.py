@@ -10,15 +10,13 @@ follow stream (read here beside the page, in the same mode).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from page_browser import in_browser
+from page_browser import in_browser, run_to_live_page
 from playwright.sync_api import Page, expect
 from toolview_servers import ToolviewServer
 
@@ -70,14 +68,7 @@ def test_a_coloured_command_run_live_shows_spans_and_no_esc(server: ToolviewServ
     reader.start()
 
     def scenario(page: Page) -> None:
-        page.goto(f"{server.url}/threads/colour")
-        expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
-        command = [sys.executable, "-m", "toolview", "run", "--to", f"{server.url}/threads/colour"]
-        runner = subprocess.Popen(
-            [*command, "--", sys.executable, "-c", SCRIPT],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        runner = run_to_live_page(page, server.url, "colour", SCRIPT)
         try:
             article = page.locator("article.tv-call").first
             live = article.locator(".tv-live-output")
