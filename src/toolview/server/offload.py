@@ -35,6 +35,7 @@ import anyio
 import anyio.to_thread
 import msgspec
 
+from toolview.server.parent_watch import exit_with_parent
 from toolview.wire.feed import LogItem, PartialRecord
 from toolview.wire.log import ObservationLog, Replay
 
@@ -44,7 +45,6 @@ __all__ = [
     "WORKERS",
     "OffLoopReplay",
     "ProcessesUnavailable",
-    "exit_with_parent",
     "in_process",
     "in_worker",
 ]
@@ -108,26 +108,10 @@ def _shared_pool() -> ProcessPoolExecutor:
 
 
 def _start_renderer(niceness: int) -> None:
-    """In each render process: a lower priority, and an exit when the server dies.
-
-    Why the exit: a server killed outright (``SIGKILL``, out of memory) runs
-    no clean-up, and its render processes, waiting for work that never comes,
-    were left running. The parent's sentinel becomes ready when it dies.
-    """
+    """In each render process: a lower priority, and an exit when the server dies
+    (``server.parent_watch``)."""
     os.nice(niceness)
     exit_with_parent()
-
-
-def exit_with_parent() -> None:
-    """In a child process: exit as soon as the server that started it dies (no orphans)."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
-
-
-def _exit_with(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(0)
 
 
 def _discard() -> None:

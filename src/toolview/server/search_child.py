@@ -31,7 +31,7 @@ from typing import Any, Final
 
 import regex
 
-from toolview.server.offload import exit_with_parent
+from toolview.server.parent_watch import exit_with_parent
 
 __all__ = ["CACHE_BYTES", "COUNT_LIMIT", "serve"]
 
