@@ -7,6 +7,8 @@ projection's ``Thread``: each observation updates only the calls it can
 change — its own call, or, for a run's start or end, the calls not yet final
 (the only ones a run event reaches, as in ``Thread``) — so the summary and the
 pending set are read from counters, never from a walk over the thread.
+It decides nothing about a call: the state is the thread's ledger's
+(``contract.ledger``), the summary key ``contract.status.call_status``.
 
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.pieces``).

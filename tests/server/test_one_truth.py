@@ -1,0 +1,103 @@
+"""The page and the index say what ``Thread`` says of every call: one ledger, no second opinion.
+
+Issue 22: fed the same observations, the index card (``server.directory``)
+disagreed with the page (``Thread`` and ``server.tally``) — it decided each
+call's state by itself. Each sequence it got wrong is a regression test here,
+and random sequences (runs nested and interleaved, late and duplicate results,
+aborts and restarts, sub-agents) hold every consumer's counts equal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from thread_strategies import threads
+
+from toolview.contract import (
+    Observation,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolResult,
+    encode_observation,
+)
+from toolview.contract.status import call_status
+from toolview.server.directory import Card
+from toolview.server.tally import Tally
+
+Counts = tuple[int, int, int]  # calls, running, failed
+
+
+def _ok(call: str, is_error: bool = False) -> ToolResult:
+    return ToolResult(call, "shell", "out", complete=True, is_error=is_error)
+
+
+def _thread(thread: Thread) -> Counts:
+    states = Counter(thread.state(entry) for entry in thread.calls())
+    return len(thread.calls()), states["pending"], states["error"]
+
+
+def _tally(tally: Tally) -> Counts:
+    return tally.calls, len(tally.pending()), tally.counts["error"]
+
+
+def _card(card: Card) -> Counts:
+    listed = card.as_json()
+    return int(str(listed["calls"])), int(str(listed["running"])), int(str(listed["failed"]))
+
+
+def fold(observations: list[Observation]) -> tuple[Thread, Tally, Card]:
+    """Feed ``observations`` to the page's thread and tally and to an index card, one by one."""
+    thread, tally, card = Thread(), Tally(), Card("t", 0.0)
+    for seq, observation in enumerate(observations, 1):
+        before = len(thread.entries)
+        thread.add(observation)
+        tally.observe(thread, observation, before)
+        card.fold([(seq, encode_observation(observation))])
+    return thread, tally, card
+
+
+DIVERGED = {
+    "another run ends": (
+        [RunStarted("A"), RunStarted("B"), ToolCall("c", "shell", {}), RunEnded("A", "completed")],
+        (1, 1, 0),
+    ),
+    "an aborted run starts again": (
+        [RunStarted("A"), ToolCall("c", "shell", {}), RunEnded("A", "aborted"), RunStarted("A")],
+        (1, 1, 0),
+    ),
+    "two final error results": (
+        [ToolCall("c", "shell", {}), _ok("c", is_error=True), _ok("c", is_error=True)],
+        (1, 0, 1),
+    ),
+    "a result before its call": ([_ok("c"), ToolCall("c", "shell", {})], (1, 0, 0)),
+}
+
+
+@pytest.mark.parametrize("name", DIVERGED)
+def test_the_index_card_and_the_page_tally_agree_with_the_thread(name: str) -> None:
+    observations, expected = DIVERGED[name]
+    thread, tally, card = fold(observations)
+    assert _thread(thread) == expected
+    assert _tally(tally) == expected
+    assert _card(card) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(threads())
+def test_every_consumer_counts_every_prefix_alike(observations: list[Observation]) -> None:
+    thread, tally, card = Thread(), Tally(), Card("t", 0.0)
+    for seq, observation in enumerate(observations, 1):
+        before = len(thread.entries)
+        thread.add(observation)
+        tally.observe(thread, observation, before)
+        card.fold([(seq, encode_observation(observation))])
+        states = Counter(thread.state(entry) for entry in thread.calls())
+        assert +card.calls.ledger.counts == states
+        assert _card(card) == _thread(thread)
+        assert (tally.calls, len(tally.pending())) == _thread(thread)[:2]
+        keys = Counter(call_status(entry, thread.state(entry)) for entry in thread.calls())
+        assert +tally.counts == keys
