@@ -45,8 +45,8 @@ class Ledger:
     counts: Counter[CallState] = field(default_factory=Counter)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     _run_of: dict[str, str | None] = field(default_factory=dict, repr=False)
-    # calls not yet final, by run (None: outside any run): the run's events reach these
-    _unsettled: dict[str | None, set[str]] = field(default_factory=dict, repr=False)
+    # calls not yet final, by run (None: outside any run), in order: the run's events reach these
+    _unsettled: dict[str | None, dict[str, None]] = field(default_factory=dict, repr=False)
     _runs: dict[str, RunOutcome | None] = field(default_factory=dict, repr=False)
 
     def __contains__(self, call_id: object) -> bool:
@@ -81,7 +81,7 @@ class Ledger:
         self.counts["pending"] += 1
         if self.outcome(run) is not None:
             self._send(machine, "run-ended")
-        self._unsettled.setdefault(run, set()).add(call_id)
+        self._unsettled.setdefault(run, {})[call_id] = None
         return machine.state
 
     def result(self, call_id: str, event: CallEvent) -> CallState:
@@ -93,7 +93,7 @@ class Ledger:
         self.open(call_id)
         state = self._send(self._machines[call_id], event)
         if state in FINAL_STATES:
-            self._unsettled[self._run_of[call_id]].discard(call_id)
+            self._unsettled[self._run_of[call_id]].pop(call_id, None)
         return state
 
     def run_started(self, run_id: str) -> None:
@@ -122,6 +122,10 @@ class Ledger:
         """A run starts or ends around the calls outside any run (a parent's run, for a child)."""
         self.ended = ended
         self._send_to_run(None, event)
+
+    def unsettled(self, run_id: str | None) -> list[str]:
+        """The calls of ``run_id`` (``None``: outside any run) not yet final, in order."""
+        return list(self._unsettled.get(run_id, ()))
 
     def open_calls(self) -> int:
         """How many calls are not final."""
