@@ -18,18 +18,9 @@ import pytest
 from hypothesis import given, settings
 from thread_strategies import threads
 
-from toolview.contract import (
-    Observation,
-    RunEnded,
-    RunStarted,
-    Thread,
-    ToolCall,
-    ToolRefused,
-    ToolResult,
-    encode_observation,
-    is_partial,
-)
+from toolview import contract
 from toolview.contract.status import call_status
+from toolview.contract.thread import Thread
 from toolview.safety import redact, redact_json
 from toolview.server.directory import Card
 from toolview.server.tally import Tally
@@ -39,8 +30,8 @@ from toolview.wire.follow import Redactor
 Counts = tuple[int, int, int]  # calls, running, failed
 
 
-def _ok(call: str, is_error: bool = False) -> ToolResult:
-    return ToolResult(call, "shell", "out", complete=True, is_error=is_error)
+def _ok(call: str, is_error: bool = False) -> contract.ToolResult:
+    return contract.ToolResult(call, "shell", "out", complete=True, is_error=is_error)
 
 
 def _thread(thread: Thread) -> Counts:
@@ -57,31 +48,51 @@ def _card(card: Card) -> Counts:
     return int(str(listed["calls"])), int(str(listed["running"])), int(str(listed["failed"]))
 
 
-def fold(observations: list[Observation]) -> tuple[Thread, Tally, Card]:
-    """Feed ``observations`` to the page's thread and tally and to an index card, one by one."""
-    thread, tally, card = Thread(), Tally(), Card("t", 0.0)
+class Views:
+    """The page's thread and tally and an index card, fed the same observations."""
+
+    def __init__(self) -> None:
+        self.thread, self.tally, self.card = Thread(), Tally(), Card("t", 0.0)
+
+    def add(self, seq: int, observation: contract.Observation) -> None:
+        before = len(self.thread.entries)
+        self.thread.add(observation)
+        self.tally.observe(self.thread, observation, before)
+        self.card.fold([(seq, contract.encode_observation(observation))])
+
+
+def fold(observations: list[contract.Observation]) -> tuple[Thread, Tally, Card]:
+    """Feed ``observations`` to every view, one by one."""
+    views = Views()
     for seq, observation in enumerate(observations, 1):
-        before = len(thread.entries)
-        thread.add(observation)
-        tally.observe(thread, observation, before)
-        card.fold([(seq, encode_observation(observation))])
-    return thread, tally, card
+        views.add(seq, observation)
+    return views.thread, views.tally, views.card
 
 
 DIVERGED = {
     "another run ends": (
-        [RunStarted("A"), RunStarted("B"), ToolCall("c", "shell", {}), RunEnded("A", "completed")],
+        [
+            contract.RunStarted("A"),
+            contract.RunStarted("B"),
+            contract.ToolCall("c", "shell", {}),
+            contract.RunEnded("A", "completed"),
+        ],
         (1, 1, 0),
     ),
     "an aborted run starts again": (
-        [RunStarted("A"), ToolCall("c", "shell", {}), RunEnded("A", "aborted"), RunStarted("A")],
+        [
+            contract.RunStarted("A"),
+            contract.ToolCall("c", "shell", {}),
+            contract.RunEnded("A", "aborted"),
+            contract.RunStarted("A"),
+        ],
         (1, 1, 0),
     ),
     "two final error results": (
-        [ToolCall("c", "shell", {}), _ok("c", is_error=True), _ok("c", is_error=True)],
+        [contract.ToolCall("c", "shell", {}), _ok("c", is_error=True), _ok("c", is_error=True)],
         (1, 0, 1),
     ),
-    "a result before its call": ([_ok("c"), ToolCall("c", "shell", {})], (1, 0, 0)),
+    "a result before its call": ([_ok("c"), contract.ToolCall("c", "shell", {})], (1, 0, 0)),
 }
 
 
@@ -96,13 +107,11 @@ def test_the_index_card_and_the_page_tally_agree_with_the_thread(name: str) -> N
 
 @settings(max_examples=300, deadline=None)
 @given(threads())
-def test_every_consumer_counts_every_prefix_alike(observations: list[Observation]) -> None:
-    thread, tally, card = Thread(), Tally(), Card("t", 0.0)
+def test_every_consumer_counts_every_prefix_alike(observations: list[contract.Observation]) -> None:
+    views = Views()
+    thread, tally, card = views.thread, views.tally, views.card
     for seq, observation in enumerate(observations, 1):
-        before = len(thread.entries)
-        thread.add(observation)
-        tally.observe(thread, observation, before)
-        card.fold([(seq, encode_observation(observation))])
+        views.add(seq, observation)
         states = Counter(thread.state(entry) for entry in thread.calls())
         assert +card.calls.ledger.counts == states
         assert _card(card) == _thread(thread)
@@ -111,21 +120,21 @@ def test_every_consumer_counts_every_prefix_alike(observations: list[Observation
         assert +tally.counts == keys
 
 
-def _flat(observations: list[Observation]) -> list[Observation]:
+def _flat(observations: list[contract.Observation]) -> list[contract.Observation]:
     """``observations`` without sub-agents, each call's ``tool-call`` only before anything of it.
 
     And no partial of a call not seen yet: AG-UI announces a call at its
     ``tool-call`` or its final result, never at output so far.
     """
     seen: set[str] = set()
-    kept: list[Observation] = []
+    kept: list[contract.Observation] = []
     for observation in observations:
         if isinstance(observation.parent_call_id, str):
             continue
-        if isinstance(observation, ToolCall | ToolResult | ToolRefused):
-            if isinstance(observation, ToolCall) and observation.tool_call_id in seen:
+        if isinstance(observation, contract.ToolCall | contract.ToolResult | contract.ToolRefused):
+            if isinstance(observation, contract.ToolCall) and observation.tool_call_id in seen:
                 continue
-            if is_partial(observation) and observation.tool_call_id not in seen:
+            if contract.is_partial(observation) and observation.tool_call_id not in seen:
                 continue
             seen.add(observation.tool_call_id)
         kept.append(observation)
@@ -135,7 +144,7 @@ def _flat(observations: list[Observation]) -> list[Observation]:
 @settings(max_examples=300, deadline=None)
 @given(threads())
 def test_agui_holds_every_call_in_the_state_the_thread_does(
-    observations: list[Observation],
+    observations: list[contract.Observation],
 ) -> None:
     thread = Thread()
     agui = AguiTranslator("t", Redactor(text=redact, json=redact_json))
