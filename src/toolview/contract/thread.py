@@ -1,10 +1,10 @@
 """The message container: an ordered thread built from observations.
 
-It pairs each ``tool-call`` with its result by ``toolCallId`` and holds, for
-each call, its ``CallStateMachine`` (``call_state``): every result of the call
-and every start and end of its run is sent through it, and ``state(entry)`` is
-the one way to ask what state a call is in. It is sans-IO and renders nothing:
-the surfaces (``toolview.render``) read it.
+It pairs each ``tool-call`` with its result by ``toolCallId``; each call's
+state is the thread's ``ledger`` (``contract.ledger``, the fold every consumer
+reads): every result of the call and every start and end of its run goes
+through it, and ``state(entry)`` is the one way to ask what state a call is in.
+It is sans-IO and renders nothing: the surfaces (``toolview.render``) read it.
 
 A result's ``text`` is accumulated, so a later result REPLACES the earlier one
 (appending would duplicate output) — until the call is final: a partial after
@@ -14,7 +14,7 @@ refusal is illegal, so the first stands and the second is kept on the call
 silently. A result whose call never appeared is still shown; a line that could
 not be read is kept as a visible note.
 
-Runs: a call belongs to the run open when it first appeared. A call seen
+Runs (scoped by the ledger): a call belongs to the run open when it first appeared. A call seen
 outside any run counts as open until some run ends after it, and a run that
 starts (again) reopens its calls, as the table says. A ``run-ended`` that says
 why (its ``reason``) is the run's closing line: a note at that point of the
