@@ -262,3 +262,13 @@ def test_a_stream_keeps_only_its_latest_window() -> None:
     out.close()
     assert out.text == "e 3\nline 4\n"[-10:] and len(out.text) == 10
     assert out.dropped == 25 and all(len(text) <= 10 for text in sent)
+
+
+def test_a_call_answered_before_it_was_called_is_not_counted_as_left_open() -> None:
+    """The run's closing reason counts what the thread (its ledger) holds open, nothing else."""
+    with toolview.capture(live=False) as rec:
+        rec.result("c1", "done early")
+        rec.call("c1", "quick", {})
+    (call,) = rec.thread.calls()
+    assert rec.thread.state(call) == "done"
+    assert rec.thread.run_reason(call) is None

@@ -260,6 +260,25 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
     in_browser(scenario)
 
 
+def test_a_run_ending_leaves_the_calls_of_another_open_run_running(server: ToolviewServer) -> None:
+    """Runs A and B open, a call in B, A ends: the page still says that call is running."""
+
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/two-runs") as publisher:
+            publisher.ensure_thread()
+            publisher.publish([RunStarted("A")])
+            page.goto(f"{server.url}/threads/two-runs")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            publisher.publish([RunStarted("B"), ToolCall("c1", "shell", {})])
+            expect(page.locator("#tv-status")).to_have_text("running shell")
+            publisher.publish([RunEnded("A", "completed"), ToolCall("c2", "read", {})])
+            expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "pending")
+            expect(page.locator("#tv-call-c1")).to_have_attribute("data-state", "pending")
+            expect(page.locator("#tv-status")).to_have_text("running shell, read")
+
+    in_browser(scenario)
+
+
 def test_a_run_that_says_why_it_ended_shows_it_live_on_its_calls_and_closing_line(
     server: ToolviewServer,
 ) -> None:

@@ -296,3 +296,20 @@ def test_a_call_answered_after_its_partials_carries_no_stale_partial() -> None:
         "whole",
         "aborted: the run ended before the call returned",
     ]
+
+
+def test_a_call_whose_id_is_used_again_before_its_answer_is_still_answered_when_its_run_ends() -> (
+    None
+):
+    """Both occurrences are calls of the run: each gets its aborted result, none is left open."""
+    events = translate(
+        [
+            RunStarted("r1"),
+            ToolCall("c1", "shell", {"n": 1}),
+            ToolCall("c1", "shell", {"n": 2}),
+            RunEnded("r1", "aborted"),
+        ]
+    )
+    results = of_type(events, "TOOL_CALL_RESULT")
+    assert [r["toolCallId"] for r in results] == ["c1", "c1~2"]
+    assert all("toolview:aborted" in r["metadata"] for r in results)

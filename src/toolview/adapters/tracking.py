@@ -4,7 +4,9 @@ Why an adapter needs it: a tool may close its own call before the framework
 hands the adapter its return value — a shell tool whose ``CommandRunner``
 streams into the call ends it with the shell result — and a second final
 result would be kept as an ignored duplicate. The tracker is a sink on the
-recorder, so it sees every observation whoever recorded it.
+recorder, so it sees every observation whoever recorded it. Whether a call is
+final is the call ledger's (``contract.ledger``, the fold ``Thread`` reads),
+never decided here.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from toolview.contract import Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract import FINAL_STATES, Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract.call_state import IllegalTransition, result_event
+from toolview.contract.ledger import Ledger
 
 __all__ = ["CallTracker", "SinkOwner", "shielded"]
 
@@ -46,8 +50,8 @@ class CallTracker:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._open: set[str] = set()
-        self._closed: set[str] = set()
+        # the calls by their run-less state: a run's end does not close a call for an adapter
+        self._ledger = Ledger()
 
     @classmethod
     def on(cls, recorder: SinkOwner) -> CallTracker:
@@ -68,28 +72,28 @@ class CallTracker:
         if not isinstance(call_id, str):
             return
         with self._lock:
-            if isinstance(observation, ToolCall) and call_id not in self._closed:
-                self._open.add(call_id)
-            elif isinstance(observation, ToolRefused) or (
-                isinstance(observation, ToolResult) and observation.complete
+            if isinstance(observation, ToolCall):
+                self._ledger.open(call_id)
+            elif isinstance(observation, ToolRefused | ToolResult) and (
+                call_id in self._ledger or result_event(observation) != "partial"
             ):
-                self._open.discard(call_id)
-                self._closed.add(call_id)
+                with contextlib.suppress(IllegalTransition):  # a second final: the first stands
+                    self._ledger.result(call_id, result_event(observation))
 
     def seen(self, call_id: str) -> bool:
         """Whether a ``tool-call`` (or a final result) for ``call_id`` was recorded."""
         with self._lock:
-            return call_id in self._open or call_id in self._closed
+            return call_id in self._ledger
 
     def is_open(self, call_id: str) -> bool:
         """Whether ``call_id`` was called and has no final result yet."""
         with self._lock:
-            return call_id in self._open
+            return call_id in self._ledger and self._ledger.state(call_id) not in FINAL_STATES
 
     def open_calls(self) -> list[str]:
-        """The calls still open, in no particular order."""
+        """The calls still open, in the order they were called."""
         with self._lock:
-            return list(self._open)
+            return self._ledger.unsettled(None)
 
 
 _TRACKERS: weakref.WeakKeyDictionary[SinkOwner, CallTracker] = weakref.WeakKeyDictionary()

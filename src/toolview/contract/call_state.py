@@ -1,9 +1,10 @@
 """Which state a tool call is in, decided by one transition table.
 
 h11 is the model: the table is the whole truth, and an illegal event raises
-``IllegalTransition`` and leaves the machine as it was. A ``Thread`` holds one
-machine per call and sends it every result of that call and every start and
-end of the call's run, so the state is the live truth, never re-derived.
+``IllegalTransition`` and leaves the machine as it was. The ledger
+(``contract.ledger``) holds one machine per call and sends it every result of
+that call and every start and end of the call's run, so the state is the live
+truth, never re-derived.
 
 The fixed order of the design falls out of the table: no final result while
 the run is open is ``pending``; no final result once the run is over is

@@ -7,23 +7,30 @@ from the call's state and, where there is one, its envelope's ``status``.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias, get_args
 
 import msgspec
 
 from toolview.contract.call_state import CallState
+from toolview.contract.descriptor import Descriptor
+from toolview.contract.envelope import Envelope, parse_envelope
+from toolview.contract.observations import ToolResult
+from toolview.contract.props import PropsError, validate_props
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from toolview.contract.envelope import Envelope
+    from toolview.contract.entries import CallEntry
 
 __all__ = [
     "ENVELOPE_STATUS_ALIASES",
     "STATUS_DISPLAY",
     "DisplayStatus",
     "StatusDisplay",
+    "SummaryKey",
+    "call_status",
     "display_status",
 ]
 
@@ -38,6 +45,9 @@ DisplayStatus: TypeAlias = Literal[
     "cancelled",
     "unknown",
 ]
+
+SummaryKey: TypeAlias = DisplayStatus | Literal["refused"]
+"""How a summary counts a call: its display status, or ``refused`` (a guard stopped it)."""
 
 
 class StatusDisplay(msgspec.Struct, frozen=True):
@@ -109,3 +119,25 @@ def display_status(state: CallState, envelope: Envelope | None = None) -> Displa
     if state == "error" and from_envelope in ("success", "running", "unknown"):
         return "error"
     return from_envelope
+
+
+def call_status(entry: CallEntry, state: CallState) -> SummaryKey:
+    """How every consumer counts and shows ``entry`` in ``state`` (the ledger's): one decision.
+
+    Its display status, or ``refused``: an envelope from the text when there
+    is no descriptor, or from a descriptor of kind ``envelope`` whose props
+    validate. Only a finished call parses anything, once.
+    """
+    if state == "refused":
+        return "refused"
+    result = entry.result
+    if state not in ("done", "error") or not isinstance(result, ToolResult):
+        return display_status(state)
+    descriptor = result.descriptor
+    envelope = None if isinstance(descriptor, Descriptor) else parse_envelope(result.text)
+    if isinstance(descriptor, Descriptor) and (state == "error" or entry.descriptor_error is None):
+        with suppress(PropsError):
+            props = validate_props(descriptor.kind, descriptor.props)
+            if isinstance(props, Envelope):
+                envelope = props
+    return display_status(state, envelope)

@@ -1,10 +1,10 @@
 """The message container: an ordered thread built from observations.
 
-It pairs each ``tool-call`` with its result by ``toolCallId`` and holds, for
-each call, its ``CallStateMachine`` (``call_state``): every result of the call
-and every start and end of its run is sent through it, and ``state(entry)`` is
-the one way to ask what state a call is in. It is sans-IO and renders nothing:
-the surfaces (``toolview.render``) read it.
+It pairs each ``tool-call`` with its result by ``toolCallId``; each call's
+state is the thread's ``ledger`` (``contract.ledger``, the fold every consumer
+reads): every result of the call and every start and end of its run goes
+through it, and ``state(entry)`` is the one way to ask what state a call is in.
+It is sans-IO and renders nothing: the surfaces (``toolview.render``) read it.
 
 A result's ``text`` is accumulated, so a later result REPLACES the earlier one
 (appending would duplicate output) — until the call is final: a partial after
@@ -14,7 +14,7 @@ refusal is illegal, so the first stands and the second is kept on the call
 silently. A result whose call never appeared is still shown; a line that could
 not be read is kept as a visible note.
 
-Runs: a call belongs to the run open when it first appeared. A call seen
+Runs (scoped by the ledger): a call belongs to the run open when it first appeared. A call seen
 outside any run counts as open until some run ends after it, and a run that
 starts (again) reopens its calls, as the table says. A ``run-ended`` that says
 why (its ``reason``) is the run's closing line: a note at that point of the
@@ -46,7 +46,6 @@ from toolview.contract.call_state import (
     FINAL_STATES,
     CallEvent,
     CallState,
-    CallStateMachine,
     IllegalTransition,
     result_event,
 )
@@ -60,6 +59,7 @@ from toolview.contract.entries import (
     run_closing_line,
 )
 from toolview.contract.gist import thread_gist
+from toolview.contract.ledger import Ledger
 from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
@@ -96,13 +96,9 @@ class Thread:
     # the earliest and latest ``at`` of every observation added: the summary's time span
     span: TimeSpan = field(default_factory=TimeSpan)
     _calls: dict[str, CallEntry] = field(default_factory=dict, repr=False)
-    _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
-    # calls not yet final, by run (None: outside any run): the run's events reach these
-    _unsettled: dict[str | None, set[str]] = field(default_factory=dict, repr=False)
-    _runs: dict[str, RunOutcome | None] = field(default_factory=dict, repr=False)
+    # every call's state and run, and how the runs ended: the one truth (``contract.ledger``)
+    ledger: Ledger = field(default_factory=Ledger, repr=False)
     _reasons: dict[str | None, str] = field(default_factory=dict, repr=False)
-    _current_run: str | None = field(default=None, repr=False)
-    _ended: RunOutcome | None = field(default=None, repr=False)
     # calls drawn and released by a stream: id -> tool name, for the note a late result gets
     _released: dict[str, str] = field(default_factory=dict, repr=False)
     # the sub-agent's thread under each of this thread's calls that ran one
@@ -168,7 +164,7 @@ class Thread:
 
     def open_calls(self) -> int:
         """How many of the thread's own calls are not final (a sub-agent still working has some)."""
-        return sum(len(calls) for calls in self._unsettled.values())
+        return self.ledger.open_calls()
 
     def settled(self, entry: CallEntry) -> bool:
         """Whether ``entry`` is final and so is every call of its sub-agent, at every depth."""
@@ -225,8 +221,8 @@ class Thread:
             self.entries.append(MessageEntry(observation))
 
     def state(self, entry: CallEntry) -> CallState:
-        """The state of ``entry`` (a call of this thread), as its state machine holds it."""
-        return self._machines[entry.tool_call_id].state
+        """The state of ``entry`` (a call of this thread), as the ledger holds it."""
+        return self.ledger.state(entry.tool_call_id)
 
     def call(self, tool_call_id: str) -> CallEntry | None:
         """The call with this ``toolCallId``, if the thread has seen it."""
@@ -242,9 +238,7 @@ class Thread:
 
     def run_outcome(self, entry: CallEntry) -> RunOutcome | None:
         """How the call's run ended, or ``None`` while it is open (what an aborted call says)."""
-        if entry.run_id is not None:
-            return self._runs.get(entry.run_id)
-        return self._ended
+        return self.ledger.outcome(entry.run_id)
 
     def run_reason(self, entry: CallEntry) -> str | None:
         """Why the call's run ended, as its ``run-ended`` said (raw: a surface cleans it)."""
@@ -270,7 +264,8 @@ class Thread:
         """
         if self.state(entry) not in FINAL_STATES:
             raise ValueError(f"call {entry.tool_call_id!r} is not final; it cannot be released")
-        del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
+        del self._calls[entry.tool_call_id]
+        self.ledger.forget(entry.tool_call_id)
         self._released[entry.tool_call_id] = entry.tool_name
         child = self._children.pop(entry.tool_call_id, None)
         if child is not None and self._nesting is not None:  # its sub-agent goes with it
@@ -303,7 +298,8 @@ class Thread:
         self.trimmed.failed += self.state(entry) == "error"
         for observation in (entry.call, entry.result):
             self.trimmed.saw(getattr(observation, "at", None))
-        del self._calls[entry.tool_call_id], self._machines[entry.tool_call_id]
+        del self._calls[entry.tool_call_id]
+        self.ledger.forget(entry.tool_call_id)
         child = self._children.pop(entry.tool_call_id, None)
         gone = dict(child._every_call()) if child is not None else {}
         gone[entry.tool_call_id] = entry.tool_name
@@ -331,21 +327,17 @@ class Thread:
     def _entry(self, tool_call_id: str) -> CallEntry:
         entry = self._calls.get(tool_call_id)
         if entry is None:
-            entry = CallEntry(tool_call_id, run_id=self._current_run)
-            machine = self._machines[tool_call_id] = CallStateMachine()
-            if self.run_outcome(entry) is not None:  # seen after its run (or the last run) ended
-                machine.send("run-ended")
-            self._unsettled.setdefault(entry.run_id, set()).add(tool_call_id)
+            self.ledger.open(tool_call_id)  # aborted at once if seen after its run ended
+            entry = CallEntry(tool_call_id, run_id=self.ledger.run_of(tool_call_id))
             self._calls[tool_call_id] = entry
             self.entries.append(entry)
         return entry
 
     def _result(self, result: ToolResult | ToolRefused, descriptor_error: str | None) -> None:
         entry = self._entry(result.tool_call_id)
-        machine = self._machines[entry.tool_call_id]
-        before = machine.state
+        before = self.ledger.state(entry.tool_call_id)
         try:
-            after = machine.send(result_event(result))
+            self.ledger.result(entry.tool_call_id, result_event(result))
         except IllegalTransition:  # a second final result: the first stands, this one is shown
             entry.ignored_total += 1
             if len(entry.ignored) < IGNORED_KEPT:
@@ -355,39 +347,35 @@ class Thread:
             return
         entry.result = result
         entry.descriptor_error = descriptor_error
-        if after in FINAL_STATES:
-            self._unsettled[entry.run_id].discard(entry.tool_call_id)
 
     def _run_started(self, run_id: str) -> None:
-        self._runs[run_id] = None
-        self._current_run = run_id
-        self._outer("run-started", None, None)
-        self._send_to_run(run_id, "run-started")
+        self.ledger.run_started(run_id)
+        self._said(None, None)
+        self._children_outer("run-started", None, None)
 
     def _run_ended(self, ended: RunEnded) -> None:
         run_id, outcome = ended.run_id, ended.outcome
         reason = ended.reason if isinstance(ended.reason, str) and ended.reason.strip() else None
-        self._runs[run_id] = outcome
         self._said(run_id, reason)
-        self._send_to_run(run_id, "run-ended")
-        if self._current_run in (None, run_id):
-            self._current_run = None
-            self._outer("run-ended", outcome, reason)
+        if self.ledger.run_ended(run_id, outcome):
+            self._said(None, reason)
+            self._children_outer("run-ended", outcome, reason)
         if reason is not None:
             self.note(run_closing_line(outcome, reason))
 
-    def _outer(self, event: CallEvent, ended: RunOutcome | None, reason: str | None) -> None:
-        """A run starts or ends around the calls outside any run: here and in every child.
+    def _children_outer(
+        self, event: CallEvent, ended: RunOutcome | None, reason: str | None
+    ) -> None:
+        """A run starts or ends around the calls outside any run of every child, at every depth.
 
         A sub-agent's calls run inside its parent's run, so the run that ends
         its parent's calls ends theirs (unless the sub-agent has runs of its own).
         """
-        self._ended = ended
-        self._said(None, reason)
-        self._send_to_run(None, event)
         for child in self._children.values():
-            if child._current_run is None:
-                child._outer(event, ended, reason)
+            if child.ledger.current_run is None:
+                child.ledger.outer(event, ended)
+                child._said(None, reason)
+                child._children_outer(event, ended, reason)
 
     def _said(self, run_id: str | None, reason: str | None) -> None:
         """Keep (or forget) why ``run_id`` ended: a run that ends again says it anew."""
@@ -395,13 +383,3 @@ class Thread:
             self._reasons.pop(run_id, None)
         else:
             self._reasons[run_id] = reason
-
-    def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
-        """``event`` to every call of the run not yet final.
-
-        A final state takes the run's events as no-ops (the table says so), so
-        only the calls still pending or aborted are sent them: a run event
-        costs what it can change, not the size of the thread.
-        """
-        for tool_call_id in self._unsettled.get(run_id, ()):
-            self._machines[tool_call_id].send(event)

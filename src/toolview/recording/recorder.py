@@ -59,7 +59,8 @@ class Recorder(AdapterMethods):
         self.run_id = f"run-{uuid.uuid4().hex[:12]}"
         self._lock = threading.RLock()
         self._thread = Thread()
-        self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}  # open: name, args
+        # the name and args of each call until its final result: what describes the result
+        self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}
         self._names: dict[str, str] = {}
         self._sinks: list[Sink] = []
         self._started = self._ended = False
@@ -198,7 +199,7 @@ class Recorder(AdapterMethods):
             if self._ended:
                 return
             self._ended = True
-            outcome, reason = run_end(exc, len(self._calls))
+            outcome, reason = run_end(exc, self._thread.open_calls())  # the ledger's count
             self.emit(RunEnded(run_id=self.run_id, outcome=outcome, reason=reason))
 
     def __enter__(self) -> Self:

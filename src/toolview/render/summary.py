@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Final
 
 from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay, Thread, Usage
+from toolview.contract.status import SummaryKey
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.receipt import Receipt
@@ -41,7 +42,6 @@ __all__ = [
     "token_totals",
 ]
 
-SummaryKey: TypeAlias = DisplayStatus | Literal["refused"]
 
 # Finished outcomes first, the good news first; what is still running last.
 SUMMARY_ORDER: Final[tuple[SummaryKey, ...]] = (

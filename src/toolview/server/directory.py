@@ -10,9 +10,11 @@ schema of its own to migrate. A record is peeked at (kind, ids, flags, time),
 never decoded whole; a message's text only while the thread has no title.
 
 What it counts is the thread's own calls (a sub-agent's, marked
-``parentCallId``, are inside their call): ``calls`` seen, ``running`` (a call
-with no final result or refusal, until its run ends), ``failed`` (error
-results). The title is the first user message, redacted, cleaned, one line.
+``parentCallId``, are inside their call): ``calls`` seen, ``running`` and
+``failed`` (error results), read from a ``contract.ledger.Ledger`` fed the
+peeked records (``server.card_calls``), so the index says what ``Thread``
+(the page) says: it decides nothing about a call itself. The title is the
+first user message, redacted, cleaned, one line.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import msgspec
 
 from toolview.render.clean import clean_field
 from toolview.safety import redact
+from toolview.server.card_calls import CardCalls, Peek
 from toolview.server.offload import in_worker
 from toolview.wire.log import ObservationLog, ThreadInfo
 
@@ -37,16 +40,6 @@ __all__ = ["POLL", "TITLE_CHARS", "Card", "Directory", "SharedListing"]
 TITLE_CHARS: Final = 120
 POLL: Final = 1.0  # seconds: the index's stream looks at the log this often
 _BATCH: Final = 2000
-
-
-class _Peek(msgspec.Struct, rename="camel"):
-    kind: str = ""
-    tool_call_id: str | None = None
-    parent_call_id: str | None = None
-    role: str | None = None
-    is_error: bool = False
-    complete: bool = True
-    at: str | None = None
 
 
 class _Text(msgspec.Struct):
@@ -63,14 +56,13 @@ class Card:
     title: str | None = None
     started_at: str | None = None
     last_activity: str | None = None
-    calls: int = 0
-    failed: int = 0
-    open: set[str] = field(default_factory=set)
+    calls: CardCalls = field(default_factory=CardCalls, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     def as_json(self) -> dict[str, object]:
         """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's)."""
         created = _iso(self.created)
+        calls, running, failed = self.calls.counts()
         return {
             "id": self.id,
             "created": self.created,
@@ -78,33 +70,24 @@ class Card:
             "title": self.title or self.id,
             "startedAt": self.started_at or created,
             "lastActivity": self.last_activity or self.started_at or created,
-            "calls": self.calls,
-            "running": len(self.open),
-            "failed": self.failed,
+            "calls": calls,
+            "running": running,
+            "failed": failed,
         }
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
         """Account for ``records`` (read after ``last_seq``), in a worker."""
         for seq, raw in records:
-            self._see(msgspec.json.decode(raw, type=_Peek), raw)
+            self._see(msgspec.json.decode(raw, type=Peek), raw)
             self.last_seq = seq
 
-    def _see(self, peek: _Peek, raw: bytes) -> None:
+    def _see(self, peek: Peek, raw: bytes) -> None:
         if peek.at is not None:
             self.started_at = self.started_at or peek.at
             self.last_activity = peek.at
-        if peek.parent_call_id is not None:
+        if not self.calls.see(peek):
             return  # a sub-agent's: counted under its call
-        kind, call_id = peek.kind, peek.tool_call_id
-        if kind == "tool-call" and call_id is not None and call_id not in self.open:
-            self.calls += 1
-            self.open.add(call_id)
-        elif kind in ("tool-result", "tool-refused") and call_id is not None and peek.complete:
-            self.open.discard(call_id)
-            self.failed += kind == "tool-result" and peek.is_error
-        elif kind == "run-ended":
-            self.open.clear()  # its calls without a result are aborted, not running
-        elif kind == "message" and peek.role == "user" and self.title is None:
+        if peek.kind == "message" and peek.role == "user" and self.title is None:
             text = msgspec.json.decode(raw, type=_Text).text
             self.title = clean_field(redact(text[: TITLE_CHARS * 4]), TITLE_CHARS, "space") or None
 

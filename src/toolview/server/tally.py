@@ -7,6 +7,8 @@ projection's ``Thread``: each observation updates only the calls it can
 change — its own call, or, for a run's start or end, the calls not yet final
 (the only ones a run event reaches, as in ``Thread``) — so the summary and the
 pending set are read from counters, never from a walk over the thread.
+It decides nothing about a call: the state is the thread's ledger's
+(``contract.ledger``), the summary key ``contract.status.call_status``.
 
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.pieces``).
@@ -26,17 +28,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from contextlib import suppress
 from typing import Final
 
 from toolview.contract import (
     FINAL_STATES,
     CallEntry,
-    CallState,
-    Descriptor,
-    Envelope,
     Observation,
-    PropsError,
     RunEnded,
     RunStarted,
     Thread,
@@ -44,14 +41,12 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
     Usage,
-    display_status,
-    parse_envelope,
-    validate_props,
 )
 from toolview.contract.moments import TimeSpan
-from toolview.render.summary import ModelTokens, Summary, SummaryKey, add_usage, summary_of
+from toolview.contract.status import SummaryKey, call_status
+from toolview.render.summary import ModelTokens, Summary, add_usage, summary_of
 
-__all__ = ["Tally", "call_key"]
+__all__ = ["Tally"]
 
 _EPOCHS: Final = itertools.count()
 
@@ -118,7 +113,7 @@ class Tally:
         if entry is None:
             return
         state = thread.state(entry)
-        key = call_key(entry, state)
+        key = call_status(entry, state)
         old = self._keys.get(call_id)
         if old is not None:
             self.counts[old] -= 1
@@ -130,29 +125,6 @@ class Tally:
         _mark(self._unsettled, call_id, state not in FINAL_STATES)
         _mark(self._parents, call_id, thread.child(call_id) is not None)
         _mark(self._pending, call_id, state == "pending")
-
-
-def call_key(entry: CallEntry, state: CallState) -> SummaryKey:
-    """How the summary counts ``entry`` in ``state``: its display status, or ``refused``.
-
-    The same decision ``render.view.view_entry`` makes for a header's status
-    (an envelope from the text when there is no descriptor, or from a
-    descriptor of kind ``envelope`` whose props validate), without building
-    the body: only a finished call parses anything, once.
-    """
-    if state == "refused":
-        return "refused"
-    result = entry.result
-    if state not in ("done", "error") or not isinstance(result, ToolResult):
-        return display_status(state)
-    descriptor = result.descriptor
-    envelope = None if isinstance(descriptor, Descriptor) else parse_envelope(result.text)
-    if isinstance(descriptor, Descriptor) and (state == "error" or entry.descriptor_error is None):
-        with suppress(PropsError):
-            props = validate_props(descriptor.kind, descriptor.props)
-            if isinstance(props, Envelope):
-                envelope = props
-    return display_status(state, envelope)
 
 
 def _mark(members: set[str], call_id: str, member: bool) -> None:

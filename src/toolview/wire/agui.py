@@ -15,20 +15,22 @@ and reducer enforce it (``tests/node/agui_verify.mjs``), so:
   and a run still open when another starts is finished first;
 - a ``run-ended`` ends the AG-UI run only if it is that run (or an implicit
   one), never whichever run happens to be open;
-- a call still without a result when its run ends is *aborted* (the call-state
-  table's rule): it gets a result saying so, ``metadata["toolview:aborted"]``,
-  so a client's history never holds a call with no answer — and interrupted
-  is not empty: that result's content is the call's last partial output
-  (redacted), then the line saying it was aborted;
+- a call still without a result when its run ends is *aborted*: which calls a
+  run's end reaches is the call ledger's (``contract.ledger``, the fold
+  ``Thread`` reads), never decided here; each gets a result saying so,
+  ``metadata["toolview:aborted"]``, so a client's history never holds a call
+  with no answer — and interrupted is not empty: that result's content is the
+  call's last partial output (redacted), then the line saying it was aborted;
 - ids are unique in the stream: a call id used again gets an occurrence
   suffix (the original in ``metadata["toolview:toolCallId"]``) — the client
-  would otherwise glue both calls' arguments into one — and every message id
-  carries its seq.
+  would otherwise glue both calls' arguments into one — so the ledger here
+  holds one call per AG-UI id; and every message id carries its seq.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 
 import msgspec
 from ag_ui.core import (
@@ -63,6 +65,8 @@ from toolview.contract import (
     Usage,
     is_partial,
 )
+from toolview.contract.call_state import IllegalTransition, result_event
+from toolview.contract.ledger import Ledger
 from toolview.wire.agui_subagents import Subagents, stamp
 from toolview.wire.follow import Redactor, redact_observation
 
@@ -98,8 +102,11 @@ class AguiTranslator:
         self.implicit = False  # whether the open run is one this translator made up
         self.started: set[str] = set()  # every AG-UI tool call id announced so far
         self.ids: dict[str, str] = {}  # toolview call id -> its latest AG-UI id
-        self.pending: dict[str, str | None] = {}  # calls without a result -> their run
-        # the last partial of each pending call (raw, redacted if an abort sends it): one each
+        self.call_of: dict[str, str] = {}  # AG-UI call id -> its toolview call id
+        # every AG-UI call's state and run: the one fold (a reused id is a new call here)
+        self.ledger = Ledger()
+        self.answered: set[str] = set()  # AG-UI call ids whose result the stream has sent
+        # the last partial of each unanswered call (raw, redacted if an abort sends it): one each
         self.partials: dict[str, ToolResult] = {}
         self.subagents = Subagents(thread_id)
         self.names: dict[str, str] = {}  # toolview call id -> its tool name (a sub-agent's name)
@@ -121,6 +128,7 @@ class AguiTranslator:
         if isinstance(observation, RunStarted):
             events = self.finish()
             self.run_id = observation.run_id
+            self.ledger.run_started(observation.run_id)
             started = RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)
             return stamp([*events, started], observation.at)
         if isinstance(observation, RunEnded):
@@ -195,8 +203,10 @@ class AguiTranslator:
     def _end(self, seq: int, ended: RunEnded) -> list[BaseEvent]:
         """Abort the run's unanswered calls; end the AG-UI run if it is this one."""
         current = self.run_id is not None and (self.implicit or self.run_id == ended.run_id)
-        runs = {ended.run_id, None} if current else {ended.run_id}
-        orphans = [call for call, run in self.pending.items() if run in runs]
+        reached = self.ledger.run_ended(ended.run_id, ended.outcome)
+        runs = (ended.run_id, None) if reached else (ended.run_id,)
+        unsettled = [call for run in runs for call in self.ledger.unsettled(run)]
+        orphans = [call for call in unsettled if call not in self.answered]
         if not orphans and not current:
             return []
         events = self._ensure_run(seq)
@@ -239,41 +249,47 @@ class AguiTranslator:
             n += 1
             agui_id = f"{call_id}~{n}"
         self.started.add(agui_id)
-        self.ids[call_id] = agui_id
+        self.ids[call_id], self.call_of[agui_id] = agui_id, call_id
+        self.ledger.open(agui_id)
         self.names[call_id] = name
         if self._invocation is not None:
             self.subagents.of_call[call_id] = self._invocation
         else:
             self.subagents.of_call.pop(call_id, None)
-        self.pending[call_id] = None if self.implicit else self.run_id
         start = ToolCallStartEvent(
             tool_call_id=agui_id,
             tool_call_name=name,
             parent_message_id=f"{self.thread_id}:call-{seq}",
-            metadata=self._original(call_id),
+            metadata=self._original(agui_id),
         )
         delta = json.dumps(args, ensure_ascii=False)
         args_event = ToolCallArgsEvent(tool_call_id=agui_id, delta=delta)
         return [start, args_event, ToolCallEndEvent(tool_call_id=agui_id)]
 
-    def _original(self, call_id: str) -> dict[str, object] | None:
+    def _original(self, agui_id: str) -> dict[str, object] | None:
         """The toolview call id, in metadata, when the AG-UI id had to differ from it."""
-        return {CALL_ID_KEY: call_id} if self.ids[call_id] != call_id else None
+        call_id = self.call_of[agui_id]
+        return {CALL_ID_KEY: call_id} if agui_id != call_id else None
 
-    def _answer(self, seq: int, call_id: str, name: str) -> list[BaseEvent]:
+    def _answer(self, seq: int, result: ToolResult | ToolRefused) -> list[BaseEvent]:
         """A result's call, announced first (with no args) if the stream never saw it."""
-        events = [] if call_id in self.ids else self._call(seq, call_id, name, {})
-        self.pending.pop(call_id, None)
-        self.partials.pop(call_id, None)
+        call_id = result.tool_call_id
+        events = [] if call_id in self.ids else self._call(seq, call_id, result.tool_name, {})
+        agui_id = self.ids[call_id]
+        with suppress(IllegalTransition):  # a second final result: sent, as a thread keeps it
+            self.ledger.result(agui_id, result_event(result))
+        self.answered.add(agui_id)
+        self.partials.pop(agui_id, None)
         return events
 
     def _keep_partial(self, partial: ToolResult) -> None:
         """Hold a running call's output so far: its abort, if it comes, carries it."""
-        if partial.tool_call_id in self.pending:
-            self.partials[partial.tool_call_id] = partial
+        agui_id = self.ids.get(partial.tool_call_id)
+        if agui_id is not None and agui_id not in self.answered:
+            self.partials[agui_id] = partial
 
     def _result(self, seq: int, result: ToolResult | ToolRefused) -> list[BaseEvent]:
-        events = self._answer(seq, result.tool_call_id, result.tool_name)
+        events = self._answer(seq, result)
         if isinstance(result, ToolRefused):
             guard = result.guard if isinstance(result.guard, str) else None
             text = f"refused{f' by {guard}' if guard else ''}: {result.reason}"
@@ -283,12 +299,12 @@ class AguiTranslator:
             text, metadata = result.text, {"toolview:isError": result.is_error}
             if not isinstance(result.descriptor, msgspec.UnsetType):
                 metadata[METADATA_KEY] = msgspec.to_builtins(result.descriptor)
-        return [*events, self._result_event(seq, result.tool_call_id, text, metadata)]
+        return [*events, self._result_event(seq, self.ids[result.tool_call_id], text, metadata)]
 
-    def _aborted(self, seq: int, call_id: str, outcome: str, reason: str | None) -> BaseEvent:
+    def _aborted(self, seq: int, agui_id: str, outcome: str, reason: str | None) -> BaseEvent:
         """The result an unanswered call gets: the output it had (interrupted is not empty)."""
-        del self.pending[call_id]
-        partial = self.partials.pop(call_id, None)
+        self.answered.add(agui_id)
+        partial = self.partials.pop(agui_id, None)
         said = f"aborted: the run ended{f' ({reason})' if reason else ''} before the call returned"
         output = self.redactor.text(partial.text) if partial is not None and partial.text else ""
         text = f"{output.rstrip(chr(10))}\n{said}" if output else said
@@ -296,17 +312,17 @@ class AguiTranslator:
             "runOutcome": outcome,
             **({"reason": reason} if reason else {}),
         }
-        return self._result_event(seq, call_id, text, {ABORTED_KEY: aborted})
+        return self._result_event(seq, agui_id, text, {ABORTED_KEY: aborted})
 
     def _result_event(
-        self, seq: int, call_id: str, text: str, metadata: dict[str, object]
+        self, seq: int, agui_id: str, text: str, metadata: dict[str, object]
     ) -> BaseEvent:
-        agui_id = self.ids[call_id]
+        call_id = self.call_of[agui_id]
         return ToolCallResultEvent(
             message_id=f"{self.thread_id}:result-{seq}-{agui_id}",
             tool_call_id=agui_id,
             content=text,
             role="tool",
-            metadata={**metadata, **(self._original(call_id) or {})},
+            metadata={**metadata, **(self._original(agui_id) or {})},
             subagent_run_id=self.subagents.of_call.get(call_id),
         )

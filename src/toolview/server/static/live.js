@@ -257,6 +257,18 @@
     if (unknown) await refreshThread();
   }
 
+  function settleRunning() {
+    // which calls a run's end reached is the server's (its call ledger), never decided
+    // here: a call stays running while the server still draws it pending (another run,
+    // still open, holds it); one not on the page is no longer counted
+    for (const callId of [...running.keys()]) {
+      const article = document.getElementById(elements.get(callId) ?? "");
+      if (article?.dataset.state === "pending") continue;
+      running.delete(callId);
+      outputs.delete(callId);
+    }
+  }
+
   function changed() {
     root.dispatchEvent(new CustomEvent("tv:calls-changed", { bubbles: true }));
   }
@@ -355,7 +367,7 @@
   };
   window.addEventListener("scroll", arm, { passive: true });
 
-  async function refreshThread() {
+  async function refreshThread(settle = false) {
     const url = `${base}/window?from=${first}`;
     const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok) return;
@@ -372,6 +384,7 @@
     watch();
     // it may hold observations whose frames are still queued: do not draw their messages twice
     covered = Math.max(covered, Number(response.headers.get("x-toolview-seq")) || 0);
+    if (settle) settleRunning(); // a run ended: its calls' output so far is the server's now
     for (const [callId, text] of outputs) drawOutput(callId, text);
     changed();
   }
@@ -596,11 +609,10 @@
         scheduleSummary();
         break;
       case "run-ended":
-        running.clear();
-        outputs.clear();
         // a run that says why it ended closes with a line of its own: the thread has it
-        if (data.reason) await refreshThread();
+        if (data.reason) await refreshThread(true);
         else await refreshPending();
+        settleRunning();
         break;
       default:
         await refreshThread();
