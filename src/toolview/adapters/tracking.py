@@ -74,11 +74,11 @@ class CallTracker:
         with self._lock:
             if isinstance(observation, ToolCall):
                 self._ledger.open(call_id)
-            elif isinstance(observation, ToolRefused | ToolResult) and (
-                call_id in self._ledger or result_event(observation) != "partial"
-            ):
-                with contextlib.suppress(IllegalTransition):  # a second final: the first stands
-                    self._ledger.result(call_id, result_event(observation))
+            elif isinstance(observation, ToolRefused | ToolResult):
+                event = result_event(observation)
+                if call_id in self._ledger or event != "partial":
+                    with contextlib.suppress(IllegalTransition):  # a second final: the first stands
+                        self._ledger.result(call_id, event)
 
     def seen(self, call_id: str) -> bool:
         """Whether a ``tool-call`` (or a final result) for ``call_id`` was recorded."""

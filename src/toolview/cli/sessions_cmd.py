@@ -69,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
         _line(f"{'ID':<{width}}  {HEADER}")
     for session in found:
         summary = _summary(session)
-        if summary is not None:
-            row = f"{shown[summary.id]:<{width}}  {_as_row(summary)}"
-            _line(_as_json(summary) if args.json else row)
+        if summary is None:
+            continue
+        _line(
+            _as_json(summary) if args.json else f"{shown[summary.id]:<{width}}  {_as_row(summary)}"
+        )
     return 0
 
 

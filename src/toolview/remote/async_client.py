@@ -15,13 +15,8 @@ from typing import Self
 import httpx
 
 from toolview.contract import Observation
-from toolview.remote.client import (
-    PublishError,
-    auth_headers,
-    batch_body,
-    check_response,
-    parse_thread_url,
-)
+from toolview.remote.client import PublishError, batch_body, check_response, parse_thread_url
+from toolview.remote.token import auth_headers
 from toolview.wire.idempotency import is_valid_key, new_key
 
 __all__ = ["AsyncPublisher"]

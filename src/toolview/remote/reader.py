@@ -26,8 +26,9 @@ import msgspec
 from httpx_sse import SSEError, connect_sse
 
 from toolview.contract import Observation, ObservationError, decode_observation
-from toolview.remote.client import PublishError, auth_headers, parse_thread_url
+from toolview.remote.client import PublishError, parse_thread_url
 from toolview.remote.rebuild import FrameError, LiveRebuilder
+from toolview.remote.token import auth_headers
 from toolview.wire.feed import LogItem
 
 __all__ = [

@@ -146,7 +146,12 @@ def _redact_seen(texts: list[str]) -> list[str]:
     scanned as seen (and as written where a string sequence is), one scan each way."""
     filtered = prefilter()
     views = _views(texts)
-    scanned = [v.written() if (v := views.get(i)) and v.strings else t for i, t in enumerate(texts)]
+    # a text with escapes is scanned as written only where a string sequence is (its view
+    # holds the rest): "" keeps its place in the list and costs no scan
+    scanned = [
+        (v.written() if v.strings else "") if (v := views.get(i)) else t
+        for i, t in enumerate(texts)
+    ]
     each = filtered.find_each(scanned)
     in_views = filtered.find_each([view.text for view in views.values()])
     number = {index: number for number, index in enumerate(views)}  # its index in in_views

@@ -33,7 +33,7 @@ from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.search_child import COUNT_LIMIT
 from toolview.server.search_rules import refusal
-from toolview.server.search_slots import search_slot
+from toolview.server.search_slots import RETRY, search_slot
 from toolview.server.search_worker import TIME_BUDGET, Found, Stopped, run
 from toolview.server.state import ServerState, server_state
 from toolview.server.thread_text import Item, TextCache, item_text, snapshot
@@ -43,7 +43,6 @@ __all__ = ["COUNT_LIMIT", "PATTERN_CHARS", "TIME_BUDGET", "check_query", "routes
 PATTERN_CHARS: Final = 1000
 _LIMIT: Final = 200
 _MAX_LIMIT: Final = 2000
-_RETRY: Final = {"retry-after": "1"}
 
 
 def check_query(query: str, as_regex: bool) -> None:
@@ -77,7 +76,7 @@ async def _found(
         if exc.kind == "refused":
             raise ApiError(400, str(exc)) from exc
         if exc.kind == "unavailable":
-            raise ApiError(503, f"search is unavailable: {exc}", _RETRY) from exc  # no detail
+            raise ApiError(503, f"search is unavailable: {exc}", RETRY) from exc  # no detail
         if exc.kind == "died":
             message = "the search stopped: its process ended (a crash or out of memory); retry"
             raise ApiError(400, message) from exc

@@ -33,7 +33,7 @@ import regex
 
 from toolview.server.parent_watch import exit_with_parent
 
-__all__ = ["CACHE_BYTES", "COUNT_LIMIT", "serve"]
+__all__ = ["CACHE_BYTES", "COUNT_LIMIT", "Match", "serve"]
 
 CACHE_BYTES: Final = 256 * 1024 * 1024  # bytes of text kept between searches
 COUNT_LIMIT: Final = 100_000  # matches counted; more is "truncated"

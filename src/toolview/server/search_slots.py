@@ -20,9 +20,9 @@ from starlette.requests import Request
 from toolview.server.errors import ApiError
 from toolview.server.state import server_state
 
-__all__ = ["search_slot"]
+__all__ = ["RETRY", "search_slot"]
 
-_RETRY: Final = {"retry-after": "1"}
+RETRY: Final = {"retry-after": "1"}  # a search slot frees within a budget: ask again soon
 
 
 @contextmanager
@@ -32,9 +32,9 @@ def search_slot(request: Request) -> Iterator[None]:
     client = request.client.host if request.client else "unknown"
     if state.searching[client] >= state.search_limit:
         message = f"too many searches in flight from {client} (at most {state.search_limit})"
-        raise ApiError(429, message, _RETRY)
+        raise ApiError(429, message, RETRY)
     if state.searching.total() >= state.search_total:
-        raise ApiError(429, f"the server runs its most searches ({state.search_total})", _RETRY)
+        raise ApiError(429, f"the server runs its most searches ({state.search_total})", RETRY)
     state.searching[client] += 1
     try:
         yield

@@ -16,7 +16,6 @@ ingest uses, and the processes run at a lower priority than the server.
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import multiprocessing.connection
 import queue
@@ -35,7 +34,6 @@ TIME_BUDGET: Final = 2.0
 KILL_AFTER: Final = 10.0  # wall-clock seconds a search process has to answer, or it is killed
 MEMORY: Final = 2 * 1024**3  # bytes of address space a search process may hold
 NICENESS: Final = 10  # the server's requests run before a search
-logger = logging.getLogger("toolview.server")
 _EXCHANGE: Final = 30.0  # seconds for the cheap "which texts do you lack?" question
 
 
@@ -45,21 +43,13 @@ class Found:
 
     total: int
     stopped: str | None
-    matches: list[tuple[int, int, str, int, int]]
+    matches: list[search_child.Match]
 
 
 class Stopped(Exception):
     """The search did not answer: ``kind`` is ``refused`` (the pattern), ``time``, ``died``
     or ``unavailable`` (no process could start: the search is never run in the server instead).
     """
-
-    def __init__(self, reason: str, kind: str) -> None:
-        super().__init__(reason)
-        self.kind = kind
-
-
-class _Overrun(Exception):
-    """The process did not answer in time (``kind`` ``time``), or its pipe ended (``died``)."""
 
     def __init__(self, reason: str, kind: str) -> None:
         super().__init__(reason)
@@ -74,24 +64,22 @@ class _Searcher:
         self.conn: multiprocessing.connection.Connection | None = None
 
     def ask(self, message: tuple[Any, ...], seconds: float) -> Any:
-        """Send ``message``; its answer, or ``_Overrun`` after ``seconds``."""
+        """Send ``message``; its answer, or ``Stopped`` (``time``) after ``seconds``."""
         if self.process is not None and not self.process.is_alive():
             self.kill()  # died while idle (the OOM killer, a signal): this job gets a new one
         if self.conn is None:
             try:
                 self._start()
             except (OSError, RuntimeError) as exc:  # no semaphores, no processes here
-                raise _Overrun(
-                    f"no search process can start here ({exc!r})", "unavailable"
-                ) from exc
+                raise Stopped(f"no search process can start here ({exc!r})", "unavailable") from exc
         assert self.conn is not None
         try:
             self.conn.send(message)
             if not self.conn.poll(seconds):
-                raise _Overrun(f"no answer within {seconds:g} s", "time")
+                raise Stopped(f"no answer within {seconds:g} s", "time")
             return self.conn.recv()
         except (EOFError, OSError) as exc:
-            raise _Overrun(f"the search process ended ({type(exc).__name__})", "died") from exc
+            raise Stopped(f"the search process ended ({type(exc).__name__})", "died") from exc
 
     def _start(self) -> None:
         spawn = multiprocessing.get_context("spawn")  # a fork would copy the server's threads
@@ -137,9 +125,9 @@ def run(
         fresh = dict(zip((keys[index] for index in missing), make_texts(missing), strict=True))
         job = ("search", query, as_regex, list(keys), fresh, limit, TIME_BUDGET)
         answer = searcher.ask(job, KILL_AFTER)
-    except _Overrun as exc:
+    except Stopped:
         searcher.kill()
-        raise Stopped(str(exc), exc.kind) from exc
+        raise
     finally:
         _idle.put(searcher)
     if answer[0] == "refused":

@@ -100,9 +100,8 @@ class AguiTranslator:
         self._ids_only = Redactor(text=_same_text, json=_same, ids=redactor.id, budget=0)
         self.run_id: str | None = None  # the open AG-UI run
         self.implicit = False  # whether the open run is one this translator made up
-        self.started: set[str] = set()  # every AG-UI tool call id announced so far
         self.ids: dict[str, str] = {}  # toolview call id -> its latest AG-UI id
-        self.call_of: dict[str, str] = {}  # AG-UI call id -> its toolview call id
+        self.call_of: dict[str, str] = {}  # every AG-UI call id announced -> its toolview call id
         # every AG-UI call's state and run: the one fold (a reused id is a new call here)
         self.ledger = Ledger()
         self.answered: set[str] = set()  # AG-UI call ids whose result the stream has sent
@@ -245,10 +244,9 @@ class AguiTranslator:
     def _call(self, seq: int, call_id: str, name: str, args: object) -> list[BaseEvent]:
         """START/ARGS/END of a call, under an AG-UI id no earlier call of the stream has."""
         agui_id, n = call_id, 1
-        while agui_id in self.started:
+        while agui_id in self.call_of:
             n += 1
             agui_id = f"{call_id}~{n}"
-        self.started.add(agui_id)
         self.ids[call_id], self.call_of[agui_id] = agui_id, call_id
         self.ledger.open(agui_id)
         self.names[call_id] = name
