@@ -8,6 +8,7 @@ replayed tail is checked for content; bench/replay.py prints the times.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from pathlib import Path
 
@@ -36,6 +37,12 @@ def stream(count: int) -> list[Message | ToolCall | ToolResult]:
     return items
 
 
+def _selects(statements: list[str], sql: str) -> None:
+    """Keep a traced statement if it reads (the appends' inserts would only cost memory)."""
+    if sql.lstrip().upper().startswith("SELECT"):
+        statements.append(sql)
+
+
 def plans(db: sqlite3.Connection, statements: list[str]) -> list[str]:
     """The query plan of every captured SELECT, one string each."""
     return [
@@ -51,17 +58,22 @@ def replay_from_the_end(tmp_path: Path, count: int) -> None:
     async def fill_and_replay() -> tuple[list[str], list[int], str, str]:
         log = SQLiteLog(path)
         log._db.execute("PRAGMA synchronous=OFF")  # set-up speed only; replay is the subject
+        statements: list[str] = []
+        connections = (log._db, log._reader, log._indexing)  # writes, reads, the index's catch-up
+        for connection in connections:  # set while no worker uses them: see below
+            connection.set_trace_callback(functools.partial(_selects, statements))
         await log.create_thread("big")
         items = stream(count)
         for first in range(0, count, 5000):
             await log.append("big", items[first : first + 5000])
-        statements: list[str] = []
-        connections = (log._db, log._reader, log._indexing)  # writes, reads, the index's catch-up
-        for connection in connections:
-            connection.set_trace_callback(statements.append)
         replay = Replay(log, "big", count - 500)  # mid-call: rebuilt from the call's anchor
         await replay.running_at_start()
         tail = await replay.next_batch(1000)
+        await log._indexer.settle()  # the appends' catch-up, by each thread's key
+        # Only now, with no worker left on a connection, are the callbacks removed:
+        # set_trace_callback holds the GIL while it waits for the connection's mutex,
+        # which a worker mid-statement holds while its callback waits for the GIL —
+        # removed while the index caught up, the test hung CI for an hour.
         for connection in connections:
             connection.set_trace_callback(None)
         await log.aclose()
