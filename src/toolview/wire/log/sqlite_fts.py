@@ -19,7 +19,7 @@ sharing the file may index too), started after each append and awaited by each
 search, which therefore always sees every record appended before it. A log file
 from before the index gets the tables on open and is indexed the same way, its
 old records first (lazily: by the first append or search after the upgrade).
-How a search reads the index is ``log_sqlite_query``.
+How a search reads the index is ``sqlite_query``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Keeping the SQLite log's search index caught up, after appends, off their path.
 
-``log_sqlite_fts`` says what is indexed and how; this is when. One task at a
+``sqlite_fts`` says what is indexed and how; this is when. One task at a
 time per log catches the index up (``later``, after each append); a search
 first has every thread caught up (``caught_up``), so it sees every record
 appended before it. Two catch-ups that race index nothing twice: each batch is
@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final
 
-from toolview.wire.log_sqlite_fts import BEHIND, ONE_BEHIND, Row, pending_rows
+from toolview.wire.log.sqlite_fts import BEHIND, ONE_BEHIND, Row, pending_rows
 
 __all__ = ["SearchIndexer"]
 
