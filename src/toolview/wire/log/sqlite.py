@@ -34,7 +34,7 @@ from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import SearchResult, ThreadInfo
 from toolview.wire.log.sqlite_append import RECORDS_SCHEMA, append_batch
 from toolview.wire.log.sqlite_file import prepare_private
-from toolview.wire.log.sqlite_fts import SEARCH_SCHEMA, Row, store_rows
+from toolview.wire.log.sqlite_fts import SEARCH_SCHEMA, Pending, store_rows
 from toolview.wire.log.sqlite_keys import KEYS_SCHEMA
 from toolview.wire.log.sqlite_query import SEARCH_SECONDS, fts_terms
 from toolview.wire.log.sqlite_readers import SearchReaders
@@ -182,8 +182,8 @@ class SQLiteLog:
         stopped = "time" if late or not caught_up else None
         return SearchResult(hits, terms.words, terms.dropped, stopped)
 
-    async def _store_rows(self, thread_id: str, done: int, upto: int, rows: list[Row]) -> bool:
-        return await self._run(partial(store_rows, self._db, thread_id, done, upto, rows))
+    async def _store_rows(self, thread_id: str, done: int, upto: int, pending: Pending) -> bool:
+        return await self._run(partial(store_rows, self._db, thread_id, done, upto, pending))
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
         """Until the thread has a seq past ``after``, or ``timeout`` seconds.
