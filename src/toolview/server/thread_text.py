@@ -21,10 +21,8 @@ from typing import Final, TypeAlias
 
 from toolview.contract import CallEntry, Message, MessageEntry, ToolRefused, ToolResult
 from toolview.render.html import call_element_id
-from toolview.safety import clean_text, redact
+from toolview.safety import redact
 from toolview.safety.opaque import crossing_id
-from toolview.safety.partial import redact_partial
-from toolview.safety.terminal import neutralize_terminal
 from toolview.server.projection import Projection
 from toolview.wire.byte_lru import ByteLRU
 from toolview.wire.log.searchable import Field, args_text, message_text, output_text
@@ -110,19 +108,11 @@ def _searchable(source: object, field: Field) -> str:
 
 
 def whole_text(item: Item, cache: TextCache) -> str:
-    """A call's whole output as the page would show it, uncut (for its chunks), cached.
-
-    A running call's text holds back its last token (``safety.partial``): never half a secret.
-    """
+    """A call's whole output as the page would show it, uncut (for its chunks), cached."""
     key = (*item.key[:3], "whole")
     text = cache.get(key)
     if text is None:
         result = item.source
-        if isinstance(result, ToolRefused):
-            text = clean_text(result.reason)
-        elif isinstance(result, ToolResult) and result.complete:
-            text = clean_text(result.text)
-        else:
-            text = redact_partial(neutralize_terminal(getattr(result, "text", "")))
+        text = output_text(result, None) if isinstance(result, ToolResult | ToolRefused) else ""
         cache.put(key, text, len(text))
     return text

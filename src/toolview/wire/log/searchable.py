@@ -54,16 +54,20 @@ def args_text(args: object) -> str:
     return text[:SEARCH_CHARS]
 
 
-def output_text(result: ToolResult | ToolRefused) -> str:
-    """A call's output: final text, refusal reason, or a partial's with its last token held."""
+def output_text(result: ToolResult | ToolRefused, cut: int | None = SEARCH_CHARS) -> str:
+    """A call's output: final text, refusal reason, or a partial's with its last token held.
+
+    ``cut=None``: the whole of it, as the output's chunks hand it over (``server.call_data``).
+    """
     if isinstance(result, ToolRefused):
-        return _clean(result.reason)
-    return _clean(result.text) if result.complete else running_text(result.text)
+        return _clean(result.reason, cut)
+    return _clean(result.text, cut) if result.complete else running_text(result.text, cut)
 
 
-def running_text(text: str) -> str:
+def running_text(text: str, cut: int | None = SEARCH_CHARS) -> str:
     """A running (or aborted) call's output: its last token held back, never half a secret."""
-    return redact_partial(neutralize_terminal(text[: SEARCH_CHARS + _MARGIN]))[:SEARCH_CHARS]
+    head = text if cut is None else text[: cut + _MARGIN]
+    return redact_partial(neutralize_terminal(head))[:cut]
 
 
 def message_text(message: Message) -> str:
@@ -82,5 +86,5 @@ def searchable(observation: Observation) -> list[Searchable]:
     return []
 
 
-def _clean(text: str) -> str:
-    return clean_text(text[: SEARCH_CHARS + _MARGIN])[:SEARCH_CHARS]
+def _clean(text: str, cut: int | None = SEARCH_CHARS) -> str:
+    return clean_text(text if cut is None else text[: cut + _MARGIN])[:cut]
