@@ -50,7 +50,7 @@ from toolview.server.pieces import thread_markup
 from toolview.server.projection import Projections
 from toolview.server.tally import Tally
 from toolview.wire.log import Replay
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 REPO = Path(__file__).resolve().parents[1]
 CODE = "\n".join(f"def f{i}(x):\n    return x * {i}  # line {i}" for i in range(100))

@@ -25,8 +25,8 @@ from toolview_servers import RedisServer
 
 from toolview.contract import Message
 from toolview.wire.log import ObservationLog, Replay
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 RUNS = 50
 TAIL = 100

@@ -25,7 +25,7 @@ import uvicorn
 from toolview.contract import ToolCall, ToolResult, encode_observation
 from toolview.remote.client import Publisher
 from toolview.server.app import create_app
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 COMMAND = (
     "import sys, time\n"

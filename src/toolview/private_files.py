@@ -2,7 +2,7 @@
 
 Why: both hold tool output *before* redaction (redaction happens on the way
 to a surface), so another user of the machine must not read them. One home
-for the rule, used by the SQLite log (``wire.log_sqlite``) and by every
+for the rule, used by the SQLite log (``wire.log.sqlite``) and by every
 command that records (``toolview run --record``). A top-level leaf beside
 ``safety`` (which stays free of I/O): it imports nothing of toolview and only
 the standard library, so the CLI can use it without importing the wire

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from fuzz import strategies as s
 from fuzz.budget import fuzz
 from toolview.server import create_app
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 URL = "/api/threads/fuzz/observations"
 LOOPBACK = {"base_url": "http://127.0.0.1"}  # the server answers only to its own names

@@ -31,7 +31,7 @@ from fuzz.test_ingest_fuzz import LOOPBACK, check_ingest
 from toolview.contract import ToolResult
 from toolview.hosts import mcp, pi
 from toolview.server import create_app
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 FOLDER = Path(__file__).parent / "regressions"
 

@@ -18,7 +18,7 @@ from toolview_servers import run_async
 
 from toolview.contract import Message, ToolCall, ToolResult
 from toolview.wire.log import Replay
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 OBSERVATIONS = env_int("TOOLVIEW_BIG_THREAD", 100_000)
 

@@ -23,8 +23,8 @@ from toolview_servers import NDJSON, RedisServer
 
 from toolview.contract import decode_observation
 from toolview.wire.log import ObservationLog
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 LogOpener = Callable[[], ObservationLog]
 THREADS = env_int("TOOLVIEW_THREADS", 1000)

@@ -32,7 +32,7 @@ from toolview.safety.output import live_output
 from toolview.server.app import create_app
 from toolview.wire.feed import LogItem, OpenCall
 from toolview.wire.follow import Follower, Redactor
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 SAME = Redactor(lambda text: text, lambda value: value)
 

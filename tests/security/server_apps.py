@@ -14,7 +14,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 OBSERVATIONS = [
     {"kind": "tool-call", "toolCallId": "c1", "toolName": "shell", "args": {"command": "ls"}},

@@ -22,8 +22,8 @@ from toolview_servers import NDJSON, RedisServer, run_async
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
 from toolview.wire.batch_limit import MAX_BATCH
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 __all__ = ["redis_server"]
 

@@ -31,7 +31,7 @@ from toolview.remote.outbox import Outbox
 from toolview.server.app import create_app
 from toolview.server.snapshots import PAGE_BYTES
 from toolview.wire.batch_limit import MAX_BATCH
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 MESSAGE = {"kind": "message", "role": "user", "text": "hi"}
 

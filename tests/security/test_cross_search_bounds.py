@@ -26,11 +26,11 @@ import pytest
 from toolview_servers import NDJSON, ToolviewServer
 
 from toolview.contract import Message, encode_observation
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 WORDS = [*"abcdefghijklmnopqrstuvwxyz0123456789", *"αβγδ"]  # 40 distinct: more than MAX_TERMS
 ROWS = 60_000
-MAX_TERMS = 32  # the documented cap (wire.log_sqlite_query); a constant: the old server has none
+MAX_TERMS = 32  # the documented cap (wire.log.sqlite_query); a constant: the old server has none
 QUICK = 3.0  # seconds: a trivial request's bound beside the search (idle: ~5 ms; old: 28.8 s)
 SEARCH_BOUND = 20.0  # seconds: the search's own answer (deadline 2 s; old: 43-48 s)
 

@@ -21,7 +21,7 @@ from toolview_servers import local_client
 
 from toolview.server import auth
 from toolview.server.app import create_app
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 TOKEN = "correct-horse-battery-staple"
 BEARER = {"authorization": f"Bearer {TOKEN}"}

@@ -25,7 +25,7 @@ import httpx
 import pytest
 from server_threads import ThreadedServer
 
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 AWS = "AKIA" + "BUN2MRLU4QRB37R6"

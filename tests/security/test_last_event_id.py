@@ -16,7 +16,7 @@ import pytest
 from server_threads import ThreadedServer
 
 from toolview.server.agui_follow import Position, parse_position
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 BAD_SEQS = [
     "²",

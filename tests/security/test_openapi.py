@@ -28,7 +28,7 @@ from toolview_servers import NDJSON
 
 from toolview.contract import Observation
 from toolview.server.app import create_app
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 TYPE_NAME = re.compile(r"\b[A-Z]\w*(Error|Exception)\b")
 EXAMPLES = int(os.environ.get("TOOLVIEW_SCHEMATHESIS_EXAMPLES", "25"))

@@ -21,7 +21,7 @@ from page_browser import in_browser
 from playwright.sync_api import Page, expect
 from server_threads import ThreadedServer
 
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 pytestmark = pytest.mark.browser
 

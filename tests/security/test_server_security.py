@@ -24,8 +24,8 @@ from toolview_servers import RedisServer, local_client
 
 from toolview.server import auth
 from toolview.server.app import create_app
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 TOKEN = "correct-horse-battery-staple"
 GOOD = {"authorization": f"Bearer {TOKEN}"}

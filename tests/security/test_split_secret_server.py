@@ -27,7 +27,7 @@ from sse_client import SSEFrame, read_frames
 
 from toolview.remote.rebuild import LiveRebuilder
 from toolview.safety import redact
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 NDJSON = {"content-type": "application/x-ndjson"}
 SAMPLE = {"00-aws-access-key-id", "04-gcp-api-key", "30-stripe-key", "20-huggingface-token"}

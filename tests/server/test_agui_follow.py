@@ -34,7 +34,7 @@ from toolview.contract import (
     encode_observation,
 )
 from toolview.server.agui_follow import AguiCursor, Position, parse_position
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 Event = dict[str, Any]
 

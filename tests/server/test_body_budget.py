@@ -18,7 +18,7 @@ import pytest
 from server_threads import ThreadedServer
 
 from toolview.server.state import BODY_BUDGET_SHARE
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 LIMIT = 10_000
 BUDGET = LIMIT * BODY_BUDGET_SHARE

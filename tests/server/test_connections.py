@@ -24,7 +24,7 @@ from toolview.server.app import create_app
 from toolview.server.connections import server_config
 from toolview.server.limits import Limits
 from toolview.server.security import CSP
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 
 class GuardedServer:

@@ -20,7 +20,7 @@ from toolview_servers import local_client
 
 from toolview.server.app import create_app
 from toolview.wire.log import UnknownThread
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 SECURITY = [
     (

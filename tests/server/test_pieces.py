@@ -38,7 +38,7 @@ from toolview.server.pages import status_line
 from toolview.server.piece_cache import PieceCache
 from toolview.server.pieces import next_tick, thread_markup
 from toolview.server.projection import Projections
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 
 @settings(max_examples=40, deadline=None)

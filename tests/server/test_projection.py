@@ -33,7 +33,7 @@ from toolview.contract.thread import Thread
 from toolview.render.html import render_thread_html
 from toolview.server.projection import Projections
 from toolview.wire.log import Replay, UnknownThread
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 
 class CountingLog(SQLiteLog):

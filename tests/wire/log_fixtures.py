@@ -15,8 +15,8 @@ import pytest
 from toolview_servers import RedisServer
 
 from toolview.wire.log import ObservationLog
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 __all__ = ["LogOpener", "open_log_fixture", "redis_server"]
 

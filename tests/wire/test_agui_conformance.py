@@ -41,7 +41,7 @@ from toolview.safety import redact, redact_json
 from toolview.server.app import create_app
 from toolview.wire.agui import AguiTranslator, encode_sse
 from toolview.wire.follow import Redactor
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 VERIFIER = Path(__file__).resolve().parents[1] / "node" / "agui_verify.mjs"
 REDACTOR = Redactor(text=redact, json=redact_json)

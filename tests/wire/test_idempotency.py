@@ -16,7 +16,7 @@ from toolview_servers import run_async
 from toolview.contract import Message, Observation, ToolCall
 from toolview.wire.idempotency import KeyConflict, Remembered, batch_digest, is_valid_key, new_key
 from toolview.wire.log import ObservationLog
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 LogOpener = Callable[[], ObservationLog]  # the open_log fixture's type
 

@@ -20,9 +20,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from toolview.safety import redact
 from toolview.safety.keys import key_name
 from toolview.server.app import LogFactory
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
-from toolview.wire.log_sqlite_file import default_db_path
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
+from toolview.wire.log.sqlite_file import default_db_path
 
 __all__ = ["LogError", "check_log", "log_factory", "log_place", "redact_url"]
 

@@ -24,7 +24,7 @@ from toolview.server.errors import ApiError
 from toolview.server.fragments import find_call
 from toolview.server.offload import in_worker
 from toolview.server.state import ServerState, server_state
-from toolview.server.thread_text import Item, TextCache, TextKey, item_text
+from toolview.server.thread_text import Item, TextCache, TextKey, whole_text
 from toolview.wire.follow import Redactor, redact_observation
 
 __all__ = ["CHUNK_CHARS", "output_chunk", "raw_observations", "routes"]
@@ -92,7 +92,7 @@ async def call_output(request: Request) -> Response:
 def _chunk(
     cache: TextCache, item: Item | None, offset: int, limit: int, unit: str
 ) -> dict[str, object]:
-    return output_chunk("" if item is None else item_text(item, cache), offset, limit, unit)
+    return output_chunk("" if item is None else whole_text(item, cache), offset, limit, unit)
 
 
 async def call_raw(request: Request) -> Response:

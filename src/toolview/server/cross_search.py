@@ -1,11 +1,11 @@
 """``GET /api/search?q=…``: the words in every thread, where the log can search (FTS5).
 
 The SQLite log keeps a full-text index of every thread's redacted text
-(``wire.log_sqlite_fts``) and answers ranked matches with snippets. The Redis
+(``wire.log.sqlite_fts``) and answers ranked matches with snippets. The Redis
 log keeps none: the answer says so (``supported: false`` and why), and a
 thread's own search (``server.search``) still works there.
 
-A search is bounded whatever the reader types (``wire.log_sqlite_query``): at
+A search is bounded whatever the reader types (``wire.log.sqlite_query``): at
 most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
 ``dropped`` counts the rest), on connections and threads of the search's own
 — never under the read lock of the log, nor in the workers ingest uses — and
@@ -34,7 +34,7 @@ from toolview.server.errors import ApiError
 from toolview.server.search_slots import search_slot
 from toolview.server.state import server_state
 from toolview.wire.log import SearchableLog, SearchHit, SearchResult
-from toolview.wire.log_sqlite_query import MAX_TERMS, SEARCH_SECONDS
+from toolview.wire.log.sqlite_query import MAX_TERMS, SEARCH_SECONDS
 
 __all__ = ["MAX_TERMS", "QUERY_CHARS", "SECONDS", "UNSUPPORTED", "routes", "search_seconds"]
 

@@ -1,9 +1,12 @@
 """A thread's text as a reader may search or fetch it: redacted and cleaned, per field.
 
-Why one module: the thread search, the output chunks and the cross-thread
-index must all read the same text the page shows (``safety.clean_text``:
-terminal controls neutralised, then secrets redacted), never the raw record,
-so a planted secret is never matched, spelled in a snippet or sent in a chunk.
+Why one module: the thread search and the output chunks must read the text
+the page shows (``safety.clean_text``: terminal controls neutralised, then
+secrets redacted), never the raw record, so a planted secret is never matched,
+spelled in a snippet or sent in a chunk. What a search sees of a field is
+``wire.log.searchable``'s, the maker the cross-thread index uses too (same
+fields, same cut), so one word finds the same calls on both search routes; a
+chunk reads the whole output (``whole_text``).
 
 Texts are made in a worker (redaction is CPU work) from a snapshot taken under
 the projection's lock (``snapshot``: references to frozen observations), and
@@ -14,18 +17,15 @@ second search of a 5,000-call thread redacts nothing again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Final, TypeAlias
 
-import msgspec
-
-from toolview.contract import CallEntry, MessageEntry, ToolRefused, ToolResult
+from toolview.contract import CallEntry, Message, MessageEntry, ToolRefused, ToolResult
 from toolview.render.html import call_element_id
-from toolview.safety import clean_text, redact, redact_json
+from toolview.safety import redact
 from toolview.safety.opaque import crossing_id
-from toolview.safety.partial import redact_partial
-from toolview.safety.terminal import neutralize_terminal
 from toolview.server.projection import Projection
 from toolview.wire.byte_lru import ByteLRU
+from toolview.wire.log.searchable import Field, args_text, message_text, output_text
 
 __all__ = [
     "TEXT_BUDGET",
@@ -33,14 +33,12 @@ __all__ = [
     "Item",
     "TextCache",
     "TextKey",
-    "args_text",
     "item_text",
-    "output_text",
     "snapshot",
+    "whole_text",
 ]
 
 TEXT_BUDGET: Final = 256 * 1024 * 1024  # characters of redacted text kept for searches
-Field: TypeAlias = Literal["args", "output", "message"]
 TextKey: TypeAlias = tuple[int, int, int, str]  # (epoch, entry position, version, field)
 TextCache: TypeAlias = ByteLRU[TextKey, str]
 
@@ -93,42 +91,28 @@ def snapshot(projection: Projection) -> list[Item]:
 
 
 def item_text(item: Item, cache: TextCache) -> str:
-    """The item's redacted, cleaned text (cached under its version)."""
+    """The item's searchable text (``wire.log.searchable``), cached under its version."""
     text = cache.get(item.key)
     if text is None:
-        text = _make(item)
+        text = _searchable(item.source, item.field)
         cache.put(item.key, text, len(text))
     return text
 
 
-def _make(item: Item) -> str:
-    source = item.source
-    if item.field == "args":
+def _searchable(source: object, field: Field) -> str:
+    if field == "args":
         return args_text(source)
-    if isinstance(source, ToolRefused):
-        return clean_text(source.reason)
-    if isinstance(source, ToolResult):
-        return _result_text(source)
-    return clean_text(getattr(source, "text", ""))
+    if isinstance(source, ToolResult | ToolRefused):
+        return output_text(source)
+    return message_text(source) if isinstance(source, Message) else ""
 
 
-def _result_text(result: ToolResult) -> str:
-    """A running call's text holds back its last token (``safety.partial``): never half a secret."""
-    if result.complete:
-        return clean_text(result.text)
-    return redact_partial(neutralize_terminal(result.text))
-
-
-def args_text(args: object) -> str:
-    """A call's arguments as indented JSON, every string redacted (keys too)."""
-    return msgspec.json.format(msgspec.json.encode(redact_json(args)), indent=2).decode()
-
-
-def output_text(entry: CallEntry) -> str:
-    """A call's whole output as the page would show it, uncut: redacted and cleaned."""
-    result = entry.result
-    if result is None:
-        return ""
-    if isinstance(result, ToolRefused):
-        return clean_text(result.reason)
-    return _result_text(result)
+def whole_text(item: Item, cache: TextCache) -> str:
+    """A call's whole output as the page would show it, uncut (for its chunks), cached."""
+    key = (*item.key[:3], "whole")
+    text = cache.get(key)
+    if text is None:
+        result = item.source
+        text = output_text(result, None) if isinstance(result, ToolResult | ToolRefused) else ""
+        cache.put(key, text, len(text))
+    return text

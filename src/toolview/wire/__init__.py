@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from toolview.wire.follow import Follower, Frame, Mode, OutputFrame, Redactor
     from toolview.wire.idempotency import Appended, KeyConflict
     from toolview.wire.log import ObservationLog, Replay, ThreadInfo, UnknownThread
-    from toolview.wire.log_redis import RedisLog
-    from toolview.wire.log_sqlite import SQLiteLog
+    from toolview.wire.log.redis import RedisLog
+    from toolview.wire.log.sqlite import SQLiteLog
 
 _HOMES = {
     "AguiTranslator": "agui",
@@ -35,10 +35,10 @@ _HOMES = {
     "OpenCall": "feed",
     "OutputFrame": "follow",
     "Redactor": "follow",
-    "RedisLog": "log_redis",
+    "RedisLog": "log.redis",
     "Replay": "log",
     "Reset": "delta",
-    "SQLiteLog": "log_sqlite",
+    "SQLiteLog": "log.sqlite",
     "Slide": "delta",
     "ThreadInfo": "log",
     "UnknownThread": "log",
@@ -93,10 +93,10 @@ if not TYPE_CHECKING:
                 from toolview.wire import idempotency as module
             case "log":
                 from toolview.wire import log as module
-            case "log_redis":
-                from toolview.wire import log_redis as module
+            case "log.redis":
+                from toolview.wire.log import redis as module
             case _:
-                from toolview.wire import log_sqlite as module
+                from toolview.wire.log import sqlite as module
         return module
 
     def __dir__() -> list[str]:

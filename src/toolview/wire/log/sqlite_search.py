@@ -1,6 +1,6 @@
 """Keeping the SQLite log's search index caught up, after appends, off their path.
 
-``log_sqlite_fts`` says what is indexed and how; this is when. One task at a
+``sqlite_fts`` says what is indexed and how; this is when. One task at a
 time per log catches the index up (``later``, after each append); a search
 first has every thread caught up (``caught_up``), so it sees every record
 appended before it. Two catch-ups that race index nothing twice: each batch is
@@ -22,7 +22,8 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final
 
-from toolview.wire.log_sqlite_fts import BEHIND, ONE_BEHIND, Row, pending_rows
+from toolview.wire.feed import decode_open_call
+from toolview.wire.log.sqlite_fts import BEHIND, ONE_BEHIND, OPEN_CALLS, Pending, pending_rows
 
 __all__ = ["SearchIndexer"]
 
@@ -30,7 +31,7 @@ BATCH: Final = 128  # records redacted and stored per transaction: the writer is
 
 Reader = Callable[..., Awaitable[list[tuple[int, bytes]]]]
 Query = Callable[[str, tuple[object, ...]], Awaitable[list[Any]]]
-Store = Callable[[str, int, int, list[Row]], Awaitable[bool]]
+Store = Callable[[str, int, int, Pending], Awaitable[bool]]
 
 
 class SearchIndexer:
@@ -87,8 +88,10 @@ class SearchIndexer:
         records = await self._read(thread_id, done, limit=BATCH)
         if not records:
             return False
-        rows = await asyncio.to_thread(partial(pending_rows, thread_id, records))
-        await self._store(thread_id, done, records[-1][0], rows)
+        rows = await self._query(OPEN_CALLS, (thread_id,))
+        opened = {call: (decode_open_call(state), seq) for call, state, seq in rows}
+        pending = await asyncio.to_thread(partial(pending_rows, thread_id, records, opened))
+        await self._store(thread_id, done, records[-1][0], pending)
         return True
 
     async def settle(self) -> None:

@@ -11,7 +11,7 @@ from toolview_servers import run_async
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult
 from toolview.wire.log import ObservationLog, Replay, UnknownThread
-from toolview.wire.log_sqlite import SQLiteLog
+from toolview.wire.log.sqlite import SQLiteLog
 
 LogOpener = Callable[[], ObservationLog]  # the open_log fixture's type
 

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Final
 
 from toolview.wire.log import SearchHit
-from toolview.wire.log_sqlite_query import Terms, run_search
+from toolview.wire.log.sqlite_query import Terms, run_search
 
 __all__ = ["SEARCHERS", "SearchReaders"]
 

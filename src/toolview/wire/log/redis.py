@@ -9,7 +9,7 @@ thread never reuse or skip a seq. An idempotency key goes into the same
 the order they came, trimmed to ``keep_keys``; both are watched too, so two
 processes given one key store its batch once.
 
-That transaction (``log_redis_append``) runs on a synchronous client in a
+That transaction (``redis_append``) runs on a synchronous client in a
 worker thread: encoding a batch and redis-py's packing and parsing of its
 10,000 ``XADD``s and replies are CPU work that held the event loop (a small
 request waited 0.28 of a big POST's 0.63 s); in a worker the loop gets its
@@ -31,7 +31,7 @@ from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import ThreadInfo
-from toolview.wire.log_redis_append import RedisKeys, append_batch
+from toolview.wire.log.redis_append import RedisKeys, append_batch
 from toolview.wire.sources import SourceMove
 from toolview.wire.watch import Watch
 

@@ -6,7 +6,7 @@ query, and that grows with the square of the phrases: 500 short words over
 the lock every other read of the log took. So the reader's words are cleaned
 as the indexed text was, de-duplicated (case-insensitively: the index folds
 case) and capped at ``MAX_TERMS`` distinct words; the answer says how many were
-dropped. And a search runs on a connection of its own (``log_sqlite_readers``)
+dropped. And a search runs on a connection of its own (``sqlite_readers``)
 with SQLite's progress handler watching a deadline: past it the query is
 interrupted and the best of the rows ranked so far are the answer, with
 ``stopped: "time"``.

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from toolview.contract import Message, ToolCall, ToolResult
-from toolview.wire import log_sqlite_query
-from toolview.wire.log import SearchableLog
-from toolview.wire.log_redis import RedisLog
-from toolview.wire.log_sqlite import SQLiteLog
-from toolview.wire.log_sqlite_query import MAX_TERMS, fts_terms, run_search
+from toolview.wire.log import SearchableLog, sqlite_query
+from toolview.wire.log.redis import RedisLog
+from toolview.wire.log.sqlite import SQLiteLog
+from toolview.wire.log.sqlite_query import MAX_TERMS, fts_terms, run_search
 
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 
@@ -149,7 +148,7 @@ def test_an_interrupted_search_answers_the_best_of_what_it_ranked(
     terms = fts_terms("zebra number")
     every, late = run_search(db, terms, 10, deadline=time.monotonic() + 600)
     assert len(every) == 10 and not late
-    monkeypatch.setattr(log_sqlite_query, "time", Ticks())
+    monkeypatch.setattr(sqlite_query, "time", Ticks())
     some, late = run_search(db, terms, 10, deadline=40.0)  # a few hundred rows, then time
     assert late and 0 < len(some) <= 10
     assert all(hit.snippet[hit.start : hit.end] in ("zebra", "number") for hit in some)

@@ -5,16 +5,16 @@ sqlite3 is blocking, so each call runs in a worker thread. Writes share one
 connection under one lock; reads have their own connection and lock, so a
 16 MiB append (seconds) does not hold up ``GET /api/threads``: in WAL mode a
 reader sees the last commit while a writer works. The search index's catch-up
-and the searches read on connections of their own too (``log_sqlite_search``,
-``log_sqlite_readers``): a search a reader makes expensive never holds the
+and the searches read on connections of their own too (``sqlite_search``,
+``sqlite_readers``): a search a reader makes expensive never holds the
 lock the other reads take. A waiter is woken by this
 process's appends at once and polls for appends made by other processes
 sharing the file.
 
-The file's place and modes are ``log_sqlite_file``; the tables and the append
-transaction ``log_sqlite_append``; the idempotency keys' SQL ``log_sqlite_keys``;
-the read positions' (``wire.sources``) ``log_sqlite_sources``; the index
-``log_sqlite_fts`` and a search of it ``log_sqlite_query``.
+The file's place and modes are ``sqlite_file``; the tables and the append
+transaction ``sqlite_append``; the idempotency keys' SQL ``sqlite_keys``;
+the read positions' (``wire.sources``) ``sqlite_sources``; the index
+``sqlite_fts`` and a search of it ``sqlite_query``.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import SearchResult, ThreadInfo
-from toolview.wire.log_sqlite_append import RECORDS_SCHEMA, append_batch
-from toolview.wire.log_sqlite_file import prepare_private
-from toolview.wire.log_sqlite_fts import SEARCH_SCHEMA, Row, store_rows
-from toolview.wire.log_sqlite_keys import KEYS_SCHEMA
-from toolview.wire.log_sqlite_query import SEARCH_SECONDS, fts_terms
-from toolview.wire.log_sqlite_readers import SearchReaders
-from toolview.wire.log_sqlite_search import SearchIndexer
-from toolview.wire.log_sqlite_sources import SOURCES_SCHEMA
+from toolview.wire.log.sqlite_append import RECORDS_SCHEMA, append_batch
+from toolview.wire.log.sqlite_file import prepare_private
+from toolview.wire.log.sqlite_fts import SEARCH_SCHEMA, Pending, store_rows
+from toolview.wire.log.sqlite_keys import KEYS_SCHEMA
+from toolview.wire.log.sqlite_query import SEARCH_SECONDS, fts_terms
+from toolview.wire.log.sqlite_readers import SearchReaders
+from toolview.wire.log.sqlite_search import SearchIndexer
+from toolview.wire.log.sqlite_sources import SOURCES_SCHEMA
 from toolview.wire.sources import SourceMove
 from toolview.wire.watch import Watch
 
@@ -87,7 +87,7 @@ class SQLiteLog:
         )
 
     async def _index_query(self, sql: str, args: tuple[object, ...] = ()) -> list[Any]:
-        """``_query`` on the index's own connection (see ``log_sqlite_search``)."""
+        """``_query`` on the index's own connection (see ``sqlite_search``)."""
         return await asyncio.to_thread(
             _locked, self._index_lock, lambda: self._indexing.execute(sql, args).fetchall()
         )
@@ -169,9 +169,9 @@ class SQLiteLog:
     async def search(self, query: str, limit: int, seconds: float = SEARCH_SECONDS) -> SearchResult:
         """The best ``limit`` matches of ``query``'s words in every thread (FTS5, ranked).
 
-        Every record appended before it is indexed first (``log_sqlite_search``),
+        Every record appended before it is indexed first (``sqlite_search``),
         for at most half of ``seconds``; the search itself has what is left
-        (``log_sqlite_query``). Either running out answers ``stopped: "time"``.
+        (``sqlite_query``). Either running out answers ``stopped: "time"``.
         """
         deadline = time.monotonic() + seconds
         terms = fts_terms(query)
@@ -182,8 +182,8 @@ class SQLiteLog:
         stopped = "time" if late or not caught_up else None
         return SearchResult(hits, terms.words, terms.dropped, stopped)
 
-    async def _store_rows(self, thread_id: str, done: int, upto: int, rows: list[Row]) -> bool:
-        return await self._run(partial(store_rows, self._db, thread_id, done, upto, rows))
+    async def _store_rows(self, thread_id: str, done: int, upto: int, pending: Pending) -> bool:
+        return await self._run(partial(store_rows, self._db, thread_id, done, upto, pending))
 
     async def wait(self, thread_id: str, after: int, timeout: float) -> bool:
         """Until the thread has a seq past ``after``, or ``timeout`` seconds.

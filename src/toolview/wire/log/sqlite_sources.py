@@ -2,7 +2,7 @@
 
 Why apart: ``wire.sources`` says why a position is stored with the
 observations read from there; this is its SQL — a row per source, read and
-replaced inside the ``BEGIN IMMEDIATE`` of ``log_sqlite_append``, so the
+replaced inside the ``BEGIN IMMEDIATE`` of ``sqlite_append``, so the
 compare-and-set holds across processes sharing the file.
 """
 

@@ -3,8 +3,8 @@
 Why apart from ``SQLiteLog``: this is the log's durability and numbering —
 plain synchronous SQL on the write connection, run whole inside ``BEGIN
 IMMEDIATE`` (so two processes sharing the file never reuse or skip a seq) —
-while ``log_sqlite`` is the asynchronous service around it (worker threads,
-locks, waiting). The idempotency keys' SQL is ``log_sqlite_keys``.
+while ``sqlite`` is the asynchronous service around it (worker threads,
+locks, waiting). The idempotency keys' SQL is ``sqlite_keys``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from toolview.wire.feed import (
 )
 from toolview.wire.idempotency import Appended, Remembered, batch_digest
 from toolview.wire.log import UnknownThread
-from toolview.wire.log_sqlite_keys import known_key, remember_key
-from toolview.wire.log_sqlite_sources import move_source
+from toolview.wire.log.sqlite_keys import known_key, remember_key
+from toolview.wire.log.sqlite_sources import move_source
 from toolview.wire.sources import SourceMove
 
 __all__ = ["RECORDS_SCHEMA", "append_batch"]

@@ -4,7 +4,7 @@ Why apart from ``RedisLog``: this is the log's numbering — ``WATCH`` the
 counter, the open calls and the idempotency keys, then ``MULTI``/``EXEC``,
 retried on conflict, so two processes appending to one thread never reuse or
 skip a seq and store a keyed batch once — run on a synchronous client in a
-worker thread, while ``log_redis`` is the asynchronous service around it
+worker thread, while ``redis`` is the asynchronous service around it
 (reads, the shared ``XREAD BLOCK`` watcher).
 """
 
