@@ -21,9 +21,9 @@ import uvicorn
 from toolview_servers import free_port, wait_for_port
 
 from toolview.server.app import create_app
-from toolview.server.connections import server_config
-from toolview.server.limits import Limits
-from toolview.server.security import CSP
+from toolview.server.guard.connections import server_config
+from toolview.server.guard.limits import Limits
+from toolview.server.guard.security import CSP
 from toolview.wire.log_sqlite import SQLiteLog
 
 

@@ -22,8 +22,8 @@ from toolview import contract
 from toolview.contract.status import call_status
 from toolview.contract.thread import Thread
 from toolview.safety import redact, redact_json
-from toolview.server.directory import Card
-from toolview.server.tally import Tally
+from toolview.server.page.directory import Card
+from toolview.server.page.tally import Tally
 from toolview.wire.agui import AguiTranslator
 from toolview.wire.follow import Redactor
 

@@ -17,16 +17,16 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from toolview.contract import Observation
-from toolview.server.agui_follow import follow_agui
-from toolview.server.batch import (
+from toolview.server.errors import RETRY_AFTER, ApiError
+from toolview.server.ingest.batch import (
     BadBatch,
     BodyTooLarge,
     idempotency_key,
     parse_observations,
     read_body,
 )
-from toolview.server.budget import ServerBusy
-from toolview.server.errors import RETRY_AFTER, ApiError
+from toolview.server.ingest.budget import ServerBusy
+from toolview.server.live.agui_follow import follow_agui
 from toolview.server.offload import in_worker
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
