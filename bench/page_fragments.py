@@ -44,9 +44,9 @@ from toolview.contract.thread import Thread
 from toolview.render.html import render_call_html, render_thread_html
 from toolview.render.summary import thread_summary
 from toolview.server.offload import in_process as in_process_pool
-from toolview.server.page.piece_cache import PieceCache
-from toolview.server.page.piece_render import render_jobs
-from toolview.server.page.pieces import thread_markup
+from toolview.server.page.pieces.cache import PieceCache
+from toolview.server.page.pieces.jobs import render_jobs
+from toolview.server.page.pieces.markup import thread_markup
 from toolview.server.page.projection import Projections
 from toolview.server.page.tally import Tally
 from toolview.wire.log import Replay

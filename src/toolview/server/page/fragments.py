@@ -30,9 +30,9 @@ from toolview.render.html.receipt import summary_html
 from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.page.piece_cache import PieceKey
-from toolview.server.page.piece_render import CallJob, call_job, render_jobs
-from toolview.server.page.pieces import Drawn, next_tick, thread_markup
+from toolview.server.page.pieces.cache import PieceKey
+from toolview.server.page.pieces.jobs import CallJob, call_job, render_jobs
+from toolview.server.page.pieces.markup import Drawn, next_tick, thread_markup
 from toolview.server.page.projection import Projection
 from toolview.server.page.window import CallWindow
 from toolview.server.state import ServerState, server_state

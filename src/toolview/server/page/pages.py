@@ -27,7 +27,7 @@ from toolview.server.errors import ApiError
 from toolview.server.page import fragments, index, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.fragments import drawn_thread
-from toolview.server.page.pieces import Drawn
+from toolview.server.page.pieces.markup import Drawn
 from toolview.server.page.search import across as cross_search
 from toolview.server.page.search import thread as search
 from toolview.server.page.shell import STATIC, document

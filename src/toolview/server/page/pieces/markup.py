@@ -33,8 +33,8 @@ from toolview.render.html import successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
 from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
-from toolview.server.page.piece_cache import PieceCache, PieceKey
-from toolview.server.page.piece_render import Job, call_job, render_jobs
+from toolview.server.page.pieces.cache import PieceCache, PieceKey
+from toolview.server.page.pieces.jobs import Job, call_job, render_jobs
 from toolview.server.page.projection import Projection, Projections
 from toolview.server.page.window import CallWindow
 
