@@ -21,13 +21,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.live.batches import encode_event
 from toolview.server.live.follower import follow_chunks
 from toolview.server.live.hub import Chunk
 from toolview.server.live.resume import last_event_id, parse_seq
 from toolview.server.live.streams import limited_stream
+from toolview.server.params import thread_or_404
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["encode_event", "routes"]

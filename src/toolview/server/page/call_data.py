@@ -19,11 +19,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Observation
-from toolview.server.api import query_int, thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.page.fragments import find_call
 from toolview.server.page.search.thread_text import Item, TextCache, TextKey, item_text
+from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import ServerState, server_state
 from toolview.wire.follow import Redactor, redact_observation
 

@@ -27,7 +27,6 @@ from starlette.routing import Route
 from toolview.contract import CallEntry, Thread
 from toolview.render.html import call_element_id, successes_open
 from toolview.render.html.receipt import summary_html
-from toolview.server.api import thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.page.pieces.cache import PieceKey
@@ -35,6 +34,7 @@ from toolview.server.page.pieces.jobs import CallJob, call_job, render_jobs
 from toolview.server.page.pieces.markup import Drawn, next_tick, thread_markup
 from toolview.server.page.projection import Projection
 from toolview.server.page.window import CallWindow
+from toolview.server.params import thread_or_404
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["CALL_HEADER", "ELEMENT_HEADER", "INDEX_HEADER", "drawn_thread", "find_call", "routes"]

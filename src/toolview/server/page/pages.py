@@ -22,7 +22,6 @@ from toolview.render.html import FRAGMENT_CSS, call_element_id
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html, redact
 from toolview.safety.opaque import crossing_id
-from toolview.server.api import THREAD_ID, thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.page import fragments, index, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
@@ -33,6 +32,7 @@ from toolview.server.page.search import thread as search
 from toolview.server.page.shell import STATIC, document
 from toolview.server.page.toolbar import toolbar_html
 from toolview.server.page.window import PAGE_CALLS, CallWindow, load_more
+from toolview.server.params import THREAD_ID, thread_or_404
 
 __all__ = [
     "document",

@@ -18,10 +18,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from toolview.server.api import query_int, thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.window import PAGE_CALLS, CallWindow, load_more
+from toolview.server.params import query_int, thread_or_404
 
 __all__ = ["FIRST_HEADER", "routes"]
 

@@ -23,7 +23,7 @@ from toolview.contract import Observation, decode_observation
 from toolview.hosts import claude_code, codex
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.sessions import session_id
-from toolview.server.api import THREAD_ID
+from toolview.server.params import THREAD_ID
 
 __all__ = [
     "CLAUDE_CODE",

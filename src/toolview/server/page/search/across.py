@@ -29,9 +29,9 @@ from starlette.routing import Route
 from toolview.render.html import call_element_id
 from toolview.safety import redact
 from toolview.safety.opaque import crossing_id
-from toolview.server.api import query_int
 from toolview.server.errors import ApiError
 from toolview.server.page.search.slots import search_slot
+from toolview.server.params import query_int
 from toolview.server.state import server_state
 from toolview.wire.log import SearchableLog, SearchHit, SearchResult
 from toolview.wire.log_sqlite_query import MAX_TERMS, SEARCH_SECONDS

@@ -28,7 +28,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from toolview.server.api import query_int, thread_or_404
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
 from toolview.server.page.search.child import COUNT_LIMIT
@@ -36,6 +35,7 @@ from toolview.server.page.search.rules import refusal
 from toolview.server.page.search.slots import RETRY, search_slot
 from toolview.server.page.search.thread_text import Item, TextCache, item_text, snapshot
 from toolview.server.page.search.worker import TIME_BUDGET, Found, Stopped, run
+from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import ServerState, server_state
 
 __all__ = ["COUNT_LIMIT", "PATTERN_CHARS", "TIME_BUDGET", "check_query", "routes"]
