@@ -76,7 +76,6 @@ class Hub:
         self.mode = loop.mode
         self.members: dict[Member, None] = {}  # insertion-ordered: first come, first written
         self.users = 0
-        self.encodes = 0  # chunks encoded: once per step, whatever the number of members
         self.drops = 0  # members that fell behind and left
         self.failed: BaseException | None = None  # why the hub stopped, if it failed
         self._on_idle = on_idle
@@ -127,7 +126,6 @@ class Hub:
     def _publish(self, chunk: Chunk | None) -> None:
         """Called by the loop after each step: offer its chunk, wake who waits to join."""
         if chunk is not None:
-            self.encodes += 1
             for member in list(self.members):
                 member.offer(chunk)
                 if member.dropped:

@@ -73,22 +73,6 @@ class SentTail:
         stats.by_mode[frame.mode] = stats.by_mode.get(frame.mode, 0) + 1
         stats.tail.append((frame.seq, frame.mode, frame.op, frame.bytes))
 
-    def record_many(self, thread_id: str, mode: str, frames: Sequence[Frame]) -> None:
-        """Count frames written to a follower in one write.
-
-        Why: one update per write, not per frame; only the frames the tail can
-        still hold become ``SentFrame``s.
-        """
-        if not frames:
-            return
-        stats = self._threads.setdefault(thread_id, SentStats())
-        stats.frames += len(frames)
-        stats.bytes += sum(len(frame.data) for frame in frames)
-        stats.by_mode[mode] = stats.by_mode.get(mode, 0) + len(frames)
-        stats.tail.extend(
-            (frame.seq, mode, frame.op, len(frame.data)) for frame in frames[-TAIL_LENGTH:]
-        )
-
     def record_counted(
         self, thread_id: str, mode: str, count: int, size: int, tail: Sequence[SentRow]
     ) -> None:
