@@ -3,9 +3,9 @@
 For a thread of mixed shell/file/diff/json calls (~5 KB each) at each size, side by side:
 
 - summary: ``render.summary.thread_summary`` (a view per call: what the summary
-  fragment ran before) against the projection's tally (``server.tally``);
+  fragment ran before) against the projection's tally (``server.page.tally``);
 - page: ``render_thread_html`` in one thread (what a page view ran before, in a
-  worker thread) against ``server.pieces`` cold (rendered in the worker
+  worker thread) against ``server.page.pieces.markup`` cold (rendered in the worker
   processes) and warm (every piece cached);
 - a real ``toolview serve`` (SQLite log): the median latency of a trivial
   request (``/static/fragments.css``) and of the same thread's summary, idle

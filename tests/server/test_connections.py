@@ -1,4 +1,4 @@
-"""The connection limits (``server.connections``) on a real uvicorn socket.
+"""The connection limits (``server.guard.connections``) on a real uvicorn socket.
 
 Slowloris heads, a trickled body, the caps per client address and in total
 (other loopback addresses as sources: Linux routes all of 127.0.0.0/8 to

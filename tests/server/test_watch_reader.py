@@ -1,4 +1,4 @@
-"""One watched file read batch by batch (``server.watch_reader``), no server, no log.
+"""One watched file read batch by batch (``server.ingest.watch.reader``), no server, no log.
 
 Real files in a temporary folder; the formats are toolview's own lines and,
 for the resume tests, a small stateful mapper of the test's own (a host's

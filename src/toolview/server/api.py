@@ -42,7 +42,7 @@ _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need 
 
 
 async def list_threads(request: Request) -> Response:
-    """``GET /api/threads``: every thread, newest activity first (``server.directory``)."""
+    """``GET /api/threads``: every thread, newest activity first (``server.page.directory``)."""
     body = await server_state(request).listing.encoded(fresh=True)
     return Response(body, media_type="application/json")
 
@@ -126,7 +126,7 @@ async def events(request: Request) -> Response:
 async def agui(request: Request) -> Response:
     """``GET /api/threads/{id}/agui``: the thread as AG-UI events (SSE, or ``?format=json``).
 
-    With ``follow=1``, a live stream instead of a snapshot (``server.agui_follow``).
+    With ``follow=1``, a live stream instead of a snapshot (``server.live.agui_follow``).
     """
     thread_id = await thread_or_404(request)
     if request.query_params.get("follow", "0") != "0":

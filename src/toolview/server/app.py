@@ -53,8 +53,8 @@ def create_app(
     It answers to 127.0.0.1, localhost and [::1] on the port a connection
     arrived on, and to ``allowed_hosts`` (``NAME``: any port; ``NAME:PORT``).
     Session files under the ``watch`` folders are ingested as they grow
-    (``server.watch``), from start-up until shutdown; one that has not grown
-    for ``watch_idle`` seconds is finished (``server.watch_idle``).
+    (``server.ingest.watch.watcher``), from start-up until shutdown; one that has not grown
+    for ``watch_idle`` seconds is finished (``server.ingest.watch.idle``).
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]

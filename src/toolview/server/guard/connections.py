@@ -18,7 +18,7 @@ This class works per connection, where the sockets are:
   a whole head at once. With nothing to evict it gets ``503`` (``429`` for the
   per-client cap) and is closed;
 - uvicorn's own error answers (``400`` for a malformed request) carry the same
-  security headers as every app response (``server.security``).
+  security headers as every app response (``server.guard.security``).
 
 Relies on uvicorn's ``H11Protocol`` attributes ``conn``, ``transport``,
 ``flow``, ``client``, ``cycle`` and methods ``connection_made``,

@@ -1,8 +1,8 @@
 """The connection limits of one server, and who holds its connections.
 
-``server.connections`` enforces them per connection (uvicorn's protocol);
+``server.guard.connections`` enforces them per connection (uvicorn's protocol);
 this module keeps the counts of anything ``Guarded`` (so it never imports
-``server.connections``, which imports it). Why eviction rather than refusal at a cap: a
+``server.guard.connections``, which imports it). Why eviction rather than refusal at a cap: a
 slowloris client fills any cap with half-sent heads, and refusing newcomers
 would then lock out everyone; closing the connection that has waited longest
 with no request under way lets a client that sends its whole head at once in.
@@ -22,7 +22,7 @@ MAX_CONNECTIONS: Final = 1024
 
 @dataclass(frozen=True)
 class Limits:
-    """The connection limits of one server (``server.connections`` says what each does)."""
+    """The connection limits of one server (``server.guard.connections`` says what each does)."""
 
     max_connections: int = MAX_CONNECTIONS
     per_client: int = MAX_CONNECTIONS * 3 // 4

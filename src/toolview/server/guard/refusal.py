@@ -1,6 +1,6 @@
 """A whole HTTP/1.1 error response as bytes, for answers written below the app.
 
-The connection layer (``server.connections``) answers some requests itself:
+The connection layer (``server.guard.connections``) answers some requests itself:
 a malformed request (400), a head that took too long (408), a connection over
 a cap (429 / 503). They carry the same security headers and JSON error body
 as the app's own errors, and always close the connection.

@@ -72,7 +72,7 @@ async def read_body(request: Request, limit: int, hold: Hold | None = None) -> b
     """The request body, refusing (without buffering) anything over ``limit`` bytes.
 
     With ``hold``, every chunk is taken from the server's body budget as it
-    arrives (``server.budget``; ``ServerBusy`` when it has no room).
+    arrives (``server.ingest.budget``; ``ServerBusy`` when it has no room).
     """
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:

@@ -1,6 +1,6 @@
 """``POST /v1/traces``: OTLP/HTTP trace exports stored as observations, live.
 
-The observations endpoint's rules hold: the token (``server.auth``), the
+The observations endpoint's rules hold: the token (``server.guard.auth``), the
 cross-site guard (which lets ``application/x-protobuf`` through here only: a
 browser page cannot send it without a preflight, and none is granted), the
 body limit and budget, and a malformed body is a 400 with nothing stored.

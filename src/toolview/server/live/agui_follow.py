@@ -4,9 +4,9 @@ The events of the thread from the start (or after ``Last-Event-ID``), then
 live as observations are appended, until the client goes; no implicit finish,
 since the thread may go on. As ``/follow`` does, a follower catches up from
 the log at its own pace, then writes what the thread's AG-UI hub translated
-and encoded once (``server.agui_hub``; one that falls behind leaves it and
+and encoded once (``server.live.agui_hub``; one that falls behind leaves it and
 catches up again), and holds a slot of the client's follow limit
-(``server.streams``).
+(``server.live.streams``).
 
 Event ids are ``<seq>.<n>``: the n-th (from 1) AG-UI event of observation
 ``seq``. Why not ``<seq>`` on the last event of each observation's group only:

@@ -3,7 +3,7 @@
 An AG-UI translator's state (the open run, call ids, occurrence suffixes)
 is a function of everything before: so the hub replays the thread from its
 start silently (``AguiTranslator.skip``) up to the log's end, once, and
-translates from there on. A follower catching up (``server.agui_follow``)
+translates from there on. A follower catching up (``server.live.agui_follow``)
 replays from the start with its own translator, exactly as before the hub;
 its state at the hub's seq is the hub's, so it joins with nothing to mend.
 """

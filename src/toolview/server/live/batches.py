@@ -1,7 +1,7 @@
 """How a follow stream reads and writes: batches sized by bytes, frames encoded by hand.
 
-Shared by every follow loop: a follower catching up (``server.member``), a
-thread's hub (``server.hub_loop``) and the live AG-UI stream.
+Shared by every follow loop: a follower catching up (``server.live.follower``), a
+thread's hub (``server.live.hub_loop``) and the live AG-UI stream.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ __all__ = ["Chunk"]
 class Chunk:
     """Frames encoded once to be written in one write; ``seq``: where a resume after them starts.
 
-    ``size`` and ``rows`` are what the sent tail counts (``server.stats``),
+    ``size`` and ``rows`` are what the sent tail counts (``server.live.sent_tail``),
     also made once for every member that writes the chunk.
     """
 

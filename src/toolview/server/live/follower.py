@@ -10,7 +10,7 @@ position equals the hub's it joins, in one step with no ``await``:
 hub's, and from then on it writes the hub's chunks. So every follower gets
 every frame once, in order, with ids that only grow.
 
-Dropped (its queue over the bound, ``server.hub``), it starts over from the
+Dropped (its queue over the bound, ``server.live.hub``), it starts over from the
 last seq it wrote, as a client resuming with that ``Last-Event-ID`` would:
 nothing skipped, nothing repeated (a running call's text comes as a reset).
 """

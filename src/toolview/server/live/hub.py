@@ -1,7 +1,7 @@
 """One hub per followed thread and mode: each frame read, redacted and encoded ONCE.
 
-Modes: ``elide`` and ``live`` (``/follow``, ``server.hub_loop``) and ``agui``
-(the live AG-UI stream, ``server.agui_hub``).
+Modes: ``elide`` and ``live`` (``/follow``, ``server.live.hub_loop``) and ``agui``
+(the live AG-UI stream, ``server.live.agui_hub``).
 
 Before the hub every follower ran its own loop: read the log, turn records
 into frames (``wire.follow.Follower``), encode them, write them; shared
@@ -12,8 +12,8 @@ once for the thread and hands the same encoded bytes (a ``Chunk``) to every
 ``Member``; what is left per follower is a queue append and a socket write.
 
 A member joins only where its client's view equals the hub's: it catches up
-from the log on its own (``server.member``; AG-UI: ``server.agui_follow``) to the hub's exact seq,
-then ``Follower.join`` sends the few deltas that make its live text the
+from the log on its own (``live.follower``; AG-UI: ``live.agui_follow``) to the hub's
+exact seq, then ``Follower.join`` sends the few deltas that make its live text the
 hub's. From there every chunk applies to it as it is.
 
 A member never holds the hub back: ``offer`` is an append to its queue, no
@@ -40,7 +40,7 @@ __all__ = ["QUEUE_BYTES", "QUEUE_CHUNKS", "Chunk", "Hub", "Member", "Source"]
 
 
 class Source(Protocol):
-    """What a hub runs: a thread read from the log's end on, as chunks (``server.hub_loop``)."""
+    """What a hub runs: a thread read from the log's end on, as chunks (``live.hub_loop``)."""
 
     @property
     def thread_id(self) -> str:

@@ -1,8 +1,8 @@
 """The hub's reading loop: the thread's new records, as frames, once for every member.
 
-It is what one follower's loop was before the hub (``server.member``
+It is what one follower's loop was before the hub (``server.live.follower``
 still runs that loop for a follower catching up), started at the log's end:
-read a batch (sized by bytes, ``server.streams.next_limit``), turn it into
+read a batch (sized by bytes, ``server.live.streams.next_limit``), turn it into
 frames with ONE ``Follower``, hand them to ``publish``, wait for more. The
 position moves and ``publish`` runs in one step with no ``await`` between,
 so a follower that compares its position with the hub's sees the state

@@ -1,7 +1,7 @@
 """The live hubs of one server process: one per (thread, mode) someone follows.
 
-Modes: ``elide`` and ``live`` (``/follow``, ``server.hub_loop``), ``agui``
-(the live AG-UI stream, ``server.agui_hub``).
+Modes: ``elide`` and ``live`` (``/follow``, ``server.live.hub_loop``), ``agui``
+(the live AG-UI stream, ``server.live.agui_hub``).
 """
 
 from __future__ import annotations

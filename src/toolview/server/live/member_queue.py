@@ -1,7 +1,7 @@
 """``Member``: one follower's place in a hub, a queue of chunks that never makes the hub wait.
 
 Bounded by bytes and by count: over either, the member is dropped (its
-queue freed at once) and catches up from the log alone (``server.member``).
+queue freed at once) and catches up from the log alone (``server.live.follower``).
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 """``GET /api/threads/{id}/follow``: the thread over SSE, resumable by seq.
 
-Each followed thread has ONE hub per mode in this process (``server.hub``):
+Each followed thread has ONE hub per mode in this process (``server.live.hub``):
 it reads the log, redacts and encodes each frame once, and every follower of
 the thread writes the same bytes. A follower that starts behind (a
 ``Last-Event-ID``, a new follower of a long thread) catches up from the log
-on its own first, then joins (``server.member``). A slow client never blocks
+on its own first, then joins (``server.live.follower``). A slow client never blocks
 the producer (who only appends), the hub or other followers: one that falls
 too far behind leaves the hub and catches up alone; one that stops reading
 for ``send_timeout`` is dropped, and resumes with ``Last-Event-ID``. One
 client address holds at most ``follow_limit`` streams at once (more get
-``429``): ``server.streams``, shared with the live AG-UI stream.
+``429``): ``server.live.streams``, shared with the live AG-UI stream.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ follow limit, and of the server's total, for as long as they run (more get
 whichever stream it opens, nor can many source addresses (a local user may
 connect from any of 127.0.0.0/8). A follower
 catching up pulls from the log at the client's own pace, sizing its batches
-by bytes (``server.batches``), so a stalled client holds at most about one
+by bytes (``server.live.batches``), so a stalled client holds at most about one
 batch until ``send_timeout`` drops it; a live ``/follow`` then writes what
-its thread's hub encoded once (``server.hub``).
+its thread's hub encoded once (``server.live.hub``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Why: the page cuts a long output ("… 437 more lines") and the log holds the
 rest; ``/output`` hands it over a chunk at a time, ``/raw`` shows what the call
-is made of. Both are redacted like every answer (``server.thread_text``: the
+is made of. Both are redacted like every answer (``server.page.search.thread_text``: the
 whole text is redacted first, then cut, so no chunk edge splits a secret), and
 a call is named by the id it crossed to the browser as (``fragments.find_call``):
 a raw id holding a secret never routes.

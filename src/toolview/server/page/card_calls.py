@@ -1,6 +1,6 @@
 """An index card's calls: peeked records fed to the call ledger, placed as ``Thread`` places them.
 
-Why: the index reads records without decoding them whole (``server.directory``),
+Why: the index reads records without decoding them whole (``server.page.directory``),
 yet must say what the page says of every call. So it decides nothing itself:
 each record's call or run event goes to a ``contract.ledger.Ledger``, the
 fold ``Thread`` reads, and the counts are the ledger's. What it adds is only

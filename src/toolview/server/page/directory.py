@@ -1,7 +1,7 @@
 """The index's view of every thread: title, times, calls, running and failed, kept as it grows.
 
 Why here and not per request: the index lists every thread, and counting a
-thread's calls by replaying it (a projection, ``server.projection``) per
+thread's calls by replaying it (a projection, ``server.page.projection``) per
 request is O(all observations). Each thread keeps a small ``Card`` and the seq
 it was read to: a request reads only records no request read before (none,
 for a thread that did not grow: ``log.threads()`` says each one's last seq),
@@ -12,7 +12,7 @@ never decoded whole; a message's text only while the thread has no title.
 What it counts is the thread's own calls (a sub-agent's, marked
 ``parentCallId``, are inside their call): ``calls`` seen, ``running`` and
 ``failed`` (error results), read from a ``contract.ledger.Ledger`` fed the
-peeked records (``server.card_calls``), so the index says what ``Thread``
+peeked records (``server.page.card_calls``), so the index says what ``Thread``
 (the page) says: it decides nothing about a call itself. The title is the
 first user message, redacted, cleaned, one line.
 """

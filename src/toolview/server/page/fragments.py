@@ -11,7 +11,7 @@ Every route reads its thread through the server's projections (``projection``):
 a request reads only the records not read before, not the whole thread. A
 call's markup is rendered once per version and cached; a whole thread is its
 cached pieces joined, the missing ones rendered in worker processes
-(``server.pieces``); the summary comes from counters (``server.tally``).
+(``server.page.pieces.markup``); the summary comes from counters (``server.page.tally``).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ call asked for, the thread's call that ran it, whose article holds it."""
 
 
 async def drawn_thread(request: Request, thread_id: str, window: CallWindow | None = None) -> Drawn:
-    """The thread's markup and what the page shows beside it (``server.pieces``).
+    """The thread's markup and what the page shows beside it (``server.page.pieces.markup``).
 
     Why: rendering a big thread took minutes, and in a worker thread still
     held every other request ~100× its time (the interpreter lock): pieces
@@ -155,7 +155,7 @@ async def summary_fragment(request: Request) -> Response:
     """``GET /threads/{id}/summary``: the thread's summary footer (empty below two calls).
 
     The live page refreshes it after calls change instead of the whole thread;
-    it is read from the projection's counters (``server.tally``), no call rendered.
+    it is read from the projection's counters (``server.page.tally``), no call rendered.
     """
     thread_id = await thread_or_404(request)
     projection = await server_state(request).projections.current(thread_id)

@@ -3,7 +3,7 @@
 The page is drawn here (no script needed to read it); ``static/index.js``
 follows ``GET /api/threads/follow`` and redraws the rows as text when the
 listing changes (a new thread, more calls, a call running or failed). The
-stream polls the server's ``Directory`` (``server.directory``) once a second
+stream polls the server's ``Directory`` (``server.page.directory``) once a second
 and sends the listing only when it changed; followers share one listing a
 second however many they are.
 """

@@ -2,7 +2,7 @@
 
 The page follows its thread live with a small served script (``static/live.js``,
 no inline script: the CSP forbids it), which fetches calls as fragments
-(``server.fragments``) and draws a plain message as text, in the markup
+(``server.page.fragments``) and draws a plain message as text, in the markup
 ``message_html`` makes.
 """
 
@@ -80,7 +80,7 @@ def status_words(pending: list[CallEntry], calls: int) -> str:
 
 
 async def thread_page(request: Request) -> Response:
-    """``GET /threads/{id}``: the thread's last calls (``server.window``), then followed live.
+    """``GET /threads/{id}``: the thread's last calls (``server.page.window``), then followed live.
 
     A thread not there yet (a valid id) is a page waiting for it: it says so
     and reloads itself when the index lists the thread (``static/live.js``).

@@ -18,7 +18,7 @@ projection read (a store that lost data), and a thread re-created under the
 same id (another ``created`` time). A read that fails half-way drops the
 entry, since its replay may have moved past records it never added.
 
-Beside the thread, a ``Tally`` (``server.tally``) keeps its summary, its
+Beside the thread, a ``Tally`` (``server.page.tally``) keeps its summary, its
 pending calls and a version per call, updated per observation as it is folded.
 
 Decoding and folding run in a worker thread (``toolview.server.offload``)

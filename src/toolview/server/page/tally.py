@@ -11,7 +11,7 @@ It decides nothing about a call: the state is the thread's ledger's
 (``contract.ledger``), the summary key ``contract.status.call_status``.
 
 Each call also has a ``version``, bumped whenever the call may read
-differently, so its rendered markup can be cached (``server.pieces``).
+differently, so its rendered markup can be cached (``server.page.pieces.markup``).
 
 The time span (earliest to latest ``at``) and each model's tokens (``usage``)
 are kept the same way, O(1) an observation: the live summary says them as

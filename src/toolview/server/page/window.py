@@ -4,7 +4,7 @@ Why: a 5,000-call thread drawn whole was 224,000 DOM nodes and 16.8 s to open
 in Chromium. The page now draws its last ``PAGE_CALLS`` calls (a thread of
 at most that many, whole) behind a ``<button class="tv-load-more">``, and the
 live script asks ``GET /api/threads/{id}/window?before=&count=`` for earlier
-calls (their markup, the same pieces the page is made of, ``server.pieces``)
+calls (their markup, the same pieces the page is made of, ``server.page.pieces.markup``)
 as the reader scrolls up, clicks, or jumps to a search match.
 
 Windows count calls, the thread's own (a sub-agent's are inside their call):

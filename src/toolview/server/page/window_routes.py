@@ -1,4 +1,4 @@
-"""``GET /api/threads/{id}/window``: the markup of some of a thread's calls (``server.window``).
+"""``GET /api/threads/{id}/window``: the markup of some of a thread's calls (``page.window``).
 
 Two forms. ``?before=B&count=N``: the ``N`` calls before call ``B`` (and the
 messages among them), bare, for the live page to insert above its window

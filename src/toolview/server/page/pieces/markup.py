@@ -12,7 +12,7 @@ the live page's fragments and summary of the same thread do not wait for it.
 
 A piece is cached under ``(epoch, position, version)``: entries are only
 appended, so a position names one entry of one projection (``epoch``), and a
-call's version moves whenever it may read differently (``server.tally``).
+call's version moves whenever it may read differently (``server.page.tally``).
 What a piece is made of is exactly what ``render_thread_html`` joins, so a
 page is the same markup either way (tests/server/test_pieces.py).
 """

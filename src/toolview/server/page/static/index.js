@@ -1,5 +1,5 @@
 // toolview index: follows GET /api/threads/follow (SSE) and redraws the table of threads
-// when the listing changes, in the markup server/index.py draws, as elements and text
+// when the listing changes, in the markup server/page/index.py draws, as elements and text
 // only (a title is a redacted, cleaned line of untrusted text: never markup).
 "use strict";
 (() => {

@@ -12,7 +12,7 @@
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
 // know when its run ends, or a frame of a kind this script does not know.
-// Windowing (server.window): the page holds calls from index `first` (data-first) to the
+// Windowing (server.page.window): the page holds calls from index `first` (data-first) to the
 // end; earlier ones come from /window?before=&count= when the reader clicks "load more",
 // scrolls up to it, or a search jumps to one (the `tv:reveal` event, detail {elementId,
 // index}). A refresh asks only for the window (/window?from=first), never the whole thread.
