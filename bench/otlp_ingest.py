@@ -29,7 +29,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from toolview.contract import encode_observation
 from toolview.hosts.otel import map_export
-from toolview.server.otlp_decode import decode_spans
+from toolview.server.ingest.otlp_decode import decode_spans
 
 ROUNDS = 5
 

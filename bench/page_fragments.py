@@ -3,9 +3,9 @@
 For a thread of mixed shell/file/diff/json calls (~5 KB each) at each size, side by side:
 
 - summary: ``render.summary.thread_summary`` (a view per call: what the summary
-  fragment ran before) against the projection's tally (``server.tally``);
+  fragment ran before) against the projection's tally (``server.page.tally``);
 - page: ``render_thread_html`` in one thread (what a page view ran before, in a
-  worker thread) against ``server.pieces`` cold (rendered in the worker
+  worker thread) against ``server.page.pieces.markup`` cold (rendered in the worker
   processes) and warm (every piece cached);
 - a real ``toolview serve`` (SQLite log): the median latency of a trivial
   request (``/static/fragments.css``) and of the same thread's summary, idle
@@ -44,11 +44,11 @@ from toolview.contract.thread import Thread
 from toolview.render.html import render_call_html, render_thread_html
 from toolview.render.summary import thread_summary
 from toolview.server.offload import in_process as in_process_pool
-from toolview.server.piece_cache import PieceCache
-from toolview.server.piece_render import render_jobs
-from toolview.server.pieces import thread_markup
-from toolview.server.projection import Projections
-from toolview.server.tally import Tally
+from toolview.server.page.pieces.cache import PieceCache
+from toolview.server.page.pieces.jobs import render_jobs
+from toolview.server.page.pieces.markup import thread_markup
+from toolview.server.page.projection import Projections
+from toolview.server.page.tally import Tally
 from toolview.wire.log import Replay
 from toolview.wire.log.sqlite import SQLiteLog
 

@@ -8,7 +8,7 @@ One session (``bench/mixed_thread.py``: shell, file, diff and json calls of
 observations and as a Claude Code session of the same calls. Pages:
 
 - toolview live: a real ``toolview serve --load thread.jsonl`` on loopback, its
-  thread page (the last 100 calls, ``server.window``): ``live (cold)`` is the
+  thread page (the last 100 calls, ``server.page.window``): ``live (cold)`` is the
   first view (the server renders the window's calls), ``live`` the next ones;
 - toolview standalone: ``toolview show --from claude-code --surface html``
   (and with ``--page-size 100`` when ``show`` has that option: its index and page 2);

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import httpx
 
-from toolview.server.watch_formats import ClaudeCodeLines
+from toolview.server.ingest.watch.formats import ClaudeCodeLines
 
 sys.path.insert(0, str(Path(__file__).parent))
 from mixed_thread import write_both  # a sibling script, not a package

@@ -10,7 +10,7 @@ import pytest
 from toolview.cli import main
 from toolview.cli.serve_options import add_options
 from toolview.cli.serve_watch import WatchError, agent_folders, watch_roots
-from toolview.server.watch_root import WatchRoot
+from toolview.server.ingest.watch.root import WatchRoot
 
 
 def parsed(*argv: str) -> argparse.Namespace:

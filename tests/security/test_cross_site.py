@@ -19,8 +19,8 @@ from starlette.testclient import TestClient
 from test_server_security import assert_security_headers
 from toolview_servers import local_client
 
-from toolview.server import auth
 from toolview.server.app import create_app
+from toolview.server.guard import auth
 from toolview.wire.log.sqlite import SQLiteLog
 
 TOKEN = "correct-horse-battery-staple"

@@ -19,7 +19,7 @@ from server_apps import OBSERVATIONS, endpoints
 from server_threads import ThreadedServer
 from test_server_security import assert_no_trace, assert_security_headers
 
-from toolview.server.host_check import AllowedHost, parse_allowed_host
+from toolview.server.guard.host_check import AllowedHost, parse_allowed_host
 from toolview.wire.log.sqlite import SQLiteLog
 
 FOREIGN = [

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from server_threads import ThreadedServer
 
-from toolview.server.agui_follow import Position, parse_position
+from toolview.server.live.agui_follow import Position, parse_position
 from toolview.wire.log.sqlite import SQLiteLog
 
 BAD_SEQS = [

@@ -186,7 +186,7 @@ def test_the_cap_counts_searches_across_threads_with_thread_searches(tmp_path: P
     """Four slow thread searches in flight: the same client's cross-thread search is a 429.
 
     The cross-thread search holds one of the search connections for up to its
-    time budget, so it draws on the same per-client slots (``server.search_slots``).
+    time budget, so it draws on the same per-client slots (``server.page.search.slots``).
     It is asked again and again until a slow search has its answer: the old
     server admitted every one.
     """

@@ -33,7 +33,7 @@ from toolview.contract import (
     ToolResult,
     encode_observation,
 )
-from toolview.server.agui_follow import AguiCursor, Position, parse_position
+from toolview.server.live.agui_follow import AguiCursor, Position, parse_position
 from toolview.wire.log.sqlite import SQLiteLog
 
 Event = dict[str, Any]

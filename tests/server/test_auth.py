@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 from toolview_servers import local_client
 
 from toolview.server.app import create_app
-from toolview.server.auth import COOKIE
+from toolview.server.guard.auth import COOKIE
 from toolview.wire.log import ObservationLog
 
 LogOpener = Callable[[], ObservationLog]  # the open_log fixture's type

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from toolview.server.batch import (
+from toolview.server.ingest.batch import (
     BadBatch,
     BodyTooLarge,
     TooManyObservations,

@@ -1,4 +1,4 @@
-"""The connection limits (``server.connections``) on a real uvicorn socket.
+"""The connection limits (``server.guard.connections``) on a real uvicorn socket.
 
 Slowloris heads, a trickled body, the caps per client address and in total
 (other loopback addresses as sources: Linux routes all of 127.0.0.0/8 to
@@ -21,9 +21,9 @@ import uvicorn
 from toolview_servers import free_port, wait_for_port
 
 from toolview.server.app import create_app
-from toolview.server.connections import server_config
-from toolview.server.limits import Limits
-from toolview.server.security import CSP
+from toolview.server.guard.connections import server_config
+from toolview.server.guard.limits import Limits
+from toolview.server.guard.security import CSP
 from toolview.wire.log.sqlite import SQLiteLog
 
 

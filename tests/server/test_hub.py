@@ -20,9 +20,9 @@ from sse_client import SSEFrame, read_frames
 from toolview_servers import NDJSON, run_async
 
 from toolview.contract import Message, Observation, ToolCall, ToolResult
-from toolview.server.hub import Chunk, Hub, Member
-from toolview.server.hubs import Hubs
-from toolview.server.member import follow_chunks
+from toolview.server.live.follower import follow_chunks
+from toolview.server.live.hub import Chunk, Hub, Member
+from toolview.server.live.hubs import Hubs
 from toolview.server.state import REDACTOR, SharedReads
 from toolview.wire.agui import AguiTranslator
 from toolview.wire.delta import Append, Reset, Slide, apply

@@ -7,7 +7,7 @@ from test_thread_search import GITHUB, post
 
 from toolview.contract import Message, RunEnded, RunStarted, ToolCall, ToolResult
 from toolview.safety.opaque import opaque_id
-from toolview.server.cross_search import UNSUPPORTED
+from toolview.server.page.search.across import UNSUPPORTED
 
 
 def test_the_listing_is_newest_first_with_title_times_and_counts(client: TestClient) -> None:

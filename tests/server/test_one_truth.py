@@ -1,7 +1,7 @@
 """The page and the index say what ``Thread`` says of every call: one ledger, no second opinion.
 
-Issue 22: fed the same observations, the index card (``server.directory``)
-disagreed with the page (``Thread`` and ``server.tally``) — it decided each
+Issue 22: fed the same observations, the index card (``server.page.directory``)
+disagreed with the page (``Thread`` and ``server.page.tally``) — it decided each
 call's state by itself. Each sequence it got wrong is a regression test here,
 and random sequences (runs nested and interleaved, late and duplicate results,
 aborts and restarts, sub-agents) hold every consumer's counts equal. AG-UI
@@ -22,8 +22,8 @@ from toolview import contract
 from toolview.contract.status import call_status
 from toolview.contract.thread import Thread
 from toolview.safety import redact, redact_json
-from toolview.server.directory import Card
-from toolview.server.tally import Tally
+from toolview.server.page.directory import Card
+from toolview.server.page.tally import Tally
 from toolview.wire.agui import AguiTranslator
 from toolview.wire.follow import Redactor
 

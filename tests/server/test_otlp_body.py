@@ -10,8 +10,8 @@ import zlib
 import pytest
 from starlette.datastructures import Headers
 
-from toolview.server.batch import BodyTooLarge
-from toolview.server.otlp_body import (
+from toolview.server.ingest.batch import BodyTooLarge
+from toolview.server.ingest.otlp_body import (
     BadTraces,
     UnsupportedBody,
     body_form,
@@ -56,7 +56,7 @@ def test_the_server_imports_protobuf_only_on_the_first_export() -> None:
     code = (
         "import sys, toolview.server.app, toolview.hosts.otel\n"
         "assert 'google.protobuf' not in sys.modules, 'protobuf imported at start-up'\n"
-        "import toolview.server.otlp_decode\n"
+        "import toolview.server.ingest.otlp_decode\n"
         "assert 'google.protobuf' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -31,7 +31,7 @@ from toolview.contract import (
 )
 from toolview.contract.thread import Thread
 from toolview.render.html import render_thread_html
-from toolview.server.projection import Projections
+from toolview.server.page.projection import Projections
 from toolview.wire.log import Replay, UnknownThread
 from toolview.wire.log.sqlite import SQLiteLog
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolview.server.search_rules import REPEAT_LIMIT, refusal
+from toolview.server.page.search.rules import REPEAT_LIMIT, refusal
 
 REFUSED = [
     "(?fi)ß{200000}",

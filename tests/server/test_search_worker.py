@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from toolview.server import search_worker
-from toolview.server.search_worker import Stopped, run
+from toolview.server.page.search import worker as search_worker
+from toolview.server.page.search.worker import Stopped, run
 
 TEXTS = ["line\nneedle Straße\n"] * 30 + ["a" * 5000 + "!"]
-KEYS = [(10**9, index, 0, "output") for index in range(len(TEXTS))]  # as server.thread_text
+KEYS = [(10**9, index, 0, "output") for index in range(len(TEXTS))]  # as search.thread_text
 
 
 def _make(indexes: list[int]) -> list[str]:

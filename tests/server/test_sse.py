@@ -22,7 +22,7 @@ from toolview_servers import NDJSON, run_in_thread
 
 from toolview.contract import Message, decode_observation
 from toolview.safety import redact, redact_json
-from toolview.server.sse import encode_event
+from toolview.server.live.sse import encode_event
 from toolview.server.state import SharedReads
 from toolview.wire.delta import Append, Reset, Slide, apply
 from toolview.wire.feed import LogItem

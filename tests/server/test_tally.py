@@ -22,8 +22,8 @@ from toolview.contract import (
 from toolview.render.html import render_call_html
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
-from toolview.server.pages import pending_calls
-from toolview.server.tally import Tally
+from toolview.server.page.pages import pending_calls
+from toolview.server.page.tally import Tally
 
 
 @settings(max_examples=300, deadline=None)

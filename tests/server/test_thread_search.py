@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from toolview.contract import Message, Observation, ToolCall, ToolResult, encode_observation
 from toolview.render.html import call_element_id
 from toolview.safety.opaque import opaque_id
-from toolview.server.search import PATTERN_CHARS
+from toolview.server.page.search.thread import PATTERN_CHARS
 
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 

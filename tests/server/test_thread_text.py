@@ -1,6 +1,6 @@
 """The thread search and the FTS index see the same text of every call (one maker).
 
-A property over random threads: what ``server.thread_text`` gives the thread
+A property over random threads: what ``server.page.search.thread_text`` gives the thread
 search, field by field, is what the SQLite log's index holds — arguments,
 final outputs, refusals, an aborted call's output, messages; secrets
 redacted; each field cut at ``SEARCH_CHARS`` alike.
@@ -26,8 +26,8 @@ from toolview.contract import (
     ToolRefused,
     ToolResult,
 )
-from toolview.server.projection import Projection
-from toolview.server.thread_text import TextCache, item_text, snapshot
+from toolview.server.page.projection import Projection
+from toolview.server.page.search.thread_text import TextCache, item_text, snapshot
 from toolview.wire.log import Replay
 from toolview.wire.log.searchable import SEARCH_CHARS
 from toolview.wire.log.sqlite import SQLiteLog

@@ -25,7 +25,7 @@ from toolview_servers import RedisServer, ToolviewServer
 from watch_serving import Follower, size, until
 
 from toolview.contract import encode_observation
-from toolview.server.watch_formats import ClaudeCodeLines
+from toolview.server.ingest.watch.formats import ClaudeCodeLines
 
 REAL = Path(__file__).resolve().parents[1] / "hosts" / "claude_code" / "real"
 # the session with a sub-agent (the fixture's ids change when it is regenerated)

@@ -17,7 +17,7 @@ from test_watcher import records, until_seq, watching
 from toolview_servers import run_async
 
 from toolview.contract import encode_observation
-from toolview.server.watch_formats import CodexLines
+from toolview.server.ingest.watch.formats import CodexLines
 
 REAL = Path(__file__).resolve().parents[1] / "hosts" / "codex" / "real" / "sessions"
 ROLLOUTS = sorted(REAL.rglob("rollout-*.jsonl"))

@@ -17,7 +17,7 @@ from watch_serving import size, until
 
 from scripted_agents.codex_cli import run_turns
 from scripted_agents.codex_session import failure_turns
-from toolview.server.watch_formats import CodexLines
+from toolview.server.ingest.watch.formats import CodexLines
 
 UNVERIFIED = "apply_patch verification failed: Failed to find expected lines in"
 

@@ -1,4 +1,4 @@
-"""One watched file read batch by batch (``server.watch_reader``), no server, no log.
+"""One watched file read batch by batch (``server.ingest.watch.reader``), no server, no log.
 
 Real files in a temporary folder; the formats are toolview's own lines and,
 for the resume tests, a small stateful mapper of the test's own (a host's
@@ -16,10 +16,16 @@ import msgspec
 import pytest
 
 from toolview.contract import Message, Observation
-from toolview.server.watch_formats import TOOLVIEW, SessionFormat, thread_id
-from toolview.server.watch_open import open_reader
-from toolview.server.watch_position import ReadPosition
-from toolview.server.watch_reader import MAX_OBSERVATIONS, Batch, FileReader, FileReplaced, Join
+from toolview.server.ingest.watch.formats import TOOLVIEW, SessionFormat, thread_id
+from toolview.server.ingest.watch.opening import open_reader
+from toolview.server.ingest.watch.position import ReadPosition
+from toolview.server.ingest.watch.reader import (
+    MAX_OBSERVATIONS,
+    Batch,
+    FileReader,
+    FileReplaced,
+    Join,
+)
 
 
 def line(text: str, role: str = "user") -> bytes:

@@ -19,8 +19,8 @@ import pytest
 from test_watch_reader import COUNTING
 from toolview_servers import run_async
 
-from toolview.server import watch
-from toolview.server.watch import SessionWatcher, WatchRoot
+from toolview.server.ingest.watch import watcher as watch
+from toolview.server.ingest.watch.watcher import SessionWatcher, WatchRoot
 from toolview.wire.sources import PositionedLog
 
 LogOpener = Any

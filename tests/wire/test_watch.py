@@ -6,7 +6,7 @@ import asyncio
 
 from toolview_servers import run_async
 
-from toolview.wire.watch import Watch
+from toolview.wire.seq_watch import Watch
 
 
 def test_waiters_wake_on_a_higher_seq_and_stop_counting_themselves() -> None:

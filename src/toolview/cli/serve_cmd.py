@@ -26,8 +26,8 @@ from toolview.cli.serve_token import TokenError, read_token
 from toolview.cli.serve_watch import WatchError, watch_roots
 from toolview.safety.loopback import is_loopback
 from toolview.server.app import create_app
-from toolview.server.connections import server_config
-from toolview.server.limits import Limits, raise_fd_limit
+from toolview.server.guard.connections import server_config
+from toolview.server.guard.limits import Limits, raise_fd_limit
 
 __all__ = ["is_loopback", "log_factory", "register", "run"]
 

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 from toolview.cli.inputs import InputError, open_input, strip_bom
-from toolview.server.api import THREAD_ID
-from toolview.server.batch import BadBatch, parse_observations
+from toolview.server.ingest.batch import BadBatch, parse_observations
+from toolview.server.params import THREAD_ID
 from toolview.wire.log import ObservationLog
 
 __all__ = ["load_file", "thread_id_for"]

@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 from typing import Final
 
-from toolview.server.host_check import AllowedHost, parse_allowed_host
-from toolview.server.limits import MAX_CONNECTIONS
+from toolview.server.guard.host_check import AllowedHost, parse_allowed_host
+from toolview.server.guard.limits import MAX_CONNECTIONS
+from toolview.server.ingest.watch.idle import WATCH_IDLE
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL
-from toolview.server.watch_idle import WATCH_IDLE
 
 __all__ = [
     "add_options",

@@ -14,7 +14,7 @@ import argparse
 import os
 from pathlib import Path
 
-from toolview.server.watch_root import WatchRoot
+from toolview.server.ingest.watch.root import WatchRoot
 
 __all__ = ["WatchError", "agent_folders", "watch_roots"]
 

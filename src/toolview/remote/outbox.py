@@ -20,7 +20,7 @@ business (``remote.coalescing``: one pending partial per call, bounded by
   the next batch, under a new key.
 * The one exception: a batch the server refused as too large (413,
   ``too_large()``). The server checks the body's size before it reads the
-  batch or looks at its key (``server.batch.read_body``), so a 413 means
+  batch or looks at its key (``server.ingest.batch.read_body``), so a 413 means
   nothing of it was stored and its key was not recorded: the batch is
   *re-formed* smaller, under new keys. The byte budget drops to half the
   refused body (never grows back), down to one observation per batch. A

@@ -30,8 +30,8 @@ from typing import NamedTuple
 
 from toolview.safety.anchors import literal_starts
 from toolview.safety.literal_scan import Found, Literal, LiteralSet, scannable
+from toolview.safety.pattern_runs import Route, anchored, occurrences, positions, whole
 from toolview.safety.patterns import SecretPattern, lower_text
-from toolview.safety.routes import Route, anchored, occurrences, positions, whole
 
 __all__ = ["Cost", "Prefilter", "RankedSpan"]
 

@@ -5,7 +5,6 @@ Every response body that may reach a browser is redacted on the way out.
 
 from __future__ import annotations
 
-import re
 import secrets
 from functools import partial
 from pathlib import Path
@@ -17,45 +16,33 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from toolview.contract import Observation
-from toolview.server.agui_follow import follow_agui
-from toolview.server.batch import (
+from toolview.server.errors import RETRY_AFTER, ApiError
+from toolview.server.ingest.batch import (
     BadBatch,
     BodyTooLarge,
     idempotency_key,
     parse_observations,
     read_body,
 )
-from toolview.server.budget import ServerBusy
-from toolview.server.errors import RETRY_AFTER, ApiError
+from toolview.server.ingest.budget import ServerBusy
+from toolview.server.live.agui_follow import follow_agui
 from toolview.server.offload import in_worker
+from toolview.server.params import THREAD_ID, THREAD_ID_RULE, query_int, thread_or_404
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
 from toolview.wire.idempotency import KeyConflict
 from toolview.wire.log import UnknownThread
 
-__all__ = ["OPENAPI", "THREAD_ID", "query_int", "routes", "thread_or_404"]
+__all__ = ["OPENAPI", "routes"]
 
 OPENAPI: Final = Path(__file__).parent / "openapi.json"
 
-# "." and ".." are refused: a URL path normalises them away (/threads/.. is /).
-THREAD_ID: Final = re.compile(r"(?!\.\.?\Z)[A-Za-z0-9._-]{1,64}")
-_THREAD_ID_RULE: Final = "a thread id is 1-64 of A-Z a-z 0-9 . _ -, and not '.' or '..'"
 _PAGE: Final = 1000
 _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need for more
 
 
-async def thread_or_404(request: Request) -> str:
-    """The path's thread id if the thread exists, else ``ApiError`` 404."""
-    thread_id: str = request.path_params["thread_id"]
-    if not THREAD_ID.fullmatch(thread_id):  # never let an odd id reach the log's keys
-        raise ApiError(404, f"no such thread ({_THREAD_ID_RULE})")
-    if await server_state(request).log.thread(thread_id) is None:
-        raise ApiError(404, f"no thread {thread_id!r}")
-    return thread_id
-
-
 async def list_threads(request: Request) -> Response:
-    """``GET /api/threads``: every thread, newest activity first (``server.directory``)."""
+    """``GET /api/threads``: every thread, newest activity first (``server.page.directory``)."""
     body = await server_state(request).listing.encoded(fresh=True)
     return Response(body, media_type="application/json")
 
@@ -75,7 +62,7 @@ async def create_thread(request: Request) -> Response:
             raise ApiError(400, message) from exc
         if wanted is not None:
             if not THREAD_ID.fullmatch(wanted):
-                raise ApiError(400, f"$.id: {_THREAD_ID_RULE}, not {wanted[:80]!r}")
+                raise ApiError(400, f"$.id: {THREAD_ID_RULE}, not {wanted[:80]!r}")
             thread_id = wanted
     created = await server_state(request).log.create_thread(thread_id)
     return JSONResponse({"id": thread_id, "created": created}, 201 if created else 200)
@@ -139,7 +126,7 @@ async def events(request: Request) -> Response:
 async def agui(request: Request) -> Response:
     """``GET /api/threads/{id}/agui``: the thread as AG-UI events (SSE, or ``?format=json``).
 
-    With ``follow=1``, a live stream instead of a snapshot (``server.agui_follow``).
+    With ``follow=1``, a live stream instead of a snapshot (``server.live.agui_follow``).
     """
     thread_id = await thread_or_404(request)
     if request.query_params.get("follow", "0") != "0":
@@ -150,16 +137,6 @@ async def agui(request: Request) -> Response:
     snapshot = agui_snapshot(server_state(request), thread_id, form)
     media = "application/json" if form == "json" else "text/event-stream"
     return StreamingResponse(snapshot, media_type=media)
-
-
-def query_int(request: Request, name: str, default: int, low: int, high: int) -> int:
-    """A whole-number query parameter in ``low..high``; ``ValueError`` names a bad one."""
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not re.fullmatch(r"[0-9]{1,19}", raw) or not low <= int(raw) <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {raw!r}")
-    return int(raw)
 
 
 async def threads(request: Request) -> Response:

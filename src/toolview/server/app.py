@@ -15,15 +15,18 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.types import ExceptionHandler
 
-from toolview.server import api, otlp_route, pages, sse
-from toolview.server.auth import OneTimeLinks, TokenAuth
-from toolview.server.cross_site import CrossSiteGuard
+from toolview.server import api
 from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_unavailable
-from toolview.server.host_check import AllowedHost, HostCheck, parse_allowed_host
-from toolview.server.security import SecurityHeaders
+from toolview.server.guard.auth import OneTimeLinks, TokenAuth
+from toolview.server.guard.cross_site import CrossSiteGuard
+from toolview.server.guard.host_check import AllowedHost, HostCheck, parse_allowed_host
+from toolview.server.guard.security import SecurityHeaders
+from toolview.server.ingest import otlp_route
+from toolview.server.ingest.watch.idle import WATCH_IDLE
+from toolview.server.ingest.watch.root import WatchRoot
+from toolview.server.live import sse
+from toolview.server.page import pages
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
-from toolview.server.watch_idle import WATCH_IDLE
-from toolview.server.watch_root import WatchRoot
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
 
@@ -50,8 +53,8 @@ def create_app(
     It answers to 127.0.0.1, localhost and [::1] on the port a connection
     arrived on, and to ``allowed_hosts`` (``NAME``: any port; ``NAME:PORT``).
     Session files under the ``watch`` folders are ingested as they grow
-    (``server.watch``), from start-up until shutdown; one that has not grown
-    for ``watch_idle`` seconds is finished (``server.watch_idle``).
+    (``server.ingest.watch.watcher``), from start-up until shutdown; one that has not grown
+    for ``watch_idle`` seconds is finished (``server.ingest.watch.idle``).
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
@@ -103,7 +106,9 @@ def _start_watching(
         return None
     if not isinstance(log, PositionedLog):
         raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
-    from toolview.server.watch import SessionWatcher  # the hosts with it: only when watching
+    from toolview.server.ingest.watch.watcher import (
+        SessionWatcher,  # the hosts with it: only when watching
+    )
 
     watcher = SessionWatcher(log, roots, idle=idle)
     return watcher.stop, asyncio.create_task(watcher.run())

@@ -5,7 +5,7 @@ Why one home: every error takes one shape (``error``), whoever answers it. A
 route never builds an error response itself: it raises ``ApiError`` and the
 one handler (``api_error``, registered in ``server.app``) renders it, so a
 helper returns its value or raises, never "a value or a response". The guards
-in front of the routes (``server.security.refusal``) sit outside Starlette's
+in front of the routes (``server.guard.security.refusal``) sit outside Starlette's
 exception handling and call ``error`` directly.
 
 Why 503 apart: a producer must be able to tell "try again" (the log's backend — Redis

@@ -22,9 +22,9 @@ from typing import Final
 
 import msgspec
 
+from toolview.server.live.streams import FIRST_BATCH, next_limit
 from toolview.server.offload import OffLoopReplay, in_worker
 from toolview.server.state import ServerState
-from toolview.server.streams import FIRST_BATCH, next_limit
 from toolview.wire.agui import AguiTranslator, encode_sse
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import Redactor, redact_observation

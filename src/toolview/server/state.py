@@ -13,15 +13,15 @@ from starlette.requests import Request
 
 from toolview.contract import Observation
 from toolview.safety import redact, redact_json
-from toolview.server.budget import BodyBudget
-from toolview.server.directory import Directory, SharedListing
-from toolview.server.hubs import Hubs
+from toolview.server.ingest.budget import BodyBudget
+from toolview.server.live.hubs import Hubs
+from toolview.server.live.sent_tail import SentTail
 from toolview.server.offload import WORKERS
-from toolview.server.piece_cache import PIECE_CHARS, PieceCache
-from toolview.server.projection import PROJECTION_LIMIT, Projections
-from toolview.server.search_worker import SEARCHERS
-from toolview.server.stats import SentTail
-from toolview.server.thread_text import TEXT_BUDGET, TextCache
+from toolview.server.page.directory import Directory, SharedListing
+from toolview.server.page.pieces.cache import PIECE_CHARS, PieceCache
+from toolview.server.page.projection import PROJECTION_LIMIT, Projections
+from toolview.server.page.search.thread_text import TEXT_BUDGET, TextCache
+from toolview.server.page.search.worker import SEARCHERS
 from toolview.wire.feed import OpenCall
 from toolview.wire.follow import Redactor
 from toolview.wire.idempotency import Appended

@@ -1,7 +1,7 @@
 """``MAX_BATCH``: the most observations one posted batch holds, kept by both ends.
 
 Why a module of its own in ``wire``: the server refuses a bigger batch (413,
-``server.batch``) and a producer's outbox never forms one (``remote.outbox``).
+``server.ingest.batch``) and a producer's outbox never forms one (``remote.outbox``).
 One number, one definition, where both may import it: the server never
 imports ``remote``, and ``remote`` builds on ``wire``.
 """

@@ -161,7 +161,7 @@ class Follower:
         call whose text this follower sent differently (coalesced at another
         moment, or never) gets the delta between the two, so from here on the
         leader's frames apply to this follower's client as they are (a hub's
-        members: ``server.hub``).
+        members: ``server.live.hub``).
         """
         if leader.position != self.position:
             raise ValueError(f"join at seq {self.position}, the leader is at {leader.position}")

@@ -20,7 +20,7 @@ from toolview.hosts.otel import (
     map_span,
     thread_id_for,
 )
-from toolview.server.api import THREAD_ID
+from toolview.server.params import THREAD_ID
 
 TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
 START = 1_764_633_600_123_456_789  # 2025-12-02T00:00:00.123456789Z

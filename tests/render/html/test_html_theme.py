@@ -11,7 +11,7 @@ from toolview.render.html import FRAGMENT_CSS, PAGE_CSS
 from toolview.render.html.palette import SGR_CSS
 from toolview.render.html.theme import THEME_CSS, theme_block
 
-PAGE_SHEET = Path(__file__).parents[3] / "src/toolview/server/static/page.css"
+PAGE_SHEET = Path(__file__).parents[3] / "src/toolview/server/page/static/page.css"
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|\brgba?\(|\bhsla?\(|:\s*(?:white|black)\b")
 
 

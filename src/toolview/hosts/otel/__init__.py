@@ -7,7 +7,7 @@ into its token usage, an ``invoke_agent`` span into its run's start and end
 maps one export's spans, each to its thread (``thread_id_for``: the
 conversation's, else the trace's). The spans are ``TelemetrySpan`` values,
 so nothing here needs protobuf or the OpenTelemetry SDK; ``toolview serve``
-decodes OTLP into them (``toolview.server.otlp_decode``).
+decodes OTLP into them (``toolview.server.ingest.otlp_decode``).
 """
 
 from toolview.hosts.otel.export import Export, map_export

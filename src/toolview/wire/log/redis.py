@@ -32,8 +32,8 @@ from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended
 from toolview.wire.log import ThreadInfo
 from toolview.wire.log.redis_append import RedisKeys, append_batch
+from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
-from toolview.wire.watch import Watch
 
 __all__ = ["RedisLog"]
 

@@ -1,6 +1,6 @@
 """A call's searchable text: the one maker below the thread search and the FTS index.
 
-Why one maker: ``GET /api/threads/{id}/search`` (``server.thread_text``) and
+Why one maker: ``GET /api/threads/{id}/search`` (``server.page.search.thread_text``) and
 ``GET /api/search`` (the SQLite log's index, ``sqlite_fts``) each used to
 decide what of a call is searchable, and they differed — the index never held
 an aborted call's output nor a word past 256 KiB, the thread search did — so
@@ -57,7 +57,7 @@ def args_text(args: object) -> str:
 def output_text(result: ToolResult | ToolRefused, cut: int | None = SEARCH_CHARS) -> str:
     """A call's output: final text, refusal reason, or a partial's with its last token held.
 
-    ``cut=None``: the whole of it, as the output's chunks hand it over (``server.call_data``).
+    ``cut=None``: the whole of it, as the output's chunks hand it over (``server.page.call_data``).
     """
     if isinstance(result, ToolRefused):
         return _clean(result.reason, cut)

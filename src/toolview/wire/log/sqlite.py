@@ -40,8 +40,8 @@ from toolview.wire.log.sqlite_query import SEARCH_SECONDS, fts_terms
 from toolview.wire.log.sqlite_readers import SearchReaders
 from toolview.wire.log.sqlite_search import SearchIndexer
 from toolview.wire.log.sqlite_sources import SOURCES_SCHEMA
+from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
-from toolview.wire.watch import Watch
 
 __all__ = ["SQLiteLog"]
 

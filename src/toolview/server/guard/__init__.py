@@ -1,0 +1,1 @@
+"""The guards in front of every route: host check, cross-site, token access, connection limits."""

@@ -1,0 +1,71 @@
+"""Headers every response carries: a strict CSP (no inline script) and friends.
+
+Added by a pure ASGI middleware on ``http.response.start``, so streaming
+responses (SSE) get them too. It also answers an exception that escapes before
+a response started with a bare 500 of its own (then re-raises, for the server's
+log): Starlette's error middleware sits outside every user middleware, so its
+500 would otherwise go out without these headers.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from starlette.responses import PlainTextResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from toolview.server.errors import error, internal_error
+from toolview.server.ingest.otlp_body import OTLP_PATH
+
+__all__ = ["CSP", "SECURITY_HEADERS", "SecurityHeaders", "refusal"]
+
+CSP: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS: Final = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Sets the security headers on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                names = {name for name, _ in SECURITY_HEADERS}
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                message = {**message, "headers": [*kept, *SECURITY_HEADERS]}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if not started:
+                await internal_error()(scope, receive, send_with_headers)
+            raise
+
+
+def refusal(
+    path: str, status: int, message: str, headers: dict[str, str] | None = None
+) -> Response:
+    """How a guard refuses: ``{"error": …}`` for the API (OTLP's too), a line of text for a page."""
+    if path == "/api" or path.startswith("/api/") or path == OTLP_PATH:
+        return error(status, message, headers)
+    return PlainTextResponse(f"{status} {message}", status, headers=headers)

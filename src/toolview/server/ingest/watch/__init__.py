@@ -1,0 +1,1 @@
+"""``serve --watch``: session files under folders, read as they grow and ingested into the log."""

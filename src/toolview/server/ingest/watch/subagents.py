@@ -1,0 +1,121 @@
+"""Sub-agent files: which session's thread they join, under which call.
+
+Why: a sub-agent's session is a file of its own, but on the server it is no
+thread of its own — its observations join the session's thread marked with
+``parentCallId`` = the call that ran it (the child thread under that call).
+The link must be known while the sub-agent works, so the marks are live:
+
+* Claude Code writes ``<session>/subagents/agent-<id>.jsonl`` beside the main
+  ``<session>.jsonl``, with ``agent-<id>.meta.json`` whose ``toolUseId`` is the
+  ``Agent`` call — written as the sub-agent starts;
+* Codex writes the sub-agent's own rollout, whose first record names its
+  ``parent_thread_id``; the parent's mapper sees the spawn (the call and the
+  child's thread id) — the watcher hands those links here (``learned``).
+
+A file whose session or link is not known yet waits, and is queued again
+when it may be (the session read, the meta file written, a link learned).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+import msgspec
+
+from toolview.hosts.claude_code.stored import read_regular
+from toolview.server.ingest.watch.position import ReadPosition
+from toolview.server.ingest.watch.reader import Join
+from toolview.wire.sources import PositionedLog
+
+__all__ = ["META", "SubAgents", "claude_link", "codex_parent"]
+
+META: Final = ".meta.json"
+_LIMIT: Final = 1 << 20  # bytes of a meta file or a rollout's first line read
+_UUID: Final = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}\Z")
+
+
+class _Meta(msgspec.Struct):
+    tool_use_id: str | None = msgspec.field(default=None, name="toolUseId")
+
+
+class _Payload(msgspec.Struct):
+    parent_thread_id: str | None = None
+
+
+class _SessionMeta(msgspec.Struct):
+    payload: _Payload | None = None
+
+
+def claude_link(path: Path) -> tuple[Path, str | None] | None:
+    """A Claude Code sub-agent file's main session file and call id (``None``: not written yet)."""
+    if path.parent.name != "subagents" or not path.name.startswith("agent-"):
+        return None
+    session = path.parent.parent
+    meta = path.with_name(path.name.removesuffix(".jsonl") + META)
+    try:
+        # a FIFO in its place would block the watcher: regular files only
+        call = msgspec.json.decode(read_regular(meta, _LIMIT), type=_Meta).tool_use_id
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        call = None  # not there yet, or half-written: asked again when it changes
+    return session.with_name(session.name + ".jsonl"), call or None
+
+
+def codex_parent(path: Path) -> str | None:
+    """The thread id of the Codex rollout that spawned this one, or ``None``."""
+    if not path.name.startswith("rollout-"):
+        return None
+    try:
+        with path.open("rb") as stream:
+            first = stream.readline(_LIMIT)
+        meta = msgspec.json.decode(first, type=_SessionMeta)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return meta.payload.parent_thread_id if meta.payload is not None else None
+
+
+class SubAgents:
+    """The links known so far, and the sub-agent files waiting for theirs."""
+
+    def __init__(self, log: PositionedLog, put: Callable[[Path], None]) -> None:
+        self.log = log
+        self.put = put  # queue a file to be read again
+        self.by_main: dict[Path, set[Path]] = {}  # Claude Code: main file → waiting files
+        self.codex: dict[str, Join] = {}  # Codex: a child's thread id → its join
+        self.codex_waiting: set[Path] = set()
+
+    async def join(self, path: Path) -> tuple[bool, Join | None]:
+        """Whether ``path`` is a sub-agent's file, and where it goes (``None``: not known yet)."""
+        parent, link = await asyncio.to_thread(lambda: (codex_parent(path), claude_link(path)))
+        if parent is not None:
+            child = _UUID.search(path.stem)
+            found = self.codex.get(child.group(0)) if child else None
+            if found is None:
+                self.codex_waiting.add(path)
+            return True, found
+        if link is None or not link[0].is_file():
+            return False, None
+        main_path, call = link
+        raw = await self.log.position(str(main_path))
+        main = ReadPosition.decode(raw) if raw is not None else None
+        if main is None or call is None:
+            self.by_main.setdefault(main_path, set()).add(path)
+            return True, None
+        return True, Join(main.thread, call)
+
+    def learned(self, thread: str, links: list[tuple[str, str]]) -> None:
+        """A parent's mapper saw spawns ``(child thread id, call id)``: its children may go on."""
+        for child, call in links:
+            self.codex[child] = Join(thread, call)
+        if links:
+            for waiting in self.codex_waiting:
+                self.put(waiting)
+            self.codex_waiting.clear()
+
+    def read(self, main: Path) -> None:
+        """``main`` was read: the files waiting for its thread may go on."""
+        for waiting in self.by_main.pop(main, set()):
+            self.put(waiting)

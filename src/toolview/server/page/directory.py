@@ -1,0 +1,149 @@
+"""The index's view of every thread: title, times, calls, running and failed, kept as it grows.
+
+Why here and not per request: the index lists every thread, and counting a
+thread's calls by replaying it (a projection, ``server.page.projection``) per
+request is O(all observations). Each thread keeps a small ``Card`` and the seq
+it was read to: a request reads only records no request read before (none,
+for a thread that did not grow: ``log.threads()`` says each one's last seq),
+so a listing is O(threads) plus what is new — the same on both logs, with no
+schema of its own to migrate. A record is peeked at (kind, ids, flags, time),
+never decoded whole; a message's text only while the thread has no title.
+
+What it counts is the thread's own calls (a sub-agent's, marked
+``parentCallId``, are inside their call): ``calls`` seen, ``running`` and
+``failed`` (error results), read from a ``contract.ledger.Ledger`` fed the
+peeked records (``server.page.card_calls``), so the index says what ``Thread``
+(the page) says: it decides nothing about a call itself. The title is the
+first user message, redacted, cleaned, one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import Final
+
+import anyio
+import msgspec
+
+from toolview.render.clean import clean_field
+from toolview.safety import redact
+from toolview.server.offload import in_worker
+from toolview.server.page.card_calls import CardCalls, Peek
+from toolview.wire.log import ObservationLog, ThreadInfo
+
+__all__ = ["POLL", "TITLE_CHARS", "Card", "Directory", "SharedListing"]
+
+TITLE_CHARS: Final = 120
+POLL: Final = 1.0  # seconds: the index's stream looks at the log this often
+_BATCH: Final = 2000
+
+
+class _Text(msgspec.Struct):
+    text: str = ""
+
+
+@dataclass
+class Card:
+    """One thread as the index shows it."""
+
+    id: str
+    created: float
+    last_seq: int = 0
+    title: str | None = None
+    started_at: str | None = None
+    last_activity: str | None = None
+    calls: CardCalls = field(default_factory=CardCalls, repr=False)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    def as_json(self) -> dict[str, object]:
+        """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's)."""
+        created = _iso(self.created)
+        calls, running, failed = self.calls.counts()
+        return {
+            "id": self.id,
+            "created": self.created,
+            "lastSeq": self.last_seq,
+            "title": self.title or self.id,
+            "startedAt": self.started_at or created,
+            "lastActivity": self.last_activity or self.started_at or created,
+            "calls": calls,
+            "running": running,
+            "failed": failed,
+        }
+
+    def fold(self, records: list[tuple[int, bytes]]) -> None:
+        """Account for ``records`` (read after ``last_seq``), in a worker."""
+        for seq, raw in records:
+            self._see(msgspec.json.decode(raw, type=Peek), raw)
+            self.last_seq = seq
+
+    def _see(self, peek: Peek, raw: bytes) -> None:
+        if peek.at is not None:
+            self.started_at = self.started_at or peek.at
+            self.last_activity = peek.at
+        if not self.calls.see(peek):
+            return  # a sub-agent's: counted under its call
+        if peek.kind == "message" and peek.role == "user" and self.title is None:
+            text = msgspec.json.decode(raw, type=_Text).text
+            self.title = clean_field(redact(text[: TITLE_CHARS * 4]), TITLE_CHARS, "space") or None
+
+
+class Directory:
+    """Every thread's card, brought up to date per listing (see the module)."""
+
+    def __init__(self, log: ObservationLog, workers: anyio.CapacityLimiter) -> None:
+        self.log = log
+        self.workers = workers
+        self._cards: dict[str, Card] = {}
+
+    async def listing(self) -> list[dict[str, object]]:
+        """Every thread, newest activity first."""
+        infos = await self.log.threads()
+        live = {info.id for info in infos}
+        for gone in set(self._cards) - live:
+            del self._cards[gone]
+        cards = [await self._current(info) for info in infos]
+        listed = [card.as_json() for card in cards]
+        listed.sort(key=lambda c: (str(c["lastActivity"]), str(c["id"])), reverse=True)
+        return listed
+
+    async def _current(self, info: ThreadInfo) -> Card:
+        card = self._cards.get(info.id)
+        if card is None or card.created != info.created or card.last_seq > info.last_seq:
+            card = self._cards[info.id] = Card(info.id, info.created)
+        async with card.lock:
+            while card.last_seq < info.last_seq:
+                records = await self.log.read(info.id, card.last_seq, limit=_BATCH)
+                if not records:
+                    break
+                await in_worker(self.workers, partial(card.fold, records))
+        return card
+
+
+class SharedListing:
+    """The directory's listing, made at most once per ``POLL`` for everyone asking."""
+
+    def __init__(self, directory: Directory) -> None:
+        self.directory = directory
+        self._made = -POLL
+        self._body = b""
+        self._lock = asyncio.Lock()
+
+    async def encoded(self, *, fresh: bool = False) -> bytes:
+        """The listing as JSON (``{"threads": [...]}``), at most ``POLL`` old (``fresh``: now)."""
+        async with self._lock:
+            if fresh or time.monotonic() - self._made >= POLL:
+                threads = await self.directory.listing()
+                self._body = msgspec.json.encode({"threads": threads})
+                self._made = time.monotonic()
+            return self._body
+
+
+def _iso(seconds: float) -> str:
+    """A log's creation time (seconds since the epoch) as the contract writes times."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -1,0 +1,1 @@
+"""A thread's markup in pieces, one per entry: rendered in worker processes, cached by version."""
