@@ -212,13 +212,10 @@ def _redact_descriptor(descriptor: Descriptor, redactor: Redactor) -> Descriptor
     inside it would only break the image, so it is set aside and put back.
     """
     data = descriptor.props.get("data") if descriptor.kind == "image" else None
-    if isinstance(data, str):
-        bare = {key: value for key, value in descriptor.props.items() if key != "data"}
-        redacted = redactor.json(bare)
-        props = {**redacted, "data": data} if isinstance(redacted, dict) else {}
-    else:
-        redacted = redactor.json(descriptor.props)
-        props = redacted if isinstance(redacted, dict) else {}
+    kept = {"data": data} if isinstance(data, str) else {}
+    props = {k: v for k, v in descriptor.props.items() if k != "data"} if kept else descriptor.props
+    redacted = redactor.json(props)
+    props = {**redacted, **kept} if isinstance(redacted, dict) else {}
     return msgspec.structs.replace(
         descriptor, kind=redactor.memo.text(descriptor.kind), props=props
     )
