@@ -3,7 +3,7 @@
 A refactor guard: the terminal cleaner, the styled-output parser and what
 redaction takes out each built their own string-sequence pattern once; they
 now share one, and must agree on its edges (the body's longest length, a
-newline in it, each 7- and 8-bit introducer).
+newline in it, each 7- and 8-bit introducer, each terminator).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from toolview.safety.terminal import neutralize_terminal
 INTRODUCERS = ["\x1b" + opener for opener in STRING_OPENERS] + list(STRING_C1)
 
 
+@pytest.mark.parametrize("end", ["\x07", "\x1b\\", "\x9c"], ids=ascii)
 @pytest.mark.parametrize("introducer", INTRODUCERS, ids=ascii)
-def test_a_body_at_the_longest_is_a_sequence_everywhere(introducer: str) -> None:
-    text = f"a{introducer}{'x' * STRING_MAX}\x07b"
+def test_a_body_at_the_longest_is_a_sequence_everywhere(introducer: str, end: str) -> None:
+    text = f"a{introducer}{'x' * STRING_MAX}{end}b"
     assert STRINGS.search(text) is not None and TAKEN_OUT.sub("", text) == "ab"
     assert neutralize_terminal(text) == "ab"
     assert parse_output(text).text == "ab"
