@@ -87,12 +87,11 @@ def bash(done: Finished) -> Mapped | None:
     task = get_str(details, "backgroundTaskId")
     text = done.text
     if done.is_error:
-        exit_code, rest = _error_exit(done.text)
+        exit_code, text = _error_exit(done.text)  # the text without its ``Exit code N`` line
         if exit_code is None and stdout is None:
             return None  # refused or denied: the command never ran
-        text = rest if exit_code is not None else text
         if stdout is None:
-            stdout, stderr = rest, ""
+            stdout, stderr = text, ""
     elif interrupted or task or "returnCodeInterpretation" in details:
         exit_code = None
     else:
