@@ -165,3 +165,16 @@ def test_a_failed_command_whose_output_is_its_text_says_it_once(surface: str) ->
     thread = Thread.from_observations([ToolCall("c1", "bash", {"command": "ls /nope"}), result])
     out = _said(surface, shown(surface, thread))
     assert out.count("ls: /nope: missing") == 1 and "exit code 2" in out
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_cut_failed_patch_says_what_was_cut_once(surface: str) -> None:
+    """The message leading the diff leaves the cut to the kind body, on every surface alike."""
+    cut = Truncation(shown=7, total=4_007, unit="lines")
+    result = ToolResult(
+        "p1", "apply_patch", f"{FAILED_PATCH}\nalpha", complete=True, is_error=True,
+        descriptor=Descriptor("diff", DiffProps(diff=DIFF), cut),
+    )  # fmt: skip
+    thread = Thread.from_observations([ToolCall("p1", "apply_patch", {"input": "…"}), result])
+    out = _said(surface, shown(surface, thread))
+    assert out.count(FAILED_PATCH) == 1 and out.count("4,000 more lines") == 1

@@ -6,6 +6,7 @@ import json
 import threading
 from collections.abc import Callable, Sequence
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,10 +22,12 @@ from toolview.contract import (
     ToolResult,
     encode_observation,
 )
+from toolview.recording.redaction import redact_observation as recorder_redaction
 from toolview.safety import redact, redact_json
 from toolview.wire.byte_lru import ByteLRU
 from toolview.wire.feed import LogItem
 from toolview.wire.follow import Follower, Frame, Mode, Redactor
+from toolview.wire.memo import redact_observation
 
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
@@ -191,3 +194,25 @@ def test_a_sub_agent_mark_crosses_as_its_call_s_id_and_at_as_it_is() -> None:
     assert SECRET not in encode_observation(crossed).decode()
     assert isinstance(task, ToolCall) and crossed.parent_call_id == task.tool_call_id
     assert crossed.at == at
+
+
+def test_an_image_keeps_its_base64_data_while_the_rest_is_redacted() -> None:
+    """A token's pattern inside base64 is no secret: redacting it would only break the image.
+
+    One home for descriptor redaction: the server's and the recorder's alike.
+    """
+    data = "iVBORw0KGgo" + SECRET + "AAAA"  # a valid base64 alphabet, and a token's shape
+    props = {"mimeType": "image/png", "data": data, "alt": SECRET}
+    result = ToolResult(
+        "c1", "shot", SECRET, complete=True, is_error=False, descriptor=Descriptor("image", props)
+    )
+    redactor = Redactor(text=redact, json=redact_json)
+    for safe in (redact_observation(result, redactor), recorder_redaction(result)):
+        assert isinstance(safe, ToolResult) and isinstance(safe.descriptor, Descriptor)
+        assert safe.descriptor.props["data"] == data
+        assert SECRET not in safe.text and SECRET not in safe.descriptor.props["alt"]
+    # any other kind's "data" is text like the rest
+    other = msgspec.structs.replace(result, descriptor=Descriptor("json", {"data": data}))
+    safe = redact_observation(other, redactor)
+    assert isinstance(safe, ToolResult) and isinstance(safe.descriptor, Descriptor)
+    assert SECRET not in json.dumps(safe.descriptor.props)

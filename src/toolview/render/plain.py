@@ -10,7 +10,7 @@ entries, the summary last. What differs is only how a piece is written
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from toolview.render.bodies import (
     AbortedBody,
@@ -123,11 +123,10 @@ def body_parts(body: Body, registry: Registry[list[str]], style: PlainStyle) -> 
     if isinstance(body, AbortedBody):
         return aborted_parts(body, style)
     if isinstance(body, ErrorBody):
-        first = replace(body, truncated=None)  # the kind body says what was cut
         return registry.render_error(
             body,
-            lambda note: error_parts(body, note, style),
-            lambda drawn: [*error_parts(first, None, style), *drawn],
+            lambda error, note: error_parts(error, note, style),
+            lambda said, drawn: said + drawn,
         )
     if isinstance(body, KindBody):
         return registry.render(body, lambda fallback: fallback_parts(fallback, style))

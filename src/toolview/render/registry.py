@@ -72,25 +72,29 @@ class Registry(Generic[R]):
     def render_error(
         self,
         body: ErrorBody,
-        message: Callable[[str | None], R],
-        lead: Callable[[R], R],
+        message: Callable[[ErrorBody, str | None], R],
+        lead: Callable[[R, R], R],
     ) -> R:
         """An error's body: its kind's renderer inside the error frame, else ``message``.
 
-        ``message(note)`` draws the error's own text; ``note`` says why the kind
-        was not drawn when its renderer failed. A kind this surface has no
+        ``message(error, note)`` draws an error's own text; ``note`` says why the
+        kind was not drawn when its renderer failed. A kind this surface has no
         renderer for shows the error's text with no note: an unknown kind's
-        error reads as any other error. ``lead(drawn)`` puts the error's text
-        before the drawn kind, asked only when ``body.lead`` and the kind was
-        drawn (a fallback already shows the text: it is never said twice).
+        error reads as any other error. ``lead(said, drawn)`` puts the error's
+        text before the drawn kind, asked only when ``body.lead`` and the kind
+        was drawn (a fallback already shows the text: it is never said twice);
+        that text is drawn without the truncation notice, here for every
+        surface, as the kind body says what was cut.
         """
         if body.kind is None or body.kind.kind not in self._renderers:
-            return message(None)
+            return message(body, None)
         fell_back: list[bool] = []
 
         def fallback(shown: FallbackBody) -> R:
             fell_back.append(True)
-            return message(shown.note)
+            return message(body, shown.note)
 
         drawn = self.render(body.kind, fallback)
-        return lead(drawn) if body.lead and not fell_back else drawn
+        if not body.lead or fell_back:
+            return drawn
+        return lead(message(replace(body, truncated=None), None), drawn)

@@ -35,6 +35,13 @@ from typing import Final
 from toolview.safety.ansi_fast import colours_only
 from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
+from toolview.safety.sequences import (
+    STRING_BODY,
+    STRING_C1,
+    STRING_END,
+    STRING_MAX,
+    STRING_OPENERS,
+)
 from toolview.safety.sgr import PLAIN, Run, Style, Styled, apply_sgr
 
 __all__ = ["ERASE_MARK", "MAX_SGR_PARAMS", "parse_growing", "parse_output"]
@@ -42,14 +49,14 @@ __all__ = ["ERASE_MARK", "MAX_SGR_PARAMS", "parse_growing", "parse_output"]
 ERASE_MARK: Final = "\x1aK"
 """``ESC[K`` when ``\\r``/``\\b`` are kept: SUB cannot come from a tool (it is shown ``␚``)."""
 MAX_SGR_PARAMS: Final = 256  # a longer SGR is dropped unread, like any other CSI
-_STRING_MAX: Final = 4096  # as safety.terminal: an OSC/DCS body longer is not a sequence
 
 _CONTROL: Final = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{INVISIBLE_CLASS}\u2028\u2029]")
 _CSI: Final = re.compile(r"([0-?]*+)([ -/]*+)([@-~]?)")
-_BODY: Final = re.compile(f"[^\x07\x1b\x90\x98\x9c-\x9f\n]{{0,{_STRING_MAX}}}+")
+_BODY: Final = re.compile(STRING_BODY)
+_END: Final = re.compile(STRING_END)
 _ESCAPE: Final = re.compile(r"[ -/]*+[0-~]")
-_STRING_OPENERS: Final = frozenset("]PX^_")
-_STRING_C1: Final = frozenset("\x90\x98\x9d\x9e\x9f")
+_STRING_OPENERS: Final = frozenset(STRING_OPENERS)
+_STRING_C1: Final = frozenset(STRING_C1)
 _INTERMEDIATES_TO_END: Final = re.compile(r"[ -/]*+\Z")
 
 
@@ -210,12 +217,11 @@ def _escape(text: str, at: int, screen: _Screen) -> int:
         start = at + (1 if char in _STRING_C1 else 2)
         body = _BODY.match(text, start)
         end = body.end() if body else start
-        if text.startswith(("\x07", "\x9c"), end):
-            return end + 1
-        if text.startswith("\x1b\\", end):
-            return end + 2
+        terminator = _END.match(text, end)
+        if terminator is not None:
+            return terminator.end()
         at_end = end == len(text) or (end + 1 == len(text) and text[end] == "\x1b")
-        if screen.growing and at_end and end - start <= _STRING_MAX:
+        if screen.growing and at_end and end - start <= STRING_MAX:
             raise _Incomplete  # its terminator may still arrive
         screen.write(show_control(char) if char in _STRING_C1 else "\u241b" + after)
         return start

@@ -21,9 +21,14 @@ __all__ = [
     "CODES_7BIT",
     "CSI_TAIL",
     "ESCAPE_TAIL",
+    "STRING",
     "STRINGS",
     "STRING_BODY",
+    "STRING_C1",
     "STRING_END",
+    "STRING_MAX",
+    "STRING_OPEN",
+    "STRING_OPENERS",
     "TAKEN_OUT",
     "TAKEN_OUT_7BIT",
     "around_sequences",
@@ -31,7 +36,13 @@ __all__ = [
     "has_string",
 ]
 
-STRING_BODY: Final = "[^\x07\x1b\x90\x98\x9c-\x9f\n]{0,4096}+"  # possessive: no re-scan
+STRING_MAX: Final = 4096
+"""The longest OSC/DCS/SOS/PM/APC body: longer, it is not a sequence."""
+STRING_OPENERS: Final = "]PX^_"
+"""What follows ``ESC`` to open a string sequence (OSC, DCS, SOS, PM, APC)."""
+STRING_C1: Final = "\x90\x98\x9d\x9e\x9f"
+"""The same five as 8-bit introducers (DCS, SOS, OSC, PM, APC)."""
+STRING_BODY: Final = f"[^\x07\x1b\x90\x98\x9c-\x9f\n]{{0,{STRING_MAX}}}+"  # possessive: no re-scan
 """An OSC/DCS/SOS/PM/APC body: longer, or across a line, it is not a sequence."""
 STRING_END: Final = r"(?:\x07|\x1b\\|\x9c)"
 CSI_TAIL: Final = r"[0-?]*+[ -/]*+[@-~]?"
@@ -39,9 +50,13 @@ CSI_TAIL: Final = r"[0-?]*+[ -/]*+[@-~]?"
 ESCAPE_TAIL: Final = r"[ -/]*+[0-~]"
 """After ``ESC`` for a two-byte (or intermediate) escape."""
 
-_OPENERS: Final = r"[\]PX^_]"
+_OPENERS: Final = f"[{re.escape(STRING_OPENERS)}]"
+STRING_OPEN: Final = rf"\x1b{_OPENERS}"
+"""A 7-bit string sequence's introducer (``ESC]``…), alone: unterminated, it is shown."""
+STRING: Final = rf"(?:{STRING_OPEN}|[{STRING_C1}]){STRING_BODY}{STRING_END}"
+"""A whole string sequence, as a pattern to build on (``STRINGS`` compiled)."""
 TAKEN_OUT: Final = re.compile(
-    rf"(?:\x1b{_OPENERS}|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}"
+    rf"{STRING}"
     rf"|(?:\x1b\[|\x9b){CSI_TAIL}"
     rf"|\x1b(?!{_OPENERS}){ESCAPE_TAIL}"
 )
@@ -58,11 +73,11 @@ CODES: Final = re.compile(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESC
 sequence's body is text: a link's target, a title)."""
 CODES_7BIT: Final = re.compile(rf"(?:\x1b(?:\[{CSI_TAIL}|(?!{_OPENERS}){ESCAPE_TAIL}))+")
 """``CODES`` for ASCII text, led by its literal ``ESC``."""
-STRINGS: Final = re.compile(rf"(?:\x1b{_OPENERS}|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}")
+STRINGS: Final = re.compile(STRING)
 """A whole string sequence: OSC (titles, OSC 8 links, OSC 52), DCS, SOS, PM, APC."""
-_STRING_OPENERS: Final = ("\x1b]", "\x1bP", "\x1bX", "\x1b^", "\x1b_")
-_REACH: Final = 4096 + 8  # a string sequence's longest body, its introducer and terminator
-_INTRODUCERS: Final = "\x1b\x9b\x9d\x90\x98\x9e\x9f"
+_STRING_OPENERS: Final = tuple("\x1b" + opener for opener in STRING_OPENERS)
+_REACH: Final = STRING_MAX + 8  # a string sequence's longest body, its introducer and terminator
+_INTRODUCERS: Final = "\x1b\x9b" + STRING_C1
 
 
 def has_sequence(text: str) -> bool:
@@ -81,7 +96,7 @@ def has_string(text: str) -> bool:
     """Could ``text`` hold a string sequence? Most coloured output has codes only."""
     if any(opener in text for opener in _STRING_OPENERS):
         return True
-    return not text.isascii() and any(char in text for char in "\x90\x98\x9d\x9e\x9f")
+    return not text.isascii() and any(char in text for char in STRING_C1)
 
 
 def _sequence_at(text: str, position: int) -> re.Match[str] | None:

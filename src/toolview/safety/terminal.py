@@ -27,14 +27,14 @@ import re
 from toolview.safety.inert import inert
 from toolview.safety.invisible import INVISIBLE_CLASS, show_control
 from toolview.safety.secrets import redact
-from toolview.safety.sequences import CSI_TAIL, ESCAPE_TAIL, STRING_BODY, STRING_END
+from toolview.safety.sequences import CSI_TAIL, ESCAPE_TAIL, STRING, STRING_OPEN
 
 __all__ = ["clean_text", "neutralize_terminal"]
 
 _SEQUENCE = re.compile(  # safety.sequences, grouped by what is shown; lone controls
-    rf"(?P<drop>(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]){STRING_BODY}{STRING_END}"
+    rf"(?P<drop>{STRING}"
     rf"|(?:\x1b\[|\x9b){CSI_TAIL})"
-    r"|(?P<open>\x1b[\]PX^_])"
+    rf"|(?P<open>{STRING_OPEN})"
     rf"|(?P<esc>\x1b{ESCAPE_TAIL})"
     r"|(?P<crlf>\r\n)"
     rf"|[\x00-\x08\x0b-\x1f\x7f-\x9f{INVISIBLE_CLASS}]"

@@ -206,10 +206,16 @@ def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
 
 
 def _redact_descriptor(descriptor: Descriptor, redactor: Redactor) -> Descriptor:
-    """Kind and props redacted (a kind is as untrusted as any other string)."""
-    props = redactor.json(descriptor.props)
+    """Kind and props redacted (a kind is as untrusted as any other string).
+
+    But an image's base64 ``data``: it is not text, and a pattern matched
+    inside it would only break the image, so it is set aside and put back.
+    """
+    data = descriptor.props.get("data") if descriptor.kind == "image" else None
+    kept = {"data": data} if isinstance(data, str) else {}
+    props = {k: v for k, v in descriptor.props.items() if k != "data"} if kept else descriptor.props
+    redacted = redactor.json(props)
+    props = {**redacted, **kept} if isinstance(redacted, dict) else {}
     return msgspec.structs.replace(
-        descriptor,
-        kind=redactor.memo.text(descriptor.kind),
-        props=props if isinstance(props, dict) else {},
+        descriptor, kind=redactor.memo.text(descriptor.kind), props=props
     )

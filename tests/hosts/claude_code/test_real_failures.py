@@ -9,6 +9,7 @@ draws each as an error, with its text, on every surface, and counts it.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -30,10 +31,12 @@ MAIN = "MAIN-FAILURES: fail in three ways."
 SUB = "SUB-FAILURES: run a command that fails."
 # each failing call and the text every surface must show for it
 SHOWN = {
-    "toolu_f1exit": "Exit code 3",
+    "toolu_f1exit": "exit code 3",  # the shell body's, in the error frame
     "toolu_f2edit": "File has not been read yet",
     "toolu_s1fail": "ls: cannot access '/no/sub/dir'",
 }
+# each one's text: a failed command's is its output (its exit code is the shell props')
+TOLD = SHOWN | {"toolu_f1exit": "out\nerr"}
 
 
 def _bash(call_id: str, command: str) -> Turn:
@@ -97,7 +100,7 @@ def test_the_cli_flags_each_failure_sub_agents_too(failing_run: ClaudeRun) -> No
 
 def test_each_failure_is_an_error_with_its_text(observations: list[Observation]) -> None:
     results = {o.tool_call_id: o for o in observations if isinstance(o, ToolResult)}
-    for call_id, said in SHOWN.items():
+    for call_id, said in TOLD.items():
         assert results[call_id].is_error and said in results[call_id].text, call_id
     assert not results["toolu_f3agent"].is_error  # the sub-agent answered; its call failed
     assert results["toolu_s1fail"].parent_call_id == "toolu_f3agent"
@@ -115,3 +118,13 @@ def test_every_surface_shows_each_failure_and_counts_it(
     assert states == {"toolu_f1exit": "error", "toolu_f2edit": "error", "toolu_f3agent": "done"}
     child = thread.child("toolu_f3agent")
     assert child is not None and [child.state(e) for e in child.calls()] == ["error"]
+
+
+def test_a_failed_command_keeps_its_shell_body_on_every_surface(
+    observations: list[Observation],
+) -> None:
+    """The command and its exit code, in the error frame (as Codex's)."""
+    for surface, shown in every_surface(observations).items():
+        shown = html.unescape(shown) if surface == "html" else shown
+        assert "$ echo out; echo err >&2; exit 3" in shown, surface
+        assert "Exit code 3" not in shown, surface  # Claude Code's line became the exit code

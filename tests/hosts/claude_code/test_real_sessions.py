@@ -35,6 +35,7 @@ from .tasks_session import TASK_CALLS
 KINDS = {
     "toolu_01todo": "todo",
     "toolu_02seq": "shell",
+    "toolu_03fail": "shell",  # failed, it keeps its command, output and exit code
     "toolu_04cat": "shell",
     "toolu_05read": "file",
     "toolu_06write": "diff",
@@ -66,7 +67,8 @@ def check_every_call_is_mapped(found: list[Observation]) -> None:
         assert descriptor and descriptor.kind == kind, (call_id, descriptor)
         validate_props(kind, descriptor.props)
     failed = results["toolu_03fail"]
-    assert failed.is_error and failed.text.startswith("Exit code 2\n")
+    assert failed.is_error and failed.text.startswith("ls: cannot access '/no/such/dir'")
+    assert failed.descriptor and validate_props("shell", failed.descriptor.props).exit_code == 2
     assert all(not r.is_error for c, r in results.items() if c != "toolu_03fail")
 
 

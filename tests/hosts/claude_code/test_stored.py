@@ -83,3 +83,11 @@ def test_read_regular_refuses_a_fifo_at_once(tmp_path: Path) -> None:
         read_regular(tmp_path / "meta.json", 100)
     (tmp_path / "real.json").write_text("{}")
     assert read_regular(tmp_path / "real.json", 100) == b"{}"
+
+
+def test_read_regular_refuses_a_link_as_not_there(tmp_path: Path) -> None:
+    """A refused step is an ``OSError``: the caller's "not there" handling covers it."""
+    (tmp_path / "real.json").write_text("{}")
+    (tmp_path / "meta.json").symlink_to(tmp_path / "real.json")
+    with pytest.raises(OSError, match="symbolic link"):
+        read_regular(tmp_path / "meta.json", 100)

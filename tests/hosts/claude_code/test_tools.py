@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from toolview.contract import (
@@ -71,7 +72,8 @@ def test_a_command_that_printed_an_image_is_an_image() -> None:
     )
 
 
-def test_a_failing_command_is_an_error_result_with_its_clean_text() -> None:
+def test_a_failing_command_is_an_error_result_that_keeps_its_shell_body() -> None:
+    """Its exit code moves from the text's first line to the props; the output is the text."""
     found = one(
         "Bash",
         {"command": "ls /nope"},
@@ -79,14 +81,24 @@ def test_a_failing_command_is_an_error_result_with_its_clean_text() -> None:
         "Error: Exit code 2\nls: cannot access '/nope'",
         is_error=True,
     )
-    assert found.is_error and found.text == "Exit code 2\nls: cannot access '/nope'"
+    assert found.is_error and found.text == "ls: cannot access '/nope'"
+    assert props(found, "shell") == ShellProps(
+        command="ls /nope", exit_code=2, stdout="ls: cannot access '/nope'", stderr=""
+    )
+
+
+def test_a_refused_command_keeps_its_text_alone() -> None:
+    """No ``Exit code N``: the command never ran, so there is no shell body to draw."""
+    said = "The user doesn't want to proceed with this tool use."
+    found = one("Bash", {"command": "rm -rf /"}, said, f"Error: {said}", is_error=True)
+    assert found.is_error and found.text == said and found.descriptor is msgspec.UNSET
 
 
 def test_a_command_that_says_it_exited_non_zero_is_an_error_without_the_flag() -> None:
     """The real failed-command shape (2.1.197) without ``is_error``: the exit code decides."""
     text = "Exit code 3\nout\nerr"
     found = one("Bash", {"command": "make"}, text, f"Error: {text}")
-    assert found.is_error and found.text == text
+    assert found.is_error and found.text == "out\nerr" and props(found, "shell").exit_code == 3
     # a command that printed such a line itself, or exited 0, did not fail
     detail = {"stdout": "Exit code 5\nfine", "stderr": "", "interrupted": False}
     assert not one("Bash", {"command": "cat log"}, "Exit code 5\nfine", detail).is_error

@@ -15,7 +15,7 @@ from toolview.contract import ToolResult
 from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
 from toolview.hosts.claude_code.finished import Finished
 from toolview.hosts.claude_code.shell import exit_said
-from toolview.hosts.claude_code.stored import NotRead, ReadStored
+from toolview.hosts.claude_code.stored import NOT_HERE, ReadStored
 from toolview.hosts.claude_code.tasks import TaskBoard
 from toolview.hosts.claude_code.tools import result_observation
 
@@ -92,9 +92,9 @@ class Results:
         name = persisted_name(text)
         if name is None:
             return text, None
-        whole = self._read_stored(name) if self._read_stored is not None else NotRead("")
+        whole = self._read_stored(name) if self._read_stored is not None else NOT_HERE
         if isinstance(whole, str):
             return whole, True
-        if whole.why in ("", "it is not here"):
+        if whole == NOT_HERE:
             return text + _NOT_HERE.format(name=name), False
         return text + _NOT_READ.format(name=name, why=whole.why), False

@@ -6,6 +6,13 @@ number: a failed command is an error result whose text starts ``Exit code
 N``; a success without a ``returnCodeInterpretation`` exited 0 (Claude Code
 reports any other code as an error); otherwise the code is unknown (``null``).
 An output over 30,000 characters is stored apart (see ``_kept``).
+
+A failed command ran: it keeps the ``shell`` body (command, output, exit code)
+inside the error frame, as a Codex failed command does, and its text is the
+output without the ``Exit code N`` line, now the exit code's props: the body
+then holds the text and surfaces do not draw the output twice (``render.
+error_lead``). An error that is no command's exit (a refusal, a hook's denial)
+keeps its text alone: it has no output to draw.
 """
 
 from __future__ import annotations
@@ -78,10 +85,13 @@ def bash(done: Finished) -> Mapped | None:
     stdout, cut = _kept(done, stdout)
     interrupted = details.get("interrupted") is True
     task = get_str(details, "backgroundTaskId")
+    text = done.text
     if done.is_error:
-        exit_code, rest = _error_exit(done.text)
+        exit_code, text = _error_exit(done.text)  # the text without its ``Exit code N`` line
+        if exit_code is None and stdout is None:
+            return None  # refused or denied: the command never ran
         if stdout is None:
-            stdout, stderr = rest, ""
+            stdout, stderr = text, ""
     elif interrupted or task or "returnCodeInterpretation" in details:
         exit_code = None
     else:
@@ -96,7 +106,7 @@ def bash(done: Finished) -> Mapped | None:
         interrupted=True if interrupted else msgspec.UNSET,
         background_task_id=task if task else msgspec.UNSET,
     )
-    return Descriptor(kind="shell", props=props, truncated=cut or msgspec.UNSET), done.text
+    return Descriptor(kind="shell", props=props, truncated=cut or msgspec.UNSET), text
 
 
 def bash_output(done: Finished) -> Mapped | None:

@@ -24,6 +24,7 @@ from typing import Final
 
 __all__ = [
     "MAX_STORED_BYTES",
+    "NOT_HERE",
     "NotRead",
     "ReadStored",
     "StoredOutputs",
@@ -44,6 +45,9 @@ class NotRead:
 
     why: str
 
+
+NOT_HERE: Final = NotRead("it is not here")
+"""Missing, unreadable, or no folder to read it from (a session read without its own)."""
 
 # how the mapper is lent the session's stored outputs: a recorded path -> the text, or why not
 ReadStored = Callable[[str], "str | NotRead"]
@@ -80,7 +84,7 @@ class StoredOutputs:
         except _Refused as refused:
             return NotRead(refused.why)
         except (OSError, ValueError, UnicodeError):
-            return NotRead("it is not here")
+            return NOT_HERE
         if len(data) <= self.limit:
             return data.decode("utf-8", errors="replace")
         text = data[: self.limit].decode("utf-8", errors="ignore")
@@ -97,23 +101,36 @@ class StoredOutputs:
         finally:
             os.close(session)
         try:
-            handle = _open(name, _FILE, folder, "it")
+            return _read_file(name, folder, self.limit + 1)
         finally:
             os.close(folder)
-        info = os.fstat(handle)  # the open file's own kind: nothing swapped in since
-        if not stat.S_ISREG(info.st_mode):
-            os.close(handle)
-            raise _Refused("it is not a regular file")
-        with os.fdopen(handle, "rb") as stream:
-            return stream.read(self.limit + 1), info.st_size
 
 
-class _Refused(Exception):
-    """A step that is there but is not what a session keeps (a link, a FIFO)."""
+class _Refused(OSError):
+    """A step that is there but is not what a session keeps (a link, a FIFO).
+
+    An ``OSError``: a caller whose handling of "not there" is ``except
+    OSError`` covers it too (``read_regular``); ``StoredOutputs`` says why.
+    """
 
     def __init__(self, why: str) -> None:
-        super().__init__(why)
+        super().__init__(errno.EINVAL, why)
         self.why = why
+
+
+def _read_file(name: str, folder: int | None, limit: int) -> tuple[bytes, int]:
+    """The first ``limit`` bytes of the regular file ``name`` (in ``folder``), and its size.
+
+    Opened not following a link and without blocking (a FIFO), then checked on
+    the open file's own kind: nothing can be swapped in between.
+    """
+    handle = _open(name, _FILE, folder, "it")
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise _Refused("it is not a regular file")
+    with os.fdopen(handle, "rb") as stream:
+        return stream.read(limit), info.st_size
 
 
 def _open(name: str, flags: int, folder: int | None, what: str) -> int:
@@ -143,9 +160,4 @@ def read_regular(path: Path, limit: int) -> bytes:
     ``show`` and the watcher. Anything else raises ``OSError``, as a missing
     file does, so a caller's handling of "not there" covers it.
     """
-    handle = os.open(path, _FILE)
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise OSError(errno.EINVAL, "not a regular file", str(path))
-    with os.fdopen(handle, "rb") as stream:
-        return stream.read(limit)
+    return _read_file(str(path), None, limit)[0]

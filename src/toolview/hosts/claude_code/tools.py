@@ -2,8 +2,10 @@
 
 The table names Claude Code's built-in tools; an MCP tool (``mcp__server__
 tool``) goes through the MCP host's own mapping; a tool nobody mapped keeps its
-text (a lone image it returned is drawn as an image). An error is never given
-a kind: its clean text is what every surface shows.
+text (a lone image it returned is drawn as an image). An error is given a kind
+only by a tool whose failure still has that kind's body (``_FAILED``: a command
+that exited non-zero has its command, output and exit code); any other error's
+clean text is what every surface shows.
 """
 
 from __future__ import annotations
@@ -74,6 +76,10 @@ _MAPPERS: Final[Mapping[str, Callable[[Finished], Mapped | None]]] = {
 }
 
 
+_FAILED: Final = frozenset({"Bash"})
+"""Tools whose mapper reads a failed result too (it returns ``None`` when it has no body)."""
+
+
 def _lone_image(done: Finished) -> Mapped | None:
     if len(done.images) != 1 or done.text.strip() != f"[image: {done.images[0].mime_type}]":
         return None
@@ -109,7 +115,7 @@ def result_observation(
     if done.name.startswith("mcp__"):
         return _mcp(call_id, done, content)
     mapped: Mapped | None = None
-    if not done.is_error:
+    if not done.is_error or done.name in _FAILED:
         if done.name in TASK_TOOLS:
             mapped = tasks.apply(done)
         else:

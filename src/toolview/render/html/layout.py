@@ -18,8 +18,6 @@ too. Everything is escaped; no fragment holds a script, an event handler or a
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toolview.contract import CallEntry, MessageEntry, NoteEntry, Thread
 from toolview.render.bodies import SubAgent
 from toolview.render.clean import clean_field, shown_text
@@ -212,10 +210,7 @@ def body_html(body: Body, registry: Registry[str]) -> str:
     if isinstance(body, AbortedBody):
         return _aborted(body)
     if isinstance(body, ErrorBody):
-        first = replace(body, truncated=None)  # the kind body says what was cut
-        return registry.render_error(
-            body, lambda note: error_html(body, note), lambda drawn: error_html(first) + drawn
-        )
+        return registry.render_error(body, error_html, lambda said, drawn: said + drawn)
     if isinstance(body, KindBody):
         return registry.render(body, fallback_html)
     if isinstance(body, FallbackBody):

@@ -9,7 +9,6 @@ so a render is reproducible.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from io import StringIO
 
 from rich.console import Console, Group, RenderableType
@@ -148,12 +147,7 @@ def body_renderable(body: Body, registry: Registry[RenderableType]) -> Renderabl
     if isinstance(body, AbortedBody):
         return _aborted(body)
     if isinstance(body, ErrorBody):
-        first = replace(body, truncated=None)  # the kind body says what was cut
-        return registry.render_error(
-            body,
-            lambda note: error_renderable(body, note),
-            lambda drawn: Group(error_renderable(first), drawn),
-        )
+        return registry.render_error(body, error_renderable, Group)
     if isinstance(body, KindBody):
         return registry.render(body, fallback_renderable)
     if isinstance(body, FallbackBody):
