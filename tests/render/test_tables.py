@@ -148,10 +148,10 @@ def test_a_huge_table_costs_what_is_shown() -> None:
         "html": html_data.table_html,
     }
     for surface, render in renderers.items():
-        started = time.perf_counter()
+        started = time.thread_time()
         out = str(render(props, Limits()))
         assert "999,950 more rows" in out and "180 more columns" in out, surface
-        assert time.perf_counter() - started < 2, surface  # generous: the machine is shared
+        assert time.thread_time() - started < 2, surface  # generous: the machine is shared
 
 
 @pytest.mark.parametrize(

@@ -65,9 +65,9 @@ def test_size_cap_is_checked_before_decoding() -> None:
     data = _b64(MAGIC["image/png"] + b"\x00" * 2000)
     assert check_image("image/png", data, cap=cap) == "too large: 2008 bytes"
     huge = "A" * (400 * 1024 * 1024)  # 300 MB decoded: refused without decoding
-    start = time.perf_counter()
+    start = time.thread_time()
     assert check_image("image/png", huge) == f"too large: {300 * 1024 * 1024} bytes"
-    assert time.perf_counter() - start < 0.5
+    assert time.thread_time() - start < 0.5
 
 
 def test_exact_cap_is_allowed() -> None:

@@ -210,12 +210,12 @@ def test_key_scans_stay_linear(text: str) -> None:
     import re
     import time
 
-    start = time.perf_counter()
+    start = time.thread_time()
     for _ in range(3):
         re.search("zzzq", text)
         len(text.encode())
-    base = time.perf_counter() - start
-    start = time.perf_counter()
+    base = time.thread_time() - start
+    start = time.thread_time()
     redact(text)
-    spent = time.perf_counter() - start
+    spent = time.thread_time() - start
     assert spent < max(base * 2_000, 2.0)
