@@ -45,8 +45,8 @@ _NAME_CHARS: Final = 100
 
 
 def pending_calls(thread: Thread) -> list[CallEntry]:
-    """The calls still waiting for their result (as their state machines say)."""
-    return [e for e in thread.calls() if thread.state(e) == "pending"]
+    """The calls still waiting for their result: the ledger's ``pending``, O(open calls)."""
+    return thread.pending()
 
 
 def pending_ids(pending: list[CallEntry]) -> str:
