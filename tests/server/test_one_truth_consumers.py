@@ -76,17 +76,6 @@ def _hold_equal(views: Views) -> None:
     assert sent.line == status_words(running, len(calls))
 
 
-@settings(max_examples=300, deadline=None)
-@given(threads())
-def test_every_consumer_says_what_the_ledger_says(
-    observations: list[contract.Observation],
-) -> None:
-    views = Views()
-    for seq, observation in enumerate(observations, 1):
-        views.add(seq, observation)
-        _hold_equal(views)
-
-
 def _event_states(events: list[object]) -> dict[str, str]:
     """Each call as the AG-UI events say it: its first answer that is no abort, else aborted,
     else running (announced, no result yet)."""
@@ -118,18 +107,28 @@ _AGREES: dict[CallState, tuple[str, ...]] = {
 }
 
 
-@settings(max_examples=300, deadline=None)
-@given(threads())
-def test_the_agui_events_say_each_call_as_the_thread_does(
-    observations: list[contract.Observation],
-) -> None:
+def _hold_agui_equal(observations: list[contract.Observation]) -> None:
+    """The AG-UI events of ``observations`` (no sub-agents: its calls are flat) say each call
+    as the thread does, prefix by prefix."""
     thread = Thread()
     agui = AguiTranslator("t", Redactor(text=redact, json=redact_json))
     events: list[object] = []
-    for seq, observation in enumerate(_flat(observations), 1):
+    for seq, observation in enumerate(observations, 1):
         thread.add(observation)
         events += agui.push(seq, observation)
         said = _event_states(events)
         for entry in thread.calls():
             state = thread.state(entry)
             assert said[entry.tool_call_id] in _AGREES[state], (entry.tool_call_id, state)
+
+
+@settings(max_examples=300, deadline=None)
+@given(threads())
+def test_every_consumer_says_what_the_ledger_says(
+    observations: list[contract.Observation],
+) -> None:
+    views = Views()
+    for seq, observation in enumerate(observations, 1):
+        views.add(seq, observation)
+        _hold_equal(views)
+    _hold_agui_equal(_flat(observations))
