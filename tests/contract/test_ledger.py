@@ -63,3 +63,33 @@ def test_a_forgotten_call_is_no_longer_counted() -> None:
     ledger.forget("c")
     assert "c" not in ledger
     assert +ledger.counts == {}
+
+
+def test_pending_is_the_running_calls_in_the_order_they_appeared_across_runs() -> None:
+    ledger = Ledger()
+    ledger.run_started("A")
+    ledger.open("a1")
+    ledger.run_started("B")
+    ledger.open("b1")
+    ledger.open("b2")
+    ledger.run_ended("B", "aborted")  # b1, b2 aborted: open, not running
+    ledger.open("late")  # in no run now, after B ended: aborted at once
+    ledger.result("a1", "partial")
+    assert ledger.pending() == ["a1"]
+    assert ledger.open_calls() == 4
+    ledger.run_started("B")  # B's calls run again, in the order they first appeared
+    assert ledger.pending() == ["a1", "b1", "b2", "late"]
+    ledger.result("b1", "result-ok")
+    ledger.result("a1", "result-error")
+    assert ledger.pending() == ["b2", "late"]
+    assert ledger.open_calls() == 2
+
+
+def test_open_calls_is_read_from_the_counts_and_a_forgotten_call_leaves_them() -> None:
+    ledger = Ledger()
+    for call_id in ("x", "y", "z"):
+        ledger.open(call_id)
+    ledger.result("x", "result-ok")
+    ledger.forget("x")
+    assert ledger.open_calls() == 2 == ledger.counts["pending"]
+    assert ledger.pending() == ["y", "z"]

@@ -15,6 +15,7 @@ from toolview.contract import (
     ToolResult,
     Truncation,
 )
+from toolview.contract.status import call_status
 from toolview.render import (
     AbortedBody,
     CallView,
@@ -213,3 +214,13 @@ def test_header_fields_are_cleaned() -> None:
     result = view(thread)
     assert "\x1b" not in result.header.tool_name + result.tool_call_id
     assert result.header.args is not None and "hunter2" not in result.header.args
+
+
+def test_every_sample_s_header_status_is_call_status_s() -> None:
+    """A refactor guard: the view reads ``call_status``, it derives no status of its own."""
+    for name, build in CASES.items():
+        thread = build()
+        for entry in thread.calls():
+            decided = view_entry(entry, thread)
+            if isinstance(decided, CallView):
+                assert decided.header.status == call_status(entry, thread.state(entry)), name

@@ -77,7 +77,7 @@ def test_a_live_command_appears_grows_and_completes(server: ToolviewServer) -> N
         expect(article).to_have_attribute("data-state", "done")
         expect(article.locator(".tv-live-output")).to_have_count(0)
         expect(article).to_contain_text("line 11")
-        expect(page.locator("#tv-status")).to_have_text("no call running")
+        expect(page.locator("#tv-status")).to_have_text("1 call, none running")
         publisher.close()
 
     in_browser(scenario)
@@ -249,7 +249,7 @@ def test_a_run_ended_mid_call_turns_its_pending_calls_aborted(server: ToolviewSe
                     STATUS_DISPLAY["cancelled"].aria
                 )
             expect(page.locator("#tv-call-c2")).to_have_attribute("data-state", "done")
-            expect(page.locator("#tv-status")).to_have_text("no call running")
+            expect(page.locator("#tv-status")).to_have_text("3 calls, none running")
             # interrupted is not empty: the output watched stays, with how much there was
             expect(page.locator("#tv-call-c1 .tv-body pre")).to_have_text("half")
             expect(page.locator("#tv-call-c1 .tv-body")).to_contain_text("stopped after 1 line")

@@ -234,6 +234,24 @@ def test_ending_another_run_does_not_end_the_open_one() -> None:
     assert aborted["metadata"] == {"toolview:aborted": {"runOutcome": "aborted"}}
 
 
+def test_a_call_seen_after_the_last_run_ended_is_answered_aborted_at_once() -> None:
+    """The thread shows it aborted at once (issue 22): AG-UI no longer leaves it running."""
+    observations: list[Observation] = [
+        RunStarted("r1"),
+        RunEnded("r1", "error", "the model went away"),
+        ToolCall("late", "shell", {}),
+    ]
+    events = translate(observations)
+    check_lifecycle(events)
+    (aborted,) = of_type(events, "TOOL_CALL_RESULT")
+    assert aborted["toolCallId"] == "late"
+    reason = {"runOutcome": "error", "reason": "the model went away"}
+    assert aborted["metadata"] == {"toolview:aborted": reason}
+    # a run starting again and ending reaches it again: it is not answered twice
+    later = translate([*observations, RunStarted("r2"), RunEnded("r2", "completed")])
+    assert len(of_type(later, "TOOL_CALL_RESULT")) == 1
+
+
 def test_a_run_ended_with_no_run_open_yields_nothing() -> None:
     assert translate([RunEnded("r1", "completed"), RunEnded("r1", "error")]) == []
 

@@ -13,7 +13,9 @@ It holds, per call, its ``CallStateMachine`` (the table in ``call_state``)
 and the run it belongs to: the run open when it first appeared. A call seen
 outside any run counts as open until some run ends after it, and a run that
 starts (again) reopens its calls, as the table says. It also keeps how many
-calls are in each state, so counts are read, never walked.
+calls are in each state, so counts are read, never walked, and which calls
+are not final, in the order they appeared (``pending``: O(open calls), what
+a live page's status line and its "running" list read).
 
 It knows no sub-agents: a ``Thread`` holds one ledger per (child) thread and
 carries a run's start or end to the children it reaches (``outer``).
@@ -48,6 +50,8 @@ class Ledger:
     # calls not yet final, by run (None: outside any run), in order: the run's events reach these
     _unsettled: dict[str | None, dict[str, None]] = field(default_factory=dict, repr=False)
     _runs: dict[str, RunOutcome | None] = field(default_factory=dict, repr=False)
+    # every call not yet final, in the order it appeared (the thread's order, across runs)
+    _open: dict[str, None] = field(default_factory=dict, repr=False)
 
     def __contains__(self, call_id: object) -> bool:
         return call_id in self._machines
@@ -82,6 +86,7 @@ class Ledger:
         if self.outcome(run) is not None:
             self._send(machine, "run-ended")
         self._unsettled.setdefault(run, {})[call_id] = None
+        self._open[call_id] = None
         return machine.state
 
     def result(self, call_id: str, event: CallEvent) -> CallState:
@@ -94,6 +99,7 @@ class Ledger:
         state = self._send(self._machines[call_id], event)
         if state in FINAL_STATES:
             self._unsettled[self._run_of[call_id]].pop(call_id, None)
+            self._open.pop(call_id, None)
         return state
 
     def run_started(self, run_id: str) -> None:
@@ -128,8 +134,18 @@ class Ledger:
         return list(self._unsettled.get(run_id, ()))
 
     def open_calls(self) -> int:
-        """How many calls are not final."""
-        return sum(len(calls) for calls in self._unsettled.values())
+        """How many calls are not final: read from the counts by state, O(1)."""
+        return self.counts["pending"] + self.counts["aborted"]
+
+    def pending(self) -> list[str]:
+        """The calls running now (``pending``), in the order they appeared: O(open calls).
+
+        Why here: the page's status line and the live page's running list
+        read this; walking every call to find them was a second decision
+        (and O(thread) a frame).
+        """
+        machines = self._machines
+        return [call_id for call_id in self._open if machines[call_id].state == "pending"]
 
     def forget(self, call_id: str) -> None:
         """Drop a FINAL call a stream has drawn; it is no longer counted."""

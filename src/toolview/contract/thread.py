@@ -166,6 +166,10 @@ class Thread:
         """How many of the thread's own calls are not final (a sub-agent still working has some)."""
         return self.ledger.open_calls()
 
+    def pending(self) -> list[CallEntry]:
+        """The thread's own calls running now, in order: the ledger's ``pending``, O(open calls)."""
+        return [e for i in self.ledger.pending() if (e := self._calls.get(i)) is not None]
+
     def settled(self, entry: CallEntry) -> bool:
         """Whether ``entry`` is final and so is every call of its sub-agent, at every depth."""
         if self.state(entry) not in FINAL_STATES:

@@ -2,9 +2,10 @@
 
 ``view_entry`` is what every surface draws for one call. It asks the thread
 for the call's state (``Thread.state``: the state machine's, never re-derived
-here) and decides once: a refused call is its one-line ``Receipt``; any other
-call is a ``CallView`` — the header (tool name, display status from the one
-status table, timing where known, arguments bounded and redacted) and the body
+here) and its display status (``contract.status.call_status``, the one every
+count, page and summary reads), and decides once: a refused call is its
+one-line ``Receipt``; any other call is a ``CallView`` — the header (tool
+name, display status, timing where known, arguments bounded and redacted) and the body
 in the fixed order: pending → aborted → error → the descriptor's kind (with
 validated props) → the text as a fallback, with a note saying why. Both carry
 the call's own notes (``render.notes``). A surface only lays out what it is
@@ -25,16 +26,17 @@ from toolview.contract import (
     CallEntry,
     CallState,
     Descriptor,
+    DisplayStatus,
     Envelope,
     PropsError,
     Thread,
     ToolRefused,
     ToolResult,
     Truncation,
-    display_status,
     parse_envelope,
     validate_props,
 )
+from toolview.contract.status import call_status
 from toolview.render import bodies
 from toolview.render.bodies import *  # noqa: F403 - re-exported under the names bodies pins
 from toolview.render.bodies import (
@@ -80,7 +82,9 @@ def view_entry(
     if state == "refused":
         assert isinstance(entry.result, ToolRefused)  # the table's only way into "refused"
         return view_receipt(entry, entry.result, limits, notes)
-    view = _view_call(entry, state, thread, limits, notes)
+    status = call_status(entry, state)
+    assert status != "refused"  # only a refused call counts as refused: its receipt, above
+    view = _view_call(entry, state, status, thread, limits, notes)
     child = thread.child(entry.tool_call_id)
     if child is None:
         return view
@@ -93,16 +97,21 @@ def view_entry(
 
 
 def _view_call(
-    entry: CallEntry, state: CallState, thread: Thread, limits: Limits, notes: tuple[str, ...]
+    entry: CallEntry,
+    state: CallState,
+    status: DisplayStatus,
+    thread: Thread,
+    limits: Limits,
+    notes: tuple[str, ...],
 ) -> CallView:
-    """The generic renderer's header and body for a call that was not refused."""
-    result = entry.result
-    envelope = _envelope_of(result)
-    body = _body(entry, state, envelope, thread, limits)
+    """The generic renderer's header and body for a call that was not refused.
+
+    ``status`` is ``call_status``'s, the one every count and page reads: the
+    view never derives it from the body it draws.
+    """
+    body = _body(entry, state, _envelope_of(entry.result), thread, limits)
     kind_body = body.kind if isinstance(body, ErrorBody) else _as_kind(body)
-    if kind_body is not None and isinstance(kind_body.props, Envelope):
-        envelope = kind_body.props  # a descriptor of kind "envelope" drives status too
-    header = call_header(entry, display_status(state, envelope), kind_body, limits)
+    header = call_header(entry, status, kind_body, limits)
     return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body, notes)
 
 

@@ -110,6 +110,7 @@ class AguiTranslator:
         self.subagents = Subagents(thread_id)
         self.names: dict[str, str] = {}  # toolview call id -> its tool name (a sub-agent's name)
         self._invocation: str | None = None  # the sub-agent the current observation belongs to
+        self._outer_reason: str | None = None  # why the run that ended the calls in none ended
 
     def push(self, seq: int, observation: Observation) -> list[BaseEvent]:
         """Events for one observation (none for a partial result).
@@ -128,6 +129,7 @@ class AguiTranslator:
             events = self.finish()
             self.run_id = observation.run_id
             self.ledger.run_started(observation.run_id)
+            self._outer_reason = None
             started = RunStartedEvent(thread_id=self.thread_id, run_id=self.run_id)
             return stamp([*events, started], observation.at)
         if isinstance(observation, RunEnded):
@@ -163,6 +165,7 @@ class AguiTranslator:
             events += self._call(
                 seq, observation.tool_call_id, observation.tool_name, observation.args
             )
+            events += self._aborted_at_once(seq, self.ids[observation.tool_call_id])
         elif isinstance(observation, ToolResult | ToolRefused):
             events += self._result(seq, observation)
         return events
@@ -210,6 +213,8 @@ class AguiTranslator:
             return []
         events = self._ensure_run(seq)
         reason = ended.reason if isinstance(ended.reason, str) and ended.reason else None
+        if reached:
+            self._outer_reason = reason
         events += [self._aborted(seq, call, ended.outcome, reason) for call in orphans]
         if not current:
             return events
@@ -298,6 +303,17 @@ class AguiTranslator:
             if not isinstance(result.descriptor, msgspec.UnsetType):
                 metadata[METADATA_KEY] = msgspec.to_builtins(result.descriptor)
         return [*events, self._result_event(seq, self.ids[result.tool_call_id], text, metadata)]
+
+    def _aborted_at_once(self, seq: int, agui_id: str) -> list[BaseEvent]:
+        """A call the ledger aborts as it appears (seen after the last run ended): its answer.
+
+        Why: the thread (and the page) show it aborted at once; unanswered, an
+        AG-UI client would show it running until some later run's end.
+        """
+        if self.ledger.state(agui_id) != "aborted":
+            return []
+        outcome = self.ledger.outcome(self.ledger.run_of(agui_id)) or "aborted"
+        return [self._aborted(seq, agui_id, outcome, self._outer_reason)]
 
     def _aborted(self, seq: int, agui_id: str, outcome: str, reason: str | None) -> BaseEvent:
         """The result an unanswered call gets: the output it had (interrupted is not empty)."""

@@ -8,25 +8,21 @@ no inline script: the CSP forbids it), which fetches calls as fragments
 
 from __future__ import annotations
 
-from typing import Final
-
-import msgspec
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from toolview.contract import CallEntry, Thread
-from toolview.render.clean import clean_field
-from toolview.render.html import FRAGMENT_CSS, call_element_id
+from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
-from toolview.safety import escape_html, redact
-from toolview.safety.opaque import crossing_id
+from toolview.safety import escape_html
 from toolview.server.errors import ApiError
-from toolview.server.page import fragments, index, window_routes
+from toolview.server.page import fragments, index, running, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.pieces.markup import Drawn
+from toolview.server.page.running import pending_calls, pending_ids, status_words
 from toolview.server.page.search import across as cross_search
 from toolview.server.page.search import thread as search
 from toolview.server.page.shell import STATIC, document
@@ -43,40 +39,11 @@ __all__ = [
     "status_words",
 ]
 
-_NAME_CHARS: Final = 100
-
-
-def pending_calls(thread: Thread) -> list[CallEntry]:
-    """The calls still waiting for their result (as their state machines say)."""
-    return [e for e in thread.calls() if thread.state(e) == "pending"]
-
-
-def pending_ids(pending: list[CallEntry]) -> str:
-    """``{element id: toolCallId}`` of pending calls, as JSON for the live script.
-
-    The script needs a call's id to fetch its fragment when the run ends. Each
-    id is the one the frames carry (``crossing_id``): an id that redaction would
-    change is its opaque id, never spelled out in the DOM.
-    """
-    ids = {call_element_id(e.tool_call_id): crossing_id(e.tool_call_id, redact) for e in pending}
-    return msgspec.json.encode(ids).decode()
-
 
 def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
     """ "running <tool>" while calls run, else how many calls the thread holds."""
-    running = pending_calls(thread) if pending is None else pending
-    return status_words(running, len(thread.calls()))
-
-
-def status_words(pending: list[CallEntry], calls: int) -> str:
-    """The status line of a thread of ``calls`` calls, ``pending`` of them running.
-
-    Tool names are redacted, cleaned and kept to one line, as in a call's header.
-    """
-    running = [clean_field(redact(e.tool_name), _NAME_CHARS) for e in pending]
-    if running:
-        return "running " + ", ".join(running)
-    return f"{calls} call{'' if calls == 1 else 's'}, none running"
+    shown = pending_calls(thread) if pending is None else pending
+    return status_words(shown, len(thread.calls()))
 
 
 async def thread_page(request: Request) -> Response:
@@ -138,6 +105,7 @@ routes = [
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
     *fragments.routes,
     *window_routes.routes,
+    *running.routes,
     *search.routes,
     *cross_search.routes,
     *call_data_routes,

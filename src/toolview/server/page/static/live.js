@@ -8,7 +8,10 @@
 // ("\x1a0;1;38;5;1m"), erase-to-line-end as "\x1aK", carriage returns and backspaces as
 // they are; it is drawn here as text nodes and spans whose classes come from the
 // stylesheet, each line its last frame (as render.clean.shown_output draws it).
-// The status line is cleaned here the way the server cleans text (safety.terminal).
+// Which calls run is the server's, never decided here (its call ledger): after a frame
+// that can change a call's status the page asks /running (server.page.running) and draws the
+// status line it is sent; a call it draws running the server does not run, or the other
+// way round, is fetched again. No state machine here: the frames only say when to ask.
 // The whole thread is fetched again only for what cannot be drawn exactly here: a
 // message the server would clean or cut, a pending call whose id the page does not
 // know when its run ends, or a frame of a kind this script does not know.
@@ -40,7 +43,9 @@
   const statusLine = document.getElementById("tv-status");
   const outputs = new Map(); // toolCallId -> accumulated text shown so far
   const elements = new Map(); // toolCallId -> element id of its <article>
-  const running = new Map(); // toolCallId -> tool name
+  let statusSeq = -1; // the seq of the last /running drawn: an older answer is not drawn
+  let statusAsked = false; // a frame asked for the status since the last request went
+  let statusBusy = null; // the /running request loop in flight
   const callIds = new Map(Object.entries(JSON.parse(root.dataset.pending || "{}")));
   for (const [elementId, callId] of callIds) elements.set(callId, elementId);
   const maxLines = Number(root.dataset.maxLines) || 0;
@@ -54,19 +59,7 @@
   // What the server's cleaning would change (controls, bidi and invisible characters,
   // lone surrogates: safety.terminal / safety.invisible): such a message is fetched.
   const UNCLEAN = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${INVISIBLE}]`, "u");
-  // safety.terminal's neutralize_terminal, the same expression (possessive quantifiers
-  // are not needed: each is followed by a class it excludes, so nothing backtracks into it)
-  const SEQUENCE = new RegExp(
-    "((?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[^\\x07\\x1b\\x90\\x98\\x9c-\\x9f\\n]{0,4096}" +
-      "(?:\\x07|\\x1b\\\\|\\x9c)|(?:\\x1b\\[|\\x9b)[0-?]*[ -/]*[@-~]?)" + // drop
-      "|(\\x1b[\\]PX^_])" + // an introducer left open: shown
-      "|(\\x1b[ -/]*[0-~])" + // a two-byte escape: dropped
-      "|(\\r\\n)" +
-      `|[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${INVISIBLE}]`,
-    "gu",
-  );
   const STYLE_MARK = /\x1a([0-9;]{0,64})m/y; // safety.output.STYLE_MARK + parameters + "m"
-  const BREAKS = /[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/gu; // render.clean's LINE_BREAKS
   const ELEMENT_ID = /^tv-call-[A-Za-z0-9_-]{1,200}$/;
   let summaryTimer = null;
   let covered = 0; // highest seq the last whole-thread fragment held
@@ -90,25 +83,48 @@
     return `<U+${code.toString(16).toUpperCase().padStart(4, "0")}>`;
   }
 
-  function clean(text) {
-    // escape sequences removed, controls and invisible characters shown, CR LF as LF
-    return text.replace(SEQUENCE, (match, drop, open, esc, crlf) => {
-      if (drop !== undefined || esc !== undefined) return "";
-      if (open !== undefined) return `\u241b${match[1]}`;
-      if (crlf !== undefined) return "\n";
-      return codePoint(match);
-    });
+  function askStatus() {
+    // one request at a time; frames arriving meanwhile ask once more, after it
+    statusAsked = true;
+    if (!statusBusy) statusBusy = pollStatus().finally(() => (statusBusy = null));
   }
 
-  function oneLine(text) {
-    // render.clean's clean_field: a name stays on one line, each break shown
-    const shown = (char) => (char === "\n" ? "\u2424" : codePoint(char));
-    return clean(String(text)).replace(BREAKS, shown);
+  async function pollStatus() {
+    while (statusAsked) {
+      statusAsked = false;
+      const url = `${base}/running`;
+      const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) continue;
+      const sent = await response.json();
+      const drawn = queue.then(() => drawStatus(sent));
+      queue = drawn.catch(() => undefined);
+      await queue;
+    }
   }
 
-  function setStatus() {
-    const names = [...new Set([...running.values()].map(oneLine))];
-    statusLine.textContent = names.length ? `running ${names.join(", ")}` : "no call running";
+  async function drawStatus(sent) {
+    // the server's status line, and each drawn call whose status it no longer says fetched
+    if (!Number.isInteger(sent.seq) || sent.seq < statusSeq) return;
+    statusSeq = sent.seq;
+    statusLine.textContent = String(sent.line); // cleaned and redacted by the server
+    const runningNow = new Map(Object.entries(sent.running || {}));
+    for (const [elementId, callId] of runningNow) {
+      if (!ELEMENT_ID.test(elementId) || typeof callId !== "string") continue;
+      if (callIds.has(elementId) && callIds.get(elementId) !== callId) continue;
+      if (elements.has(callId) && elements.get(callId) !== elementId) continue;
+      callIds.set(elementId, callId);
+      elements.set(callId, elementId);
+    }
+    let unknown = false;
+    const drawnOpen = 'article.tv-call[data-state="pending"], article.tv-call[data-state="aborted"]';
+    for (const article of root.querySelectorAll(drawnOpen)) {
+      if (article.closest(".tv-subthread")) continue; // a sub-agent's: its owner redraws it
+      if ((article.dataset.state === "pending") === runningNow.has(article.id)) continue;
+      const callId = callIds.get(article.id);
+      if (callId === undefined) unknown = true;
+      else await refreshCall(callId);
+    }
+    if (unknown) await refreshThread();
   }
 
   function threadContainer() {
@@ -159,6 +175,8 @@
     const fetched = await fetchCall(callId);
     if (!fetched) return null;
     const { article, owner, index } = fetched;
+    // drawn not running by the server (ended, aborted): its output so far is the server's now
+    if (owner === callId && article.dataset.state !== "pending") outputs.delete(callId);
     const existing = document.getElementById(article.id);
     if (!existing && index < first) return null; // before the window: drawn when loaded
     const opened = existing ? openSections(existing) : [];
@@ -243,30 +261,6 @@
     section.append(role, text);
     threadContainer().appendChild(section);
     changed();
-  }
-
-  async function refreshPending() {
-    // a run ended: its calls without a result turn aborted; fetch only those
-    let unknown = false;
-    for (const article of root.querySelectorAll('article.tv-call[data-state="pending"]')) {
-      if (article.closest(".tv-subthread")) continue; // a sub-agent's: its owner redraws it
-      const callId = callIds.get(article.id);
-      if (callId === undefined) unknown = true;
-      else await refreshCall(callId);
-    }
-    if (unknown) await refreshThread();
-  }
-
-  function settleRunning() {
-    // which calls a run's end reached is the server's (its call ledger), never decided
-    // here: a call stays running while the server still draws it pending (another run,
-    // still open, holds it); one not on the page is no longer counted
-    for (const callId of [...running.keys()]) {
-      const article = document.getElementById(elements.get(callId) ?? "");
-      if (article?.dataset.state === "pending") continue;
-      running.delete(callId);
-      outputs.delete(callId);
-    }
   }
 
   function changed() {
@@ -367,7 +361,7 @@
   };
   window.addEventListener("scroll", arm, { passive: true });
 
-  async function refreshThread(settle = false) {
+  async function refreshThread() {
     const url = `${base}/window?from=${first}`;
     const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok) return;
@@ -384,14 +378,18 @@
     watch();
     // it may hold observations whose frames are still queued: do not draw their messages twice
     covered = Math.max(covered, Number(response.headers.get("x-toolview-seq")) || 0);
-    if (settle) settleRunning(); // a run ended: its calls' output so far is the server's now
-    for (const [callId, text] of outputs) drawOutput(callId, text);
+    for (const [callId, text] of outputs) {
+      const article = document.getElementById(elements.get(callId) ?? "");
+      if (article && article.dataset.state !== "pending") outputs.delete(callId);
+      else drawOutput(callId, text);
+    }
     changed();
   }
 
   function drawOutput(callId, text) {
     const article = elements.has(callId) ? document.getElementById(elements.get(callId)) : null;
-    const body = article && article.querySelector(".tv-body");
+    // a call the server draws not running (aborted, ended) is its fragment, not live output
+    const body = article?.dataset.state === "pending" && article.querySelector(".tv-body");
     if (!body) return false;
     let pre = body.querySelector(".tv-live-output");
     if (!pre) {
@@ -568,15 +566,16 @@
     else if (data.op === "slide") text = dropCodePoints(before, data.drop) + data.text;
     if (data.complete) {
       outputs.delete(callId);
-      running.delete(callId);
       await refreshCall(callId);
+      askStatus();
       return;
     }
     outputs.set(callId, text);
-    running.set(callId, data.toolName);
     if (!drawOutput(callId, text)) {
+      // a call the page has not drawn: output may be how it first appears
       await refreshCall(callId);
       drawOutput(callId, text);
+      askStatus();
     }
   }
 
@@ -588,14 +587,14 @@
         await onOutput(data);
         break;
       case "tool-call":
-        running.set(data.toolCallId, data.toolName);
         await refreshCall(data.toolCallId);
+        askStatus();
         break;
       case "tool-result":
       case "tool-refused":
         outputs.delete(data.toolCallId);
-        running.delete(data.toolCallId);
         await refreshCall(data.toolCallId);
+        askStatus();
         break;
       case "message":
         if (seq <= covered) break;
@@ -603,21 +602,23 @@
         else await refreshThread();
         break;
       case "run-started":
+        // a run starting again runs its aborted calls again: which ones is the server's
+        askStatus();
         break;
       case "usage":
         // a model turn's tokens: nothing to draw, the summary sums them
         scheduleSummary();
         break;
       case "run-ended":
-        // a run that says why it ended closes with a line of its own: the thread has it
-        if (data.reason) await refreshThread(true);
-        else await refreshPending();
-        settleRunning();
+        // a run that says why it ended closes with a line of its own: the thread has it;
+        // the calls it reached are the server's to say (/running)
+        if (data.reason) await refreshThread();
+        askStatus();
         break;
       default:
         await refreshThread();
+        askStatus();
     }
-    setStatus();
   }
 
   const source = new EventSource(`${base}/follow?mode=live&lastEventId=${root.dataset.seq}`);
