@@ -1,10 +1,13 @@
 """One line's worth of a session, for ``toolview sessions``: what it is and how it went.
 
-Why through the host's own loader (``load_observations``), not a scan of
-the agent's records: the counts must be the ones ``show`` draws — a call is
-what the host maps to a call, a failure what it maps to an error — and the
-formats drift. The loader streams, so memory holds one record; the time is
-the file's reading. Only the project is read from the agent's records
+Why through the host's own loader (``load_observations``) into a ``Thread``,
+not a scan of the agent's records: the counts must be the ones ``show`` draws
+— a call is what the host maps to a call (a call announced twice is one
+call), a failure what the call ledger decides — and the formats drift, so
+they are the thread's ``counts()`` (``contract.counts``, the one home every
+view reads). The thread keeps no sub-agent's entries (``sub_keep=0``: only
+counted) and its own are drained as they come; the time is the file's
+reading. Only the project is read from the agent's records
 directly (the working folder in the first lines, ``cwd``): observations do
 not carry it. Every text shown (the first prompt, the project) is cleaned,
 redacted and bounded like any other field.
@@ -19,7 +22,8 @@ from pathlib import Path
 from typing import Final
 
 from toolview.cli.session_find import Found
-from toolview.contract import Message, Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract import Message, Observation, Thread
+from toolview.contract.counts import SessionCounts
 from toolview.render.clean import clean_field
 
 __all__ = ["Summary", "one_line", "summarize"]
@@ -42,11 +46,20 @@ class Summary:
     prompt: str
     start: str | None
     end: str | None
-    calls: int = 0
-    failures: int = 0
+    counts: SessionCounts = SessionCounts()
     size: int = 0
     notes: int = 0
     """Lines the host could not read."""
+
+    @property
+    def calls(self) -> int:
+        """The session's own calls (its sub-agents' are ``counts.sub_calls``)."""
+        return self.counts.calls
+
+    @property
+    def failures(self) -> int:
+        """The session's own failed calls (its sub-agents' are ``counts.sub_failed``)."""
+        return self.counts.failed
 
     @property
     def duration_s(self) -> float | None:
@@ -59,26 +72,25 @@ def summarize(found: Found) -> Summary:
     """Read ``found`` once, streaming, and sum it up."""
     summary = Summary(found.host.name, found.id, str(found.path), _project(found), "", None, None)
     summary.size = found.path.stat().st_size
+    thread = Thread(sub_keep=0)
     for record in found.host.load(found.path):
         if isinstance(record, Observation):
-            _count(summary, record)
+            thread.add(record)
+            thread.drain()
+            _see(summary, record)
         else:
             summary.notes += 1
+    summary.counts = thread.counts()
     return summary
 
 
-def _count(summary: Summary, observation: Observation) -> None:
+def _see(summary: Summary, observation: Observation) -> None:
+    """The session's first and last time, and its first prompt."""
     at = observation.at
     if isinstance(at, str):
         summary.start = summary.start or at
         summary.end = at
-    if isinstance(observation, ToolCall):
-        summary.calls += 1
-    elif isinstance(observation, ToolRefused) or (
-        isinstance(observation, ToolResult) and observation.complete and observation.is_error
-    ):
-        summary.failures += 1
-    elif (
+    if (
         isinstance(observation, Message)
         and observation.role == "user"
         and not summary.prompt

@@ -160,7 +160,7 @@ async def summary_fragment(request: Request) -> Response:
     thread_id = await thread_or_404(request)
     projection = await server_state(request).projections.current(thread_id)
     async with projection.lock:
-        summary = projection.tally.summary()
+        summary = projection.tally.summary(projection.thread)
     return HTMLResponse("" if summary is None else summary_html(summary))
 
 

@@ -88,7 +88,7 @@ def plan(
     """
     thread, tally = projection.thread, projection.tally
     pending = [call for i in tally.pending() if (call := thread.call(i)) is not None]
-    drawn = Drawn(projection.seq, tally.summary(), pending, tally.calls)
+    drawn = Drawn(projection.seq, tally.summary(thread), pending, tally.calls)
     start, stop = 0, len(thread.entries)
     if window is not None:
         drawn.first, start, stop = window.entries(thread)

@@ -104,9 +104,10 @@ class Tally:
         """How many calls the thread holds."""
         return len(self._keys)
 
-    def summary(self) -> Summary | None:
-        """What ``render.summary.thread_summary`` says of the thread, from the counters."""
-        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()))
+    def summary(self, thread: Thread) -> Summary | None:
+        """What ``render.summary.thread_summary`` says of ``thread``, from the counters
+        (the session's counts are the thread's: ``contract.counts``)."""
+        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()), thread.counts())
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)
