@@ -16,7 +16,7 @@ redacted and bounded like any other field.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Final
@@ -46,7 +46,7 @@ class Summary:
     prompt: str
     start: str | None
     end: str | None
-    counts: SessionCounts = SessionCounts()
+    counts: SessionCounts = field(default_factory=SessionCounts)
     size: int = 0
     notes: int = 0
     """Lines the host could not read."""

@@ -31,8 +31,8 @@ def summary_more(summary: Summary) -> list[str]:
     900 cache read`` (a cache count only where some turn gave one). A model's
     name is untrusted text: cleaned and bounded like a tool's name.
     """
-    counts = summary.counts
-    lines = [f"all {counts_text(counts)}"] if counts is not None and counts.sub_calls else []
+    session = summary.counts
+    lines = [f"all {counts_text(session)}"] if session is not None and session.sub_calls else []
     if summary.span_ms is not None:
         lines.append(f"time {span_text(summary.span_ms)}")
     for tokens in summary.tokens:

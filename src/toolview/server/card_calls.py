@@ -4,8 +4,11 @@ Why: the index reads records without decoding them whole (``server.directory``),
 yet must say what the page says of every call. So it decides nothing itself:
 each record's call or run event goes to a ``contract.ledger.Ledger``, the
 fold ``Thread`` reads, and the counts are the ledger's. What it adds is only
-where a record goes: the thread's own calls, or a sub-agent's (counted under
-their call, as ``Thread`` nests them).
+where a record goes: the thread's own calls, or a sub-agent's (placed as
+``Thread`` nests them). The sub-agents' calls, at every depth, share a second
+ledger (``sub``); a run of the thread that reaches the calls outside any run
+reaches theirs too, as ``Thread`` carries it to its children. Both are read
+as ``contract.counts`` reads a thread's ledgers: the counts every view says.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from toolview.contract.call_state import CallEvent, IllegalTransition
+from toolview.contract.counts import SessionCounts, ledger_counts
 from toolview.contract.ledger import Ledger
 from toolview.contract.observations import RunOutcome
 
@@ -38,30 +42,32 @@ class Peek(msgspec.Struct, rename="camel"):
 
 @dataclass
 class CardCalls:
-    """The thread's own calls in a ledger, and the ids of its sub-agents' calls."""
+    """The thread's own calls in a ledger, its sub-agents' calls in another."""
 
     ledger: Ledger = field(default_factory=Ledger)
     # sub-agents' call ids: their own later records go where they are, not here
     below: set[str] = field(default_factory=set)
+    sub: Ledger = field(default_factory=Ledger)
 
-    def counts(self) -> tuple[int, int, int]:
-        """The thread's own calls, those running and those failed (an error result)."""
-        return len(self.ledger), self.ledger.counts["pending"], self.ledger.counts["error"]
+    def counts(self) -> SessionCounts:
+        """The thread's counts, its sub-agents' included (``contract.counts``)."""
+        return ledger_counts(self.ledger).with_sub(ledger_counts(self.sub))
 
     def see(self, peek: Peek) -> bool:
-        """Apply a record's call or run event to the ledger; whether it was the thread's own."""
+        """Apply a record's call or run event to its ledger; whether it was the thread's own."""
         if self._below(peek):
+            _call_event(self.sub, peek)
             return False
-        kind, call_id = peek.kind, peek.tool_call_id
-        if kind == "tool-call" and call_id is not None:
-            self.ledger.open(call_id)
-        elif kind in ("tool-result", "tool-refused") and call_id is not None:
-            with suppress(IllegalTransition):  # a second final result: the first stands
-                self.ledger.result(call_id, _event(peek))
-        elif kind == "run-started" and peek.run_id is not None:
+        _call_event(self.ledger, peek)
+        if peek.kind == "run-started" and peek.run_id is not None:
             self.ledger.run_started(peek.run_id)
-        elif kind == "run-ended" and peek.run_id is not None:
-            self.ledger.run_ended(peek.run_id, peek.outcome)
+            self.sub.outer("run-started", None)
+        elif (
+            peek.kind == "run-ended"
+            and peek.run_id is not None
+            and self.ledger.run_ended(peek.run_id, peek.outcome)
+        ):
+            self.sub.outer("run-ended", peek.outcome)
         return True
 
     def _below(self, peek: Peek) -> bool:
@@ -80,6 +86,18 @@ class CardCalls:
         if call_id is not None:
             self.below.add(call_id)
         return True
+
+
+def _call_event(ledger: Ledger, peek: Peek) -> None:
+    """A call's record (its call, result or refusal) applied to ``ledger``."""
+    kind, call_id = peek.kind, peek.tool_call_id
+    if call_id is None:
+        return
+    if kind == "tool-call":
+        ledger.open(call_id)
+    elif kind in ("tool-result", "tool-refused"):
+        with suppress(IllegalTransition):  # a second final result: the first stands
+            ledger.result(call_id, _event(peek))
 
 
 def _event(peek: Peek) -> CallEvent:
