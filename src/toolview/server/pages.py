@@ -25,6 +25,7 @@ from toolview.safety.opaque import crossing_id
 from toolview.server import cross_search, fragments, index, search, window_routes
 from toolview.server.api import THREAD_ID, thread_or_404
 from toolview.server.call_data import routes as call_data_routes
+from toolview.server.counts_line import counts_html
 from toolview.server.errors import ApiError
 from toolview.server.fragments import drawn_thread
 from toolview.server.pieces import Drawn
@@ -113,7 +114,7 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
     status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
-        f"{toolbar_html()}"
+        f"{counts_html(drawn.counts)}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         # the calls' <h3> headings sit under a level-2 heading, as on the standalone page

@@ -42,6 +42,7 @@ from toolview.contract import (
     ToolResult,
     Usage,
 )
+from toolview.contract.counts import SessionCounts
 from toolview.contract.moments import TimeSpan
 from toolview.contract.status import SummaryKey, call_status
 from toolview.render.summary import ModelTokens, Summary, add_usage, summary_of
@@ -104,10 +105,10 @@ class Tally:
         """How many calls the thread holds."""
         return len(self._keys)
 
-    def summary(self, thread: Thread) -> Summary | None:
-        """What ``render.summary.thread_summary`` says of ``thread``, from the counters
-        (the session's counts are the thread's: ``contract.counts``)."""
-        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()), thread.counts())
+    def summary(self, counts: SessionCounts | None = None) -> Summary | None:
+        """What ``render.summary.thread_summary`` says of the thread, from the counters;
+        ``counts``: the thread's ``counts()`` (``contract.counts``), for everyone's line."""
+        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()), counts)
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)
