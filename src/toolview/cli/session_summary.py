@@ -16,6 +16,7 @@ redacted and bounded like any other field.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +27,7 @@ from toolview.contract import Message, Observation, Thread
 from toolview.contract.counts import SessionCounts
 from toolview.render.clean import clean_field
 
-__all__ = ["Summary", "one_line", "summarize"]
+__all__ = ["Summary", "fold", "one_line", "summarize"]
 
 PROMPT_CHARS: Final = 80
 PROJECT_CHARS: Final = 40
@@ -72,8 +73,16 @@ def summarize(found: Found) -> Summary:
     """Read ``found`` once, streaming, and sum it up."""
     summary = Summary(found.host.name, found.id, str(found.path), _project(found), "", None, None)
     summary.size = found.path.stat().st_size
+    return fold(summary, found.host.load(found.path))
+
+
+def fold(summary: Summary, records: Iterable[object]) -> Summary:
+    """``summary`` with ``records`` (a host's observations and notes) read into it.
+
+    The counts are a ``Thread``'s (``contract.counts``), as ``show`` reads them.
+    """
     thread = Thread(sub_keep=0)
-    for record in found.host.load(found.path):
+    for record in records:
         if isinstance(record, Observation):
             thread.add(record)
             thread.drain()

@@ -78,6 +78,10 @@ class Card:
             "failed": counts.failed,
             "subAgentCalls": counts.sub_calls,
             "subAgentFailed": counts.sub_failed,
+            "subAgentRunning": counts.sub_running,
+            "tokens": counts.tokens,
+            "subAgentTokens": counts.sub_tokens,
+            "spanMs": counts.span_ms,
             "counts": counts_text(counts),
         }
 
