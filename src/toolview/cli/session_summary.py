@@ -5,9 +5,10 @@ not a scan of the agent's records: the counts must be the ones ``show`` draws
 — a call is what the host maps to a call (a call announced twice is one
 call), a failure what the call ledger decides — and the formats drift, so
 they are the thread's ``counts()`` (``contract.counts``, the one home every
-view reads). The thread keeps no sub-agent's entries (``sub_keep=0``: only
-counted) and its own are drained as they come; the time is the file's
-reading. Only the project is read from the agent's records
+view reads). Its own entries are drained as they come; a sub-agent's are
+kept (a stream's ``sub_keep`` trim would read a later mark naming a trimmed
+call as a new placeholder call: a count ``show`` does not make); the time is
+the file's reading. Only the project is read from the agent's records
 directly (the working folder in the first lines, ``cwd``): observations do
 not carry it. Every text shown (the first prompt, the project) is cleaned,
 redacted and bounded like any other field.
@@ -81,7 +82,7 @@ def fold(summary: Summary, records: Iterable[object]) -> Summary:
 
     The counts are a ``Thread``'s (``contract.counts``), as ``show`` reads them.
     """
-    thread = Thread(sub_keep=0)
+    thread = Thread()
     for record in records:
         if isinstance(record, Observation):
             thread.add(record)
