@@ -7,7 +7,7 @@ and sub-agents' calls arrive, with no reload.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,23 +25,19 @@ from toolview.remote.client import Publisher
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ToolviewServer]:
-    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
-    yield started
-    started.kill()
-
-
-def under(parent: str, observation: Any) -> Any:
-    return msgspec.structs.replace(observation, parent_call_id=parent)
+def in_agent(*observations: Any) -> list[Observation]:
+    """``observations`` of the sub-agent the ``agent`` call ran."""
+    return [msgspec.structs.replace(o, parent_call_id="agent") for o in observations]
 
 
 FIRST: list[Observation] = [ToolCall("agent", "Agent", {"prompt": "look"})]
 LATER: list[Observation] = [
-    under("agent", ToolCall("s1", "Bash", {"command": "ls"})),
-    under("agent", ToolResult("s1", "Bash", "no such file", True, True)),
-    under("agent", ToolCall("s2", "Read", {})),
-    under("agent", ToolResult("s2", "Read", "ok", True, False)),
+    *in_agent(
+        ToolCall("s1", "Bash", {"command": "ls"}),
+        ToolResult("s1", "Bash", "no such file", True, True),
+        ToolCall("s2", "Read", {}),
+        ToolResult("s2", "Read", "ok", True, False),
+    ),
     ToolResult("agent", "Agent", "found", True, False),
     ToolCall("own", "Read", {}),
     ToolResult("own", "Read", "EACCES", True, True),
@@ -49,8 +45,9 @@ LATER: list[Observation] = [
 
 
 def test_the_header_says_the_session_s_counts_and_follows_them_live(
-    server: ToolviewServer,
+    served: Callable[..., ToolviewServer], tmp_path: Path
 ) -> None:
+    server = served("--db", str(tmp_path / "log.db"))
     first = counts_text(Thread.from_observations(FIRST).counts())
     whole = counts_text(Thread.from_observations([*FIRST, *LATER]).counts())
     assert whole == "2 calls (+2 in sub-agents), 1 failed (+1 in sub-agents)"
