@@ -7,8 +7,10 @@ call), a failure what the call ledger decides — and the formats drift, so
 they are the thread's ``counts()`` (``contract.counts``, the one home every
 view reads). Its own entries are drained as they come; a sub-agent's are
 kept (a stream's ``sub_keep`` trim would read a later mark naming a trimmed
-call as a new placeholder call: a count ``show`` does not make); the time is
-the file's reading. Only the project is read from the agent's records
+call as a new placeholder call: a count ``show`` does not make), so each
+observation is added bare (no output, arguments or text: nothing a count
+reads) and memory holds a few hundred bytes a call; the time is the file's
+reading. Only the project is read from the agent's records
 directly (the working folder in the first lines, ``cwd``): observations do
 not carry it. Every text shown (the first prompt, the project) is cleaned,
 redacted and bounded like any other field.
@@ -23,8 +25,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
+import msgspec
+
 from toolview.cli.session_find import Found
-from toolview.contract import Message, Observation, Thread
+from toolview.contract import Message, Observation, Thread, ToolCall, ToolResult
 from toolview.contract.counts import SessionCounts
 from toolview.render.clean import clean_field
 
@@ -85,13 +89,25 @@ def fold(summary: Summary, records: Iterable[object]) -> Summary:
     thread = Thread()
     for record in records:
         if isinstance(record, Observation):
-            thread.add(record)
-            thread.drain()
             _see(summary, record)
+            thread.add(_bare(record))
+            thread.drain()
         else:
             summary.notes += 1
     summary.counts = thread.counts()
     return summary
+
+
+def _bare(observation: Observation) -> Observation:
+    """``observation`` without what no count reads (a result's text and descriptor, a call's
+    arguments, a message's text): the thread holds every call, not its output."""
+    if isinstance(observation, ToolResult):
+        return msgspec.structs.replace(observation, text="", descriptor=msgspec.UNSET)
+    if isinstance(observation, ToolCall):
+        return msgspec.structs.replace(observation, args={})
+    if isinstance(observation, Message):
+        return msgspec.structs.replace(observation, text="")
+    return observation
 
 
 def _see(summary: Summary, observation: Observation) -> None:
