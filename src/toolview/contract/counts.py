@@ -16,18 +16,25 @@ surface: ``11 calls (+156 in sub-agents), 0 failed (+23 in sub-agents)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from toolview.contract.ledger import Ledger
 
 if TYPE_CHECKING:
+    from toolview.contract.moments import TimeSpan
     from toolview.contract.observations import Usage
-    from toolview.contract.thread import Thread
 
-__all__ = ["SessionCounts", "counts_text", "ledger_counts", "thread_counts", "usage_tokens"]
+__all__ = [
+    "Counted",
+    "SessionCounts",
+    "counts_text",
+    "ledger_counts",
+    "thread_counts",
+    "usage_tokens",
+]
 
 
 class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
@@ -68,7 +75,18 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
-def thread_counts(thread: Thread) -> SessionCounts:
+class Counted(Protocol):
+    """What the counts read of a thread (``contract.thread.Thread``, which imports this)."""
+
+    ledger: Ledger
+    usage: list[Usage]
+    span: TimeSpan
+    gone_below: SessionCounts
+
+    def children(self) -> Sequence[Counted]: ...  # pragma: no cover
+
+
+def thread_counts(thread: Counted) -> SessionCounts:
     """``thread``'s counts: its ledger's, and its sub-agents' threads' at every depth.
 
     It walks the sub-agents' threads (one per call that ran one), never the
