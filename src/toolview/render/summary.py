@@ -11,6 +11,10 @@ observations), the summary adds the time from the first ``at`` to the last
 and the tokens summed per model; a thread with neither reads as before. With
 tokens, a thread of fewer than two calls has a summary too: no header says
 them (a time span alone does not: one call's span is about its duration).
+
+With a thread, the summary also carries its ``SessionCounts`` (``contract.counts``,
+the one home of a session's counts, sub-agents' included): surfaces say them
+in the line after the counts (``summary_words``) where sub-agents made calls.
 """
 
 from __future__ import annotations

@@ -21,7 +21,9 @@ Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
 depth) changes how the thread's own call above it reads, so it bumps that
 call's version. The summary counts the thread's own calls only, as
 ``thread_summary`` does: a sub-agent's calls are counted under their call
-(its sub-agent line), not in the thread's footer.
+(its sub-agent line), not in the footer's first line; the next line,
+everyone's counts, is the thread's ``counts()`` (``contract.counts``), given
+to ``summary``.
 """
 
 from __future__ import annotations
