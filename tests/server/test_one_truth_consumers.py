@@ -58,7 +58,7 @@ def _hold_equal(views: Views) -> None:
             assert view.header.status == call_status(entry, view.state)
     # show's summary: the counts the page's footer (the tally) says, by call_status
     summary = thread_summary(thread)
-    assert summary == tally.summary()
+    assert summary == tally.summary(thread.counts())
     if summary is not None:
         assert {part.key: part.count for part in summary.parts} == +keys
     # the recorder's report

@@ -1,10 +1,16 @@
 """One line's worth of a session, for ``toolview sessions``: what it is and how it went.
 
-Why through the host's own loader (``load_observations``), not a scan of
-the agent's records: the counts must be the ones ``show`` draws — a call is
-what the host maps to a call, a failure what it maps to an error — and the
-formats drift. The loader streams, so memory holds one record; the time is
-the file's reading. Only the project is read from the agent's records
+Why through the host's own loader (``load_observations``) into a ``Thread``,
+not a scan of the agent's records: the counts must be the ones ``show`` draws
+— a call is what the host maps to a call (a call announced twice is one
+call), a failure what the call ledger decides — and the formats drift, so
+they are the thread's ``counts()`` (``contract.counts``, the one home every
+view reads). Its own entries are drained as they come; a sub-agent's are
+kept (a stream's ``sub_keep`` trim would read a later mark naming a trimmed
+call as a new placeholder call: a count ``show`` does not make), so each
+observation is added bare (no output, arguments or text: nothing a count
+reads) and memory holds a few hundred bytes a call; the time is the file's
+reading. Only the project is read from the agent's records
 directly (the working folder in the first lines, ``cwd``): observations do
 not carry it. Every text shown (the first prompt, the project) is cleaned,
 redacted and bounded like any other field.
@@ -13,16 +19,20 @@ redacted and bounded like any other field.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
+import msgspec
+
 from toolview.cli.session_find import Found
-from toolview.contract import Message, Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract import Message, Observation, Thread, ToolCall, ToolResult
+from toolview.contract.counts import SessionCounts
 from toolview.render.clean import clean_field
 
-__all__ = ["Summary", "one_line", "summarize"]
+__all__ = ["Summary", "fold", "one_line", "summarize"]
 
 PROMPT_CHARS: Final = 80
 PROJECT_CHARS: Final = 40
@@ -42,11 +52,20 @@ class Summary:
     prompt: str
     start: str | None
     end: str | None
-    calls: int = 0
-    failures: int = 0
+    counts: SessionCounts = field(default_factory=SessionCounts)
     size: int = 0
     notes: int = 0
     """Lines the host could not read."""
+
+    @property
+    def calls(self) -> int:
+        """The session's own calls (its sub-agents' are ``counts.sub_calls``)."""
+        return self.counts.calls
+
+    @property
+    def failures(self) -> int:
+        """The session's own failed calls (its sub-agents' are ``counts.sub_failed``)."""
+        return self.counts.failed
 
     @property
     def duration_s(self) -> float | None:
@@ -59,26 +78,45 @@ def summarize(found: Found) -> Summary:
     """Read ``found`` once, streaming, and sum it up."""
     summary = Summary(found.host.name, found.id, str(found.path), _project(found), "", None, None)
     summary.size = found.path.stat().st_size
-    for record in found.host.load(found.path):
+    return fold(summary, found.host.load(found.path))
+
+
+def fold(summary: Summary, records: Iterable[object]) -> Summary:
+    """``summary`` with ``records`` (a host's observations and notes) read into it.
+
+    The counts are a ``Thread``'s (``contract.counts``), as ``show`` reads them.
+    """
+    thread = Thread()
+    for record in records:
         if isinstance(record, Observation):
-            _count(summary, record)
+            _see(summary, record)
+            thread.add(_bare(record))
+            thread.drain()
         else:
             summary.notes += 1
+    summary.counts = thread.counts()
     return summary
 
 
-def _count(summary: Summary, observation: Observation) -> None:
+def _bare(observation: Observation) -> Observation:
+    """``observation`` without what no count reads (a result's text and descriptor, a call's
+    arguments, a message's text): the thread holds every call, not its output."""
+    if isinstance(observation, ToolResult):
+        return msgspec.structs.replace(observation, text="", descriptor=msgspec.UNSET)
+    if isinstance(observation, ToolCall):
+        return msgspec.structs.replace(observation, args={})
+    if isinstance(observation, Message):
+        return msgspec.structs.replace(observation, text="")
+    return observation
+
+
+def _see(summary: Summary, observation: Observation) -> None:
+    """The session's first and last time, and its first prompt."""
     at = observation.at
     if isinstance(at, str):
         summary.start = summary.start or at
         summary.end = at
-    if isinstance(observation, ToolCall):
-        summary.calls += 1
-    elif isinstance(observation, ToolRefused) or (
-        isinstance(observation, ToolResult) and observation.complete and observation.is_error
-    ):
-        summary.failures += 1
-    elif (
+    if (
         isinstance(observation, Message)
         and observation.role == "user"
         and not summary.prompt

@@ -23,6 +23,7 @@ from toolview.cli.inputs import InputError
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
+from toolview.contract.counts import counts_text
 from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
@@ -90,7 +91,9 @@ def _as_row(summary: Summary) -> str:
     return (
         f"{AGENTS.get(summary.agent, summary.agent):<6}  "
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
-        f"{summary.calls:>5}  {summary.failures:>6}  {_size(summary.size):>8}  "
+        f"{_with_sub(summary.calls, summary.counts.sub_calls, summary):>5}  "
+        f"{_with_sub(summary.failures, summary.counts.sub_failed, summary):>6}  "
+        f"{_size(summary.size):>8}  "
         f"{summary.project[:16]:<16}  {summary.prompt or '-'}"
     )
 
@@ -110,12 +113,21 @@ def _as_json(summary: Summary) -> str:
                 "durationS": summary.duration_s,
                 "calls": summary.calls,
                 "failures": summary.failures,
+                "subAgentCalls": summary.counts.sub_calls,
+                "subAgentFailures": summary.counts.sub_failed,
+                "counts": counts_text(summary.counts),
                 "sizeBytes": summary.size,
                 "unreadableLines": summary.notes,
             },
             ensure_ascii=False,
         )
     )
+
+
+def _with_sub(own: int, sub: int, summary: Summary) -> str:
+    """``11+156``: the session's own count, then its sub-agents' when they made calls
+    (the columns of ``contract.counts.counts_text``: ``11 calls (+156 in sub-agents)``)."""
+    return f"{own}+{sub}" if summary.counts.sub_calls else str(own)
 
 
 def _start(at: str | None) -> str:

@@ -45,6 +45,8 @@ class Ledger:
     # how the last run around the calls outside any run ended (None: open, or none yet)
     ended: RunOutcome | None = None
     counts: Counter[CallState] = field(default_factory=Counter)
+    # the final states of the calls forgotten (a stream drew them): a session's counts keep them
+    gone: Counter[CallState] = field(default_factory=Counter)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     _run_of: dict[str, str | None] = field(default_factory=dict, repr=False)
     # calls not yet final, by run (None: outside any run), in order: the run's events reach these
@@ -152,6 +154,7 @@ class Ledger:
         machine = self._machines.pop(call_id)
         self._run_of.pop(call_id)
         self.counts[machine.state] -= 1
+        self.gone[machine.state] += 1
 
     def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
         """``event`` to every call of the run not yet final: it costs what it can change."""

@@ -49,6 +49,7 @@ from toolview.contract.call_state import (
     IllegalTransition,
     result_event,
 )
+from toolview.contract.counts import SessionCounts, thread_counts
 from toolview.contract.entries import (
     IGNORED_KEPT,
     CallEntry,
@@ -103,6 +104,8 @@ class Thread:
     _released: dict[str, str] = field(default_factory=dict, repr=False)
     # the sub-agent's thread under each of this thread's calls that ran one
     _children: dict[str, Thread] = field(default_factory=dict, repr=False)
+    # the counts of the sub-agents dropped with their call (released, trimmed): still counted
+    gone_below: SessionCounts = field(default_factory=SessionCounts, repr=False)
     # the root's index of the calls its children hold (a child thread has none)
     _nesting: Nesting[Thread] | None = field(default_factory=Nesting, repr=False)
     # a stream's bound on sub-agents: settled entries past the first ``sub_keep`` of a
@@ -154,6 +157,14 @@ class Thread:
     def child(self, tool_call_id: str) -> Thread | None:
         """The sub-agent's thread under this thread's call ``tool_call_id``, if it ran one."""
         return self._children.get(tool_call_id)
+
+    def children(self) -> list[Thread]:
+        """The sub-agents' threads under this thread's calls (not deeper), in order."""
+        return list(self._children.values())
+
+    def counts(self) -> SessionCounts:
+        """The thread's counts, its sub-agents' included (``contract.counts``: the one home)."""
+        return thread_counts(self)
 
     def top_call_id(self, tool_call_id: str) -> str | None:
         """This (root) thread's call that ``tool_call_id`` is, or is under at any depth."""
@@ -272,6 +283,8 @@ class Thread:
         self.ledger.forget(entry.tool_call_id)
         self._released[entry.tool_call_id] = entry.tool_name
         child = self._children.pop(entry.tool_call_id, None)
+        if child is not None:
+            self.gone_below = self.gone_below.plus(child.counts())
         if child is not None and self._nesting is not None:  # its sub-agent goes with it
             gone = dict(child._every_call())
             self._nesting.forget(gone)
@@ -305,6 +318,8 @@ class Thread:
         del self._calls[entry.tool_call_id]
         self.ledger.forget(entry.tool_call_id)
         child = self._children.pop(entry.tool_call_id, None)
+        if child is not None:
+            self.gone_below = self.gone_below.plus(child.counts())
         gone = dict(child._every_call()) if child is not None else {}
         gone[entry.tool_call_id] = entry.tool_name
         return gone

@@ -42,9 +42,8 @@ def sub_agent(
     entry: CallEntry, child: Thread, limits: Limits, level: int, decide: Decide
 ) -> SubAgent:
     """The view of ``child``, the sub-agent of ``entry``, drawn ``level`` levels deep (1: first)."""
-    calls = child.calls()
     if level > limits.depth:
-        count = len(calls) + child.trimmed.calls
+        count = child.counts().calls
         noun = "call" if count == 1 else "calls"
         line = f"sub-agent: {count:,} {noun} (cut at depth {max(0, limits.depth)})"
         return SubAgent(title="", counts="", cut=line)
@@ -58,7 +57,7 @@ def sub_agent(
     left = len(entries) - len(shown) + child.trimmed.entries  # a stream counted some only
     return SubAgent(
         title=_title(args),
-        counts=_counts(child, calls),
+        counts=_counts(child),
         prompt=_prompt(prompt, limits),
         entries=parts,
         more=Omission(left, "items") if left > 0 else None,
@@ -106,10 +105,13 @@ def _same_prompt(first: Entry, prompt: str) -> bool:
     )
 
 
-def _counts(child: Thread, calls: list[CallEntry]) -> str:
-    """``3 calls, 1 failed · 1,200 tokens (1,000 in, 200 out)`` — what is known."""
-    failed = sum(1 for call in calls if child.state(call) == "error") + child.trimmed.failed
-    count = len(calls) + child.trimmed.calls
+def _counts(child: Thread) -> str:
+    """``3 calls, 1 failed · 1,200 tokens (1,000 in, 200 out)`` — what is known.
+
+    The sub-agent's own calls and failures, as its thread counts them
+    (``contract.counts``: those a stream trimmed included)."""
+    counts = child.counts()
+    failed, count = counts.failed, counts.calls
     parts = [f"{count:,} call{'' if count == 1 else 's'}"]
     if failed:
         parts[0] += f", {failed:,} failed"

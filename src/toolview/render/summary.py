@@ -11,6 +11,10 @@ observations), the summary adds the time from the first ``at`` to the last
 and the tokens summed per model; a thread with neither reads as before. With
 tokens, a thread of fewer than two calls has a summary too: no header says
 them (a time span alone does not: one call's span is about its duration).
+
+With a thread, the summary also carries its ``SessionCounts`` (``contract.counts``,
+the one home of a session's counts, sub-agents' included): surfaces say them
+in the line after the counts (``summary_words``) where sub-agents made calls.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from toolview.contract import STATUS_DISPLAY, DisplayStatus, StatusDisplay, Thread, Usage
+from toolview.contract.counts import SessionCounts
 from toolview.contract.status import SummaryKey
 from toolview.render.bodies import CallView
 from toolview.render.limits import DEFAULT_LIMITS, Limits
@@ -88,13 +93,16 @@ class Summary:
     """All calls of a thread, counted; ``parts`` in ``SUMMARY_ORDER``.
 
     ``span_ms``: first ``at`` to last, when the thread has two different
-    times; ``tokens``: per model, in order of first use.
+    times; ``tokens``: per model, in order of first use; ``counts``: the
+    session's counts, its sub-agents' included (``contract.counts``, the one
+    home every view reads), when the thread is known.
     """
 
     total: int
     parts: tuple[SummaryPart, ...]
     span_ms: int | None = None
     tokens: tuple[ModelTokens, ...] = ()
+    counts: SessionCounts | None = None
 
 
 def token_totals(usages: Iterable[Usage]) -> tuple[ModelTokens, ...]:
@@ -131,7 +139,7 @@ def summarize(views: Iterable[CallView | Receipt], thread: Thread | None = None)
     counts = Counter(summary_key(view) for view in views)
     if thread is None:
         return summary_of(counts)
-    return summary_of(counts, thread.span.ms, token_totals(thread.usage))
+    return summary_of(counts, thread.span.ms, token_totals(thread.usage), thread.counts())
 
 
 def summary_key(view: CallView | Receipt) -> SummaryKey:
@@ -140,17 +148,22 @@ def summary_key(view: CallView | Receipt) -> SummaryKey:
 
 
 def summary_of(
-    counts: Counter[SummaryKey], span_ms: int | None = None, tokens: tuple[ModelTokens, ...] = ()
+    counts: Counter[SummaryKey],
+    span_ms: int | None = None,
+    tokens: tuple[ModelTokens, ...] = (),
+    session: SessionCounts | None = None,
 ) -> Summary | None:
     """The summary of calls already counted by ``summary_key`` (a stream keeps only counts).
 
-    ``None`` below two calls, as ``summarize``, unless there are tokens to say.
+    ``None`` below two calls, as ``summarize``, unless there are tokens or
+    sub-agents' calls (``session``: the thread's counts) to say.
     """
     span = span_ms if span_ms else None  # a span of nothing says nothing
-    if counts.total() < SUMMARY_MIN_CALLS and not tokens:
+    subs = session is not None and session.sub_calls > 0
+    if counts.total() < SUMMARY_MIN_CALLS and not tokens and not subs:
         return None
     parts = tuple(_part(key, counts[key]) for key in SUMMARY_ORDER if counts[key])
-    return Summary(sum(counts.values()), parts, span, tokens)
+    return Summary(sum(counts.values()), parts, span, tokens, session)
 
 
 def thread_summary(thread: Thread, limits: Limits = DEFAULT_LIMITS) -> Summary | None:

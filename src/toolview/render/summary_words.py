@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from toolview.contract.counts import counts_text
 from toolview.render.clean import clean_field
 from toolview.render.summary import Summary
 from toolview.render.words import duration_text
@@ -19,13 +20,21 @@ _MODEL_CHARS: Final = 100
 
 
 def summary_more(summary: Summary) -> list[str]:
-    """The lines after the counts: the time span, then each model's tokens.
+    """The lines after the counts: with sub-agents, everyone's counts; the time span; the tokens.
+
+    ``all 11 calls (+156 in sub-agents), 0 failed (+23 in sub-agents)``
+    (``contract.counts.counts_text``: the words ``sessions``, the index and
+    the page say) where sub-agents made calls: the line above counts the
+    thread's own calls only.
 
     ``time 12 min 3 s`` and ``tokens claude-sonnet: 1,200 input, 80 output,
     900 cache read`` (a cache count only where some turn gave one). A model's
     name is untrusted text: cleaned and bounded like a tool's name.
     """
-    lines = [] if summary.span_ms is None else [f"time {span_text(summary.span_ms)}"]
+    session = summary.counts
+    lines = [f"all {counts_text(session)}"] if session is not None and session.sub_calls else []
+    if summary.span_ms is not None:
+        lines.append(f"time {span_text(summary.span_ms)}")
     for tokens in summary.tokens:
         counts = [f"{tokens.input:,} input", f"{tokens.output:,} output"]
         if tokens.cache_read is not None:

@@ -73,5 +73,7 @@ class PartWalker(Generic[T]):
     def summary(self) -> T | None:
         """The closing summary of every call drawn so far, or ``None`` below two calls."""
         thread = self._thread
-        summary = summary_of(self._counts, thread.span.ms, token_totals(thread.usage))
+        summary = summary_of(
+            self._counts, thread.span.ms, token_totals(thread.usage), thread.counts()
+        )
         return None if summary is None else self._parts.summary(summary)

@@ -42,7 +42,7 @@ _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need 
 
 
 async def list_threads(request: Request) -> Response:
-    """``GET /api/threads``: every thread, newest activity first (``server.page.directory``)."""
+    """``GET /api/threads``: every thread, newest first (``server.page.index.directory``)."""
     body = await server_state(request).listing.encoded(fresh=True)
     return Response(body, media_type="application/json")
 

@@ -17,7 +17,7 @@ from toolview.server.ingest.budget import BodyBudget
 from toolview.server.live.hubs import Hubs
 from toolview.server.live.sent_tail import SentTail
 from toolview.server.offload import WORKERS
-from toolview.server.page.directory import Directory, SharedListing
+from toolview.server.page.index.directory import Directory, SharedListing
 from toolview.server.page.pieces.cache import PIECE_CHARS, PieceCache
 from toolview.server.page.projection import PROJECTION_LIMIT, Projections
 from toolview.server.page.search.thread_text import TEXT_BUDGET, TextCache

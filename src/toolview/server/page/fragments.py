@@ -25,10 +25,12 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Thread
+from toolview.contract.counts import counts_text
 from toolview.render.html import call_element_id, successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
+from toolview.server.page.counts_line import COUNTS_HEADER
 from toolview.server.page.pieces.cache import PieceKey
 from toolview.server.page.pieces.jobs import CallJob, call_job, render_jobs
 from toolview.server.page.pieces.markup import Drawn, next_tick, thread_markup
@@ -156,12 +158,15 @@ async def summary_fragment(request: Request) -> Response:
 
     The live page refreshes it after calls change instead of the whole thread;
     it is read from the projection's counters (``server.page.tally``), no call rendered.
+    The page header's counts line (``server.page.counts_line``) comes with it, as a header.
     """
     thread_id = await thread_or_404(request)
     projection = await server_state(request).projections.current(thread_id)
     async with projection.lock:
-        summary = projection.tally.summary()
-    return HTMLResponse("" if summary is None else summary_html(summary))
+        counts = projection.thread.counts()
+        summary = projection.tally.summary(counts)
+    body = "" if summary is None else summary_html(summary)
+    return HTMLResponse(body, headers={COUNTS_HEADER: counts_text(counts)})
 
 
 routes = [

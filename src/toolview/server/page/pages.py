@@ -18,9 +18,11 @@ from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
-from toolview.server.page import fragments, index, running, window_routes
+from toolview.server.page import fragments, running, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
+from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
+from toolview.server.page.index import routes as index
 from toolview.server.page.pieces.markup import Drawn
 from toolview.server.page.running import pending_calls, pending_ids, status_words
 from toolview.server.page.search import across as cross_search
@@ -82,7 +84,7 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
     status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
-        f"{toolbar_html()}"
+        f"{counts_html(drawn.counts)}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         # the calls' <h3> headings sit under a level-2 heading, as on the standalone page

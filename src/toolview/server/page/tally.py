@@ -21,7 +21,9 @@ Sub-agents: an observation of a sub-agent (marked ``parentCallId``, at any
 depth) changes how the thread's own call above it reads, so it bumps that
 call's version. The summary counts the thread's own calls only, as
 ``thread_summary`` does: a sub-agent's calls are counted under their call
-(its sub-agent line), not in the thread's footer.
+(its sub-agent line), not in the footer's first line; the next line,
+everyone's counts, is the thread's ``counts()`` (``contract.counts``), given
+to ``summary``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from toolview.contract import (
     ToolResult,
     Usage,
 )
+from toolview.contract.counts import SessionCounts
 from toolview.contract.moments import TimeSpan
 from toolview.contract.status import SummaryKey, call_status
 from toolview.render.summary import ModelTokens, Summary, add_usage, summary_of
@@ -104,9 +107,10 @@ class Tally:
         """How many calls the thread holds."""
         return len(self._keys)
 
-    def summary(self) -> Summary | None:
-        """What ``render.summary.thread_summary`` says of the thread, from the counters."""
-        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()))
+    def summary(self, counts: SessionCounts | None = None) -> Summary | None:
+        """What ``render.summary.thread_summary`` says of the thread, from the counters;
+        ``counts``: the thread's ``counts()`` (``contract.counts``), for everyone's line."""
+        return summary_of(self.counts, self.span.ms, tuple(self.tokens.values()), counts)
 
     def _update(self, thread: Thread, call_id: str) -> None:
         entry = thread.call(call_id)

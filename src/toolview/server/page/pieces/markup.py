@@ -29,6 +29,7 @@ from typing import Final
 import anyio
 
 from toolview.contract import CallEntry
+from toolview.contract.counts import SessionCounts
 from toolview.render.html import successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
@@ -64,6 +65,8 @@ class Drawn:
     jobs: list[tuple[int, Job]] = field(default_factory=list)
     first: int = 0  # the index (among the thread's calls) of the first call drawn
     lead: str = ""  # markup before the pieces (the window's "load more")
+    # the session's counts, its sub-agents' included (``contract.counts``): the page's header
+    counts: SessionCounts = field(default_factory=SessionCounts)
 
     @property
     def html(self) -> str:
@@ -87,7 +90,10 @@ def plan(
     ``pieces``, ``keys`` and ``jobs`` count from the window's first entry.
     """
     thread, tally = projection.thread, projection.tally
-    drawn = Drawn(projection.seq, tally.summary(), thread.pending(), tally.calls)
+    counts = thread.counts()
+    drawn = Drawn(
+        projection.seq, tally.summary(counts), thread.pending(), tally.calls, counts=counts
+    )
     start, stop = 0, len(thread.entries)
     if window is not None:
         drawn.first, start, stop = window.entries(thread)

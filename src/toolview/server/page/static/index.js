@@ -27,19 +27,29 @@
     return td;
   }
 
+  // "13+1": the thread's own count, then its sub-agents' (as `toolview sessions` says it);
+  // the whole sentence (`counts`, from the server: contract.counts) is the row's tooltip
+  function withSub(own, sub, shown) {
+    const td = cell(shown ? `${Number(own) || 0}+${Number(sub) || 0}` : String(Number(own) || 0));
+    td.className = "tv-num";
+    return td;
+  }
+
   function row(thread) {
     const tr = document.createElement("tr");
     tr.dataset.thread = String(thread.id);
     const link = document.createElement("a");
     link.href = `/threads/${encodeURIComponent(thread.id)}`;
     link.textContent = String(thread.title);
+    const subs = Number(thread.subAgentCalls) > 0;
+    if (typeof thread.counts === "string") tr.title = thread.counts;
     tr.append(
       cell(link),
       cell(time(thread.startedAt)),
       cell(time(thread.lastActivity)),
-      number(thread.calls),
+      withSub(thread.calls, thread.subAgentCalls, subs),
       number(thread.running),
-      number(thread.failed),
+      withSub(thread.failed, thread.subAgentFailed, subs),
     );
     return tr;
   }

@@ -131,9 +131,10 @@
     return root.querySelector(".tv-thread") || root;
   }
 
-  async function fetchHtml(path) {
+  async function fetchHtml(path, seen) {
     const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok) return null;
+    if (seen) seen(response);
     const template = document.createElement("template");
     template.innerHTML = await response.text();
     return template.content;
@@ -195,7 +196,12 @@
 
   async function refreshSummary() {
     summaryTimer = null;
-    const fragment = await fetchHtml(`/threads/${encodeURIComponent(thread)}/summary`);
+    const fragment = await fetchHtml(`/threads/${encodeURIComponent(thread)}/summary`, (response) => {
+      // the header's counts line (server/counts_line.py): the server's words, as text
+      const counts = response.headers.get("x-toolview-counts");
+      const line = document.getElementById("tv-counts");
+      if (counts !== null && line) line.textContent = counts;
+    });
     if (!fragment) return;
     const fresh = fragment.querySelector(".tv-summary");
     const existing = root.querySelector(".tv-summary");

@@ -3,7 +3,7 @@
 The page is drawn here (no script needed to read it); ``static/index.js``
 follows ``GET /api/threads/follow`` and redraws the rows as text when the
 listing changes (a new thread, more calls, a call running or failed). The
-stream polls the server's ``Directory`` (``server.page.directory``) once a second
+stream polls the server's ``Directory`` (``server.page.index.directory``) once a second
 and sends the listing only when it changed; followers share one listing a
 second however many they are.
 """
@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from toolview.safety import escape_html
 from toolview.server.live.streams import limited_stream
-from toolview.server.page.directory import POLL, SharedListing
+from toolview.server.page.index.directory import POLL, SharedListing
 from toolview.server.page.shell import document
 from toolview.server.state import server_state
 

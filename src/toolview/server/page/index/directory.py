@@ -9,11 +9,13 @@ so a listing is O(threads) plus what is new — the same on both logs, with no
 schema of its own to migrate. A record is peeked at (kind, ids, flags, time),
 never decoded whole; a message's text only while the thread has no title.
 
-What it counts is the thread's own calls (a sub-agent's, marked
-``parentCallId``, are inside their call): ``calls`` seen, ``running`` and
-``failed`` (error results), read from a ``contract.ledger.Ledger`` fed the
-peeked records (``server.page.card_calls``), so the index says what ``Thread``
-(the page) says: it decides nothing about a call itself. The title is the
+What it counts is ``contract.counts.SessionCounts``: the thread's own calls
+(``calls`` seen, ``running``, ``failed``: error results) and its sub-agents'
+(marked ``parentCallId``: ``subAgentCalls``, ``subAgentFailed``), with
+``counts`` the words every view says, read from ``contract.ledger.Ledger``s
+fed the peeked records (``server.page.index.card_calls``), so the index says what
+``Thread`` (the page, ``show``, ``sessions``) says: it decides nothing about
+a call itself. The title is the
 first user message, redacted, cleaned, one line.
 """
 
@@ -29,10 +31,11 @@ from typing import Final
 import anyio
 import msgspec
 
+from toolview.contract.counts import counts_text
 from toolview.render.clean import clean_field
 from toolview.safety import redact
 from toolview.server.offload import in_worker
-from toolview.server.page.card_calls import CardCalls, Peek
+from toolview.server.page.index.card_calls import CardCalls, Peek
 from toolview.wire.log import ObservationLog, ThreadInfo
 
 __all__ = ["POLL", "TITLE_CHARS", "Card", "Directory", "SharedListing"]
@@ -62,7 +65,7 @@ class Card:
     def as_json(self) -> dict[str, object]:
         """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's)."""
         created = _iso(self.created)
-        calls, running, failed = self.calls.counts()
+        counts = self.calls.counts()
         return {
             "id": self.id,
             "created": self.created,
@@ -70,9 +73,16 @@ class Card:
             "title": self.title or self.id,
             "startedAt": self.started_at or created,
             "lastActivity": self.last_activity or self.started_at or created,
-            "calls": calls,
-            "running": running,
-            "failed": failed,
+            "calls": counts.calls,
+            "running": counts.running,
+            "failed": counts.failed,
+            "subAgentCalls": counts.sub_calls,
+            "subAgentFailed": counts.sub_failed,
+            "subAgentRunning": counts.sub_running,
+            "tokens": counts.tokens,
+            "subAgentTokens": counts.sub_tokens,
+            "spanMs": counts.span_ms,
+            "counts": counts_text(counts),
         }
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:

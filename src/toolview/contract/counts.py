@@ -1,0 +1,134 @@
+"""A session's counts: calls, failed, running, tokens, time — its own and its sub-agents'.
+
+Why one home: ``sessions``, ``show``'s summary, the web index and the page
+each counted by a rule of their own (every ``tool-call`` record, or only the
+thread's own calls, or the calls drawn on a page) and the same session read
+"167 calls, 23 failed" in one place and "11 calls, 0 failed" in another. Here
+a session's counts are read from the call ledgers (``contract.ledger``: one
+per thread, a sub-agent's thread included), which already fold every
+observation O(1) and decide each call's state: a call is *failed* when its
+ledger state is ``error`` (an error result), *running* while ``pending``.
+A call a stream forgot is still counted (``Ledger.gone``).
+
+``counts_text`` is the one way these counts are said in words, on every
+surface: ``11 calls (+156 in sub-agents), 0 failed (+23 in sub-agents)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import msgspec
+
+from toolview.contract.ledger import Ledger
+
+if TYPE_CHECKING:
+    from toolview.contract.moments import TimeSpan
+    from toolview.contract.observations import Usage
+
+__all__ = [
+    "Counted",
+    "SessionCounts",
+    "counts_text",
+    "ledger_counts",
+    "thread_counts",
+    "usage_tokens",
+]
+
+
+class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
+    """How many calls a session made and how they went; ``sub_*``: its sub-agents', all depths.
+
+    ``tokens``: input plus output tokens of the model turns; ``span_ms``: its
+    first ``at`` to its last (``None`` without two times).
+    """
+
+    calls: int = 0
+    failed: int = 0
+    running: int = 0
+    tokens: int = 0
+    sub_calls: int = 0
+    sub_failed: int = 0
+    sub_running: int = 0
+    sub_tokens: int = 0
+    span_ms: int | None = None
+
+    def with_sub(self, sub: SessionCounts) -> SessionCounts:
+        """These counts with every count of ``sub`` (a sub-agent's, own and below) added below."""
+        return msgspec.structs.replace(
+            self,
+            sub_calls=self.sub_calls + sub.calls + sub.sub_calls,
+            sub_failed=self.sub_failed + sub.failed + sub.sub_failed,
+            sub_running=self.sub_running + sub.running + sub.sub_running,
+            sub_tokens=self.sub_tokens + sub.tokens + sub.sub_tokens,
+        )
+
+    def plus(self, other: SessionCounts) -> SessionCounts:
+        """Both counts added, field by field (the span is this one's)."""
+        return msgspec.structs.replace(
+            self.with_sub(msgspec.structs.replace(other, calls=0, failed=0, running=0, tokens=0)),
+            calls=self.calls + other.calls,
+            failed=self.failed + other.failed,
+            running=self.running + other.running,
+            tokens=self.tokens + other.tokens,
+        )
+
+
+class Counted(Protocol):
+    """What the counts read of a thread (``contract.thread.Thread``, which imports this)."""
+
+    ledger: Ledger
+    usage: list[Usage]
+    span: TimeSpan
+    gone_below: SessionCounts
+
+    def children(self) -> Sequence[Counted]: ...  # pragma: no cover
+
+
+def thread_counts(thread: Counted) -> SessionCounts:
+    """``thread``'s counts: its ledger's, and its sub-agents' threads' at every depth.
+
+    It walks the sub-agents' threads (one per call that ran one), never the
+    calls: each ledger already holds its counts.
+    """
+    counts = ledger_counts(thread.ledger, usage_tokens(thread.usage)).with_sub(thread.gone_below)
+    for child in thread.children():
+        counts = counts.with_sub(thread_counts(child))
+    return msgspec.structs.replace(counts, span_ms=thread.span.ms)
+
+
+def ledger_counts(ledger: Ledger, tokens: int = 0) -> SessionCounts:
+    """One thread's own counts, read from its ledger (the calls it forgot included)."""
+    held, gone = ledger.counts, ledger.gone
+    return SessionCounts(
+        calls=len(ledger) + gone.total(),
+        failed=held["error"] + gone["error"],
+        running=held["pending"],
+        tokens=tokens,
+    )
+
+
+def usage_tokens(usages: Iterable[Usage]) -> int:
+    """Input plus output tokens over ``usages`` (the model turns)."""
+    return sum(usage.input_tokens + usage.output_tokens for usage in usages)
+
+
+def counts_text(counts: SessionCounts) -> str:
+    """``11 calls (+156 in sub-agents), 0 failed (+23 in sub-agents)``; running only when some are.
+
+    The sub-agents' share is said only when sub-agents made calls.
+    """
+    subs = counts.sub_calls > 0
+    noun = "call" if counts.calls == 1 else "calls"
+    words = [
+        f"{counts.calls:,} {noun}" + _sub(counts.sub_calls, subs),
+        f"{counts.failed:,} failed" + _sub(counts.sub_failed, subs),
+    ]
+    if counts.running or counts.sub_running:
+        words.append(f"{counts.running:,} running" + _sub(counts.sub_running, subs))
+    return ", ".join(words)
+
+
+def _sub(count: int, shown: bool) -> str:
+    return f" (+{count:,} in sub-agents)" if shown else ""

@@ -1,0 +1,150 @@
+"""An index card's calls: peeked records fed to the call ledger, placed as ``Thread`` places them.
+
+Why: the index reads records without decoding them whole (``server.page.index.directory``),
+yet must say what the page says of every call. So it decides nothing itself:
+each record's call or run event goes to a ``contract.ledger.Ledger``, the
+fold ``Thread`` reads, and the counts are the ledger's. What it adds is only
+where a record goes: the thread's own calls, or a sub-agent's (placed as
+``Thread`` nests them, one ledger per sub-agent as ``Thread`` keeps one per
+child thread); a run that reaches the calls outside any run reaches its
+sub-agents' too, as ``Thread`` carries it to its children. The ledgers are
+read as ``contract.counts`` reads a thread's: the counts every view says.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+import msgspec
+
+from toolview.contract.call_state import CallEvent, IllegalTransition
+from toolview.contract.counts import SessionCounts, ledger_counts
+from toolview.contract.ledger import Ledger
+from toolview.contract.moments import TimeSpan
+from toolview.contract.observations import RunOutcome
+
+__all__ = ["CardCalls", "Peek"]
+
+
+class Peek(msgspec.Struct, rename="camel"):
+    """What the index reads of a record: its kind, ids, flags and time."""
+
+    kind: str = ""
+    tool_call_id: str | None = None
+    parent_call_id: str | None = None
+    run_id: str | None = None
+    outcome: RunOutcome = "completed"
+    role: str | None = None
+    is_error: bool = False
+    complete: bool = True
+    at: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass
+class _Sub:
+    """One sub-agent's calls: its ledger, whose calls hold its call, and its own sub-agents."""
+
+    parent: str | None  # the sub-agent whose calls hold the call that ran it (None: the thread)
+    ledger: Ledger = field(default_factory=Ledger)
+    kids: list[str] = field(default_factory=list)
+    tokens: int = 0
+
+
+@dataclass
+class CardCalls:
+    """The thread's own calls in a ledger, and one ledger per sub-agent (as ``Thread`` keeps)."""
+
+    ledger: Ledger = field(default_factory=Ledger)
+    # per call that ran a sub-agent (at any depth): that sub-agent's calls
+    subs: dict[str, _Sub] = field(default_factory=dict)
+    # a sub-agent's call id -> the sub-agent holding it: its later records go there
+    below: dict[str, str] = field(default_factory=dict)
+    kids: list[str] = field(default_factory=list)  # the thread's own sub-agents
+    tokens: int = 0
+    span: TimeSpan = field(default_factory=TimeSpan)
+
+    def counts(self) -> SessionCounts:
+        """The thread's counts, its sub-agents' included (``contract.counts``)."""
+        counts = ledger_counts(self.ledger, self.tokens)
+        for sub in self.subs.values():
+            counts = counts.with_sub(ledger_counts(sub.ledger, sub.tokens))
+        return msgspec.structs.replace(counts, span_ms=self.span.ms)
+
+    def see(self, peek: Peek) -> bool:
+        """Apply a record's call or run event to its ledger; whether it was the thread's own."""
+        self.span.see(peek.at)
+        where = self._place(peek)
+        ledger = self.ledger if where is None else self.subs[where].ledger
+        if peek.kind == "usage":
+            tokens = peek.input_tokens + peek.output_tokens
+            if where is None:
+                self.tokens += tokens
+            else:
+                self.subs[where].tokens += tokens
+        _call_event(ledger, peek)
+        call_id, run_id = peek.tool_call_id, peek.run_id
+        if where is not None and call_id is not None and call_id in ledger:
+            self.below.setdefault(call_id, where)
+        if peek.kind == "run-started" and run_id is not None:
+            ledger.run_started(run_id)
+            self._outer(where, "run-started", None)
+        elif (
+            peek.kind == "run-ended"
+            and run_id is not None
+            and ledger.run_ended(run_id, peek.outcome)
+        ):
+            self._outer(where, "run-ended", peek.outcome)
+        return where is None
+
+    def _place(self, peek: Peek) -> str | None:
+        """The sub-agent ``peek`` belongs to (``None``: the thread), placed as ``Thread`` does.
+
+        A call's own records go where the call is; otherwise its mark decides,
+        and a mark naming no call seen is a (placeholder) call of the thread.
+        """
+        call_id, mark = peek.tool_call_id, peek.parent_call_id
+        if call_id is not None and call_id in self.ledger:
+            return None
+        if call_id is not None and call_id in self.below:
+            return self.below[call_id]
+        if mark is None or mark == call_id:
+            return None
+        holder = self.below.get(mark)
+        if holder is None and mark not in self.ledger:
+            self.ledger.open(mark)
+        if mark not in self.subs:
+            self.subs[mark] = _Sub(holder)
+            (self.kids if holder is None else self.subs[holder].kids).append(mark)
+        return mark
+
+    def _outer(self, where: str | None, event: CallEvent, outcome: RunOutcome | None) -> None:
+        """A run's start or end reaches the sub-agents below ``where`` with no run of their own."""
+        for kid in self.kids if where is None else self.subs[where].kids:
+            sub = self.subs[kid]
+            if sub.ledger.current_run is None:
+                sub.ledger.outer(event, outcome)
+                self._outer(kid, event, outcome)
+
+
+def _call_event(ledger: Ledger, peek: Peek) -> None:
+    """A call's record (its call, result or refusal) applied to ``ledger``."""
+    kind, call_id = peek.kind, peek.tool_call_id
+    if call_id is None:
+        return
+    if kind == "tool-call":
+        ledger.open(call_id)
+    elif kind in ("tool-result", "tool-refused"):
+        with suppress(IllegalTransition):  # a second final result: the first stands
+            ledger.result(call_id, _event(peek))
+
+
+def _event(peek: Peek) -> CallEvent:
+    """The table's event for a peeked result (``call_state.result_event``, without decoding)."""
+    if peek.kind == "tool-refused":
+        return "refused"
+    if not peek.complete:
+        return "partial"
+    return "result-error" if peek.is_error else "result-ok"
