@@ -3,7 +3,8 @@
 Two measures, side by side in one run (issue 23, target 7):
 
 * **A call's duration.** The pydantic-ai agent of ``bench/adapter_overhead.py``
-  (``CALLS`` trivial calls, ``WIDTH`` in parallel) runs bare, recorded into a
+  (``CALLS`` trivial calls, ``WIDTH`` in parallel) runs bare, with a capability
+  recording nothing (what pydantic-ai's hook dispatch costs), recorded into a
   ``capture()`` keeping the thread only, and recorded while publishing to a
   real ``toolview serve`` (``capture(to=…)``). A capability outside the
   adapter's times each call from before the adapter sees it to after it
@@ -58,8 +59,9 @@ class Timing(PassThrough):
 
 def agent_run(mode: str, url: str, durations: list[float]) -> None:
     capabilities: list[AbstractCapability[Any]] = [Timing(durations)]
-    if mode == "bare":
-        pydantic_ai_agent().run_sync("add", capabilities=capabilities)
+    if mode in ("bare", "hooks"):  # hooks: a capability recording nothing (its dispatch)
+        extra = [PassThrough()] if mode == "hooks" else []
+        pydantic_ai_agent().run_sync("add", capabilities=[*capabilities, *extra])
         return
     to = url if mode == "published" else None
     with toolview.capture(live=False, to=to) as rec:
@@ -92,7 +94,7 @@ def main() -> None:
 
 
 def measure(url: str) -> None:
-    durations: dict[str, list[float]] = {"bare": [], "thread": [], "published": []}
+    durations: dict[str, list[float]] = {"bare": [], "hooks": [], "thread": [], "published": []}
     for _ in range(RUNS):
         for mode, kept in durations.items():
             agent_run(mode, url, kept)
