@@ -116,4 +116,3 @@ def test_a_failing_batch_is_said_and_the_handoff_goes_on(
     queue.close()
     assert worked == ["good"]
     assert "bad batch" in capsys.readouterr().err
-
