@@ -3,8 +3,10 @@
 Why an adapter needs it: a tool may close its own call before the framework
 hands the adapter its return value — a shell tool whose ``CommandRunner``
 streams into the call ends it with the shell result — and a second final
-result would be kept as an ignored duplicate. The tracker is a sink on the
-recorder, so it sees every observation whoever recorded it. Whether a call is
+result would be kept as an ignored duplicate. The tracker watches the
+recorder (``Recorder.add_watcher``: on the caller's thread, at once, by the
+caller's own ids), so it sees every observation whoever recorded it, before
+the recorder's thread has redacted and folded it. Whether a call is
 final is the call ledger's (``contract.ledger``, the fold ``Thread`` reads),
 never decided here.
 """
@@ -40,9 +42,9 @@ def shielded(what: str) -> Iterator[None]:
 
 
 class SinkOwner(Protocol):
-    """What the tracker needs of a recorder: to be handed its observations."""
+    """What the tracker needs of a recorder: to be shown its observations as they come."""
 
-    def add_sink(self, sink: Callable[[Observation], None]) -> None: ...
+    def add_watcher(self, watcher: Callable[[Observation], None]) -> None: ...
 
 
 class CallTracker:
@@ -64,7 +66,7 @@ class CallTracker:
             tracker = _TRACKERS.get(recorder)
             if tracker is None:
                 tracker = _TRACKERS[recorder] = cls()
-                recorder.add_sink(tracker)
+                recorder.add_watcher(tracker)
         return tracker
 
     def __call__(self, observation: Observation) -> None:

@@ -1,10 +1,15 @@
 """``Recorder``: one run of any agent loop, as observations in a ``Thread``.
 
-Why one lock around everything: frameworks call from worker threads and event
-loops at once, and the thread, the open calls and every sink must see the
-observations in one order. Nothing a caller passes makes a method raise into
-the agent: a bad value becomes a visible fallback (``recording.values``), and
-every observation is redacted before the thread or a sink sees it.
+Why so little on the caller's thread: it is the agent's. A method stamps the
+moment, notes the caller's ids and queues the observation (``recording.handoff``);
+redacting, folding into the thread and every sink (record file, publisher, live
+view) run on the recorder's own thread, in the order the observations were
+queued — frameworks call from worker threads and event loops at once, and one
+lock around the queueing keeps that order. Reading the thread (``thread``,
+``call_entry``, ``end``) first waits for what is queued. Nothing a caller passes
+makes a method raise into the agent: a bad value becomes a visible fallback
+(``recording.values``), and every observation is redacted before the thread or
+a sink sees it, so nothing unredacted leaves the process.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from toolview.contract import (
 )
 from toolview.contract.moments import format_at
 from toolview.recording.adapter_methods import AdapterMethods
+from toolview.recording.handoff import Handoff
 from toolview.recording.redaction import REDACTOR, redact_observation
 from toolview.recording.stream import OutputStream
 from toolview.recording.values import (
@@ -57,38 +63,62 @@ class Recorder(AdapterMethods):
         self.title = title
         self.thread_id = clean_id(thread_id, "") or f"capture-{uuid.uuid4().hex[:12]}"
         self.run_id = f"run-{uuid.uuid4().hex[:12]}"
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # the callers' side: ids and the queue's order
+        self._fold_lock = threading.RLock()  # the recorder's thread's side: thread and sinks
+        self._handoff: Handoff[tuple[datetime, Observation]] = Handoff(self._fold)
         self._thread = Thread()
         # the name and args of each call until its final result: what describes the result
         self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}
         self._names: dict[str, str] = {}
         self._sinks: list[Sink] = []
+        self._watchers: list[Sink] = []
         self._started = self._ended = False
 
     @property
     def thread(self) -> Thread:
-        """The thread so far (the recorder adds to it; read it between calls)."""
+        """The thread so far: everything recorded before this read is in it."""
+        self._handoff.flush()
         return self._thread
 
     def add_sink(self, sink: Sink) -> None:
         """Also hand every observation to ``sink`` (recording, publishing, drawing)."""
-        with self._lock:
+        with self._fold_lock:
             self._sinks.append(sink)
 
+    def add_watcher(self, watcher: Sink) -> None:
+        """Also show ``watcher`` every observation at once, on the caller's thread, as the
+        caller gave it (not yet redacted): an adapter's own bookkeeping (which calls it
+        saw open and close, ``adapters.tracking``) that must be current when the caller
+        asks. It must be quick and keep nothing beyond the process."""
+        with self._lock:
+            self._watchers.append(watcher)
+
     def emit(self, observation: Observation) -> None:
-        """Add ``observation`` (redacted, stamped with now unless it says when) and hand it on."""
-        if isinstance(observation.at, msgspec.UnsetType):
-            observation = msgspec.structs.replace(observation, at=format_at(datetime.now(UTC)))
-        safe = redact_observation(observation)
+        """Queue ``observation`` (stamped with now unless it says when) for the recorder's
+        thread, which redacts it, adds it to the thread and hands it to every sink."""
         with self._lock:
             self._track(observation)  # by the caller's own ids: ``result(id)`` names them so
-            self._thread.add(safe)
-            for sink in list(self._sinks):
-                try:
-                    sink(safe)
-                except Exception as exc:  # said once, and that sink gets no more
-                    self._sinks.remove(sink)
-                    print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
+            for watcher in self._watchers:
+                watcher(observation)
+            self._handoff.put((datetime.now(UTC), observation))
+
+    def _fold(self, batch: list[tuple[datetime, Observation]]) -> None:
+        """On the recorder's thread: each observation stamped, redacted, kept and handed on."""
+        with self._fold_lock:
+            for moment, observation in batch:
+                if isinstance(observation.at, msgspec.UnsetType):
+                    observation = msgspec.structs.replace(observation, at=format_at(moment))
+                safe = redact_observation(observation)
+                self._thread.add(safe)
+                self._hand_on(safe)
+
+    def _hand_on(self, safe: Observation) -> None:
+        for sink in list(self._sinks):
+            try:
+                sink(safe)
+            except Exception as exc:  # said once, and that sink gets no more
+                self._sinks.remove(sink)
+                print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
 
     def _track(self, observation: Observation) -> None:
         if isinstance(observation, ToolCall):
@@ -110,8 +140,9 @@ class Recorder(AdapterMethods):
         The thread knows an id holding a secret by its opaque id (``recording.redaction``),
         so an adapter asking "is this call final?" asks here, by its own id.
         """
-        with self._lock:
-            return self._thread.call(REDACTOR.id(clean_id(id, "call")))
+        thread = self.thread
+        with self._fold_lock:
+            return thread.call(REDACTOR.id(clean_id(id, "call")))
 
     def tool_name(self, id: str) -> str:
         """The name ``call`` gave ``id`` (``tool`` for a call never seen)."""
@@ -194,13 +225,15 @@ class Recorder(AdapterMethods):
 
     def end(self, exc: BaseException | None = None) -> None:
         """Close the run (``run-ended``): completed, or the exception's type and message;
-        a call still without a result is then aborted, with that reason."""
+        a call still without a result is then aborted, with that reason. Returns once
+        every observation reached the thread and the sinks."""
         with self._lock:
             if self._ended:
                 return
             self._ended = True
-            outcome, reason = run_end(exc, self._thread.open_calls())  # the ledger's count
+            outcome, reason = run_end(exc, self.thread.open_calls())  # the ledger's count
             self.emit(RunEnded(run_id=self.run_id, outcome=outcome, reason=reason))
+        self._handoff.close()  # everything folded and handed on; the recorder's thread stops
 
     def __enter__(self) -> Self:
         self.start()
