@@ -171,3 +171,45 @@ def test_an_input_of_run_events_only_says_what_it_held(
     code, out, _ = show(capsys, "--surface", "text", str(tmp_path / "runs.jsonl"))
     assert code == 0
     assert "the input held 2 observations but no tool call or message to draw" in out
+
+
+def agent_session(tmp_path: Path, calls: int) -> Path:
+    """A JSON Lines thread: an Agent call whose sub-agent runs ``calls`` calls (``line N``)."""
+    lines = [{"kind": "tool-call", "toolCallId": "agent", "toolName": "Agent", "args": {}}]
+    for n in range(calls):
+        mark = {"parentCallId": "agent"}
+        lines.append({"kind": "tool-call", "toolCallId": f"s{n}", "toolName": "Bash",
+                      "args": {"command": f"echo {n}"}} | mark)  # fmt: skip
+        lines.append({"kind": "tool-result", "toolCallId": f"s{n}", "toolName": "Bash",
+                      "text": f"line {n}", "complete": True, "isError": False})  # fmt: skip
+    lines.append({"kind": "tool-result", "toolCallId": "agent", "toolName": "Agent",
+                  "text": "done", "complete": True, "isError": False})  # fmt: skip
+    path = tmp_path / "agent.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def drawn_lines(out: str) -> list[int]:
+    return sorted({int(n) for n in re.findall(r"line (\d+)\b", out)})
+
+
+@pytest.mark.parametrize("surface", ["html", "markdown", "text"])
+def test_an_export_draws_every_entry_of_a_sub_agent_unless_cut(
+    surface: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = str(agent_session(tmp_path, 80))
+    code, out, _ = show(capsys, "--surface", surface, session)
+    assert code == 0
+    assert drawn_lines(out) == list(range(80)) and "more item" not in out
+    code, out, _ = show(capsys, "--surface", surface, "--max-sub-entries", "5", session)
+    assert code == 0
+    assert drawn_lines(out) == list(range(5)) and "… 75 more items of the sub-agent" in out
+    code, out, _ = show(capsys, "--surface", surface, "--depth", "0", session)
+    assert code == 0
+    assert drawn_lines(out) == [] and "sub-agent: 80 calls (cut at depth 0)" in out
+
+
+def test_a_bad_sub_entries_count_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["show", "--max-sub-entries", "-1", str(EXAMPLE)])
+    assert "must be at least 0" in capsys.readouterr().err

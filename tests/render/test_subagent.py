@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -10,8 +11,8 @@ from render_samples import subagent_observations, subagent_thread
 
 from toolview.contract import Message, RunStarted, Thread, ToolCall, ToolResult
 from toolview.render import markdown, terminal, text
-from toolview.render.html import render_thread_html
-from toolview.render.limits import Limits
+from toolview.render.html import render_call_html, render_page, render_thread_html
+from toolview.render.limits import DEFAULT_LIMITS, LIVE_SUB_ENTRIES, WINDOWED_LIMITS, Limits
 from toolview.render.stream import ThreadStream
 from toolview.render.view import CallView, view_entry
 from toolview.render.words import sub_headline
@@ -97,6 +98,62 @@ def test_a_sub_agent_s_entries_are_bounded_and_the_rest_counted(surface: str) ->
     assert "30 calls" in rendered
 
 
+def agent_of(calls: int) -> list[Any]:
+    """An Agent call whose sub-agent runs ``calls`` Bash calls, each printing ``line N``."""
+    observations: list[Any] = [ToolCall("agent", "Agent", {})]
+    for n in range(calls):
+        observations.append(under("agent", ToolCall(f"s{n}", "Bash", {"command": f"echo {n}"})))
+        observations.append(ToolResult(f"s{n}", "Bash", f"line {n}", True, False))
+    observations.append(ToolResult("agent", "Agent", "done", True, False))
+    return observations
+
+
+EXPORTS: dict[str, Any] = {
+    **{name: lambda t, draw=draw: draw(t, DEFAULT_LIMITS) for name, draw in SURFACES.items()},
+    "page": render_page,  # the standalone page: nothing behind it to fetch the rest from
+}
+
+
+@pytest.mark.parametrize("export", sorted(EXPORTS))
+def test_an_export_draws_every_entry_of_a_long_sub_agent(export: str) -> None:
+    rendered = EXPORTS[export](Thread.from_observations(agent_of(LIVE_SUB_ENTRIES + 30)))
+    drawn = sorted({int(n) for n in re.findall(r"line (\d+)\b", rendered)})
+    assert drawn == list(range(LIVE_SUB_ENTRIES + 30))
+    assert "more item" not in rendered
+    if export in ("html", "page"):
+        assert rendered.count('id="tv-subcall-s') == LIVE_SUB_ENTRIES + 30
+        assert '<details class="tv-subagent-entries" id="tv-sub-agent">' in rendered  # closed
+
+
+def test_the_live_page_s_fragment_keeps_its_window() -> None:
+    """Refactor guard: a call's fragment (what the live page fetches) still windows."""
+    thread = Thread.from_observations(agent_of(LIVE_SUB_ENTRIES + 30))
+    entry = thread.call("agent")
+    assert entry is not None
+    html = render_call_html(entry, thread)
+    assert html.count('id="tv-subcall-s') == LIVE_SUB_ENTRIES
+    assert "… 30 more items of the sub-agent" in html
+
+
+def test_the_page_lays_out_a_sub_agent_s_entries_only_once_scrolled_to() -> None:
+    page = render_page(Thread.from_observations(agent_of(3)))
+    rule = "main .tv-subthread > :is(.tv-call, .tv-message, .tv-note)"
+    assert f"{rule} {{ content-visibility: auto;" in page.replace(",\n", ", ")
+
+
+def test_a_stream_draws_every_entry_of_a_long_sub_agent_as_the_whole_thread_does() -> None:
+    observations = long_sub_agent(400)
+    pieces: list[str] = []
+    stream = ThreadStream(text.stream_shape(), pieces.append)
+    for observation in observations:
+        stream.add(observation)
+    stream.close()
+    streamed = "".join(pieces)
+    assert streamed == text.render_thread(Thread.from_observations(observations))
+    assert streamed.count("step ") == 40 and "more item" not in streamed
+    assert stream.thread.child("agent") is None  # drawn, then forgotten
+
+
 def test_html_nests_the_calls_in_a_collapsed_section_with_ids_of_their_own() -> None:
     html = render_thread_html(subagent_thread())
     assert '<section class="tv-subagent" aria-label="Sub-agent">' in html
@@ -172,12 +229,12 @@ def long_sub_agent(calls: int) -> list[Any]:
     return observations
 
 
-@pytest.mark.parametrize("limits", [Limits(max_sub_entries=3), Limits(depth=0), Limits()])
+@pytest.mark.parametrize("limits", [Limits(max_sub_entries=3), Limits(depth=0), WINDOWED_LIMITS])
 def test_a_stream_keeps_of_a_long_sub_agent_only_what_it_shows(limits: Limits) -> None:
     observations = long_sub_agent(400)
     pieces: list[str] = []
     stream = ThreadStream(text.stream_shape(limits=limits), pieces.append, limits=limits)
-    kept = limits.max_sub_entries + 1 if limits.depth >= 1 else 0
+    kept = (limits.max_sub_entries or 0) + 1 if limits.depth >= 1 else 0
     for observation in observations:
         stream.add(observation)
         child = stream.thread.child("agent")

@@ -56,13 +56,17 @@ def open_stream(args: argparse.Namespace) -> ThreadStream[Any] | None:
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
-    """The surfaces' limits, with ``--depth`` (levels of sub-agents drawn) where given."""
+    """The surfaces' limits: every sub-agent's every entry (an export has nothing behind it to
+    fetch the rest from) unless cut by ``--depth`` (levels of sub-agents drawn) or
+    ``--max-sub-entries`` (entries drawn of each)."""
     from dataclasses import replace
 
     from toolview.render.limits import DEFAULT_LIMITS
 
     depth = getattr(args, "depth", None)
-    return DEFAULT_LIMITS if depth is None else replace(DEFAULT_LIMITS, depth=depth)
+    entries = getattr(args, "max_sub_entries", None)
+    limits = DEFAULT_LIMITS if depth is None else replace(DEFAULT_LIMITS, depth=depth)
+    return limits if entries is None else replace(limits, max_sub_entries=entries)
 
 
 def stream_shape(

@@ -109,6 +109,14 @@ def register(subparsers: Any) -> None:
         "counting their calls on one line)",
     )
     parser.add_argument(
+        "--max-sub-entries",
+        metavar="N",
+        type=_sub_entries,
+        default=None,
+        help="entries of each sub-agent drawn under its call, the rest counted (default: "
+        "every one)",
+    )
+    parser.add_argument(
         "--page-size",
         metavar="N",
         type=_page_size,
@@ -190,23 +198,30 @@ def _out(items: Iterable[Item], args: argparse.Namespace) -> int:
 
 
 def _page_size(value: str) -> int:
-    try:
-        size = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
-    if size < 1:
-        raise argparse.ArgumentTypeError("must be at least 1 call")
-    return size
+    return _whole(value, 1, None, "must be at least 1 call")
 
 
 def _depth(value: str) -> int:
+    return _whole(value, 0, 100, "must be between 0 and 100")
+
+
+def _sub_entries(value: str) -> int:
+    return _whole(value, 0, None, "must be at least 0")
+
+
+def _width(value: str) -> int:
+    return _whole(value, 20, 1000, "must be between 20 and 1000")
+
+
+def _whole(value: str, low: int, high: int | None, words: str) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (``None``: no top), else ``words``."""
     try:
-        depth = int(value)
+        number = int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
-    if not 0 <= depth <= 100:
-        raise argparse.ArgumentTypeError("must be between 0 and 100")
-    return depth
+    if number < low or (high is not None and number > high):
+        raise argparse.ArgumentTypeError(words)
+    return number
 
 
 def _seconds(value: str) -> float:
@@ -217,13 +232,3 @@ def _seconds(value: str) -> float:
     if not 0 < seconds < 10**7:
         raise argparse.ArgumentTypeError("must be more than 0 seconds")
     return seconds
-
-
-def _width(value: str) -> int:
-    try:
-        width = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
-    if not 20 <= width <= 1000:
-        raise argparse.ArgumentTypeError("must be between 20 and 1000")
-    return width

@@ -20,6 +20,8 @@ from toolview.safety.sgr import Run
 __all__ = [
     "DEFAULT_LIMITS",
     "EXACT_COUNT_CHARS",
+    "LIVE_SUB_ENTRIES",
+    "WINDOWED_LIMITS",
     "Limits",
     "Omission",
     "OmissionUnit",
@@ -65,14 +67,20 @@ class Limits:
     max_args_chars: int = 300
     depth: int = 2
     """Levels of sub-agents drawn under their calls; below that, one line counts their calls."""
-    max_sub_entries: int = 50
-    """Entries of one sub-agent's thread drawn under its call; the rest are counted."""
+    max_sub_entries: int | None = None
+    """Entries of one sub-agent's thread drawn under its call, the rest counted; ``None``:
+    every one. An export (a page, a Markdown or text file) has nothing behind it to fetch
+    the rest from, so it draws them all unless the user asks for a cut; only the live
+    page, which has its server, windows them (``WINDOWED_LIMITS``)."""
     open_calls: int = 50
     """A thread of at most this many calls shows its successful calls open; a longer one
     shows them collapsed (failed, running, refused and cancelled calls are open either way)."""
 
 
 DEFAULT_LIMITS: Final = Limits()
+LIVE_SUB_ENTRIES: Final = 50
+WINDOWED_LIMITS: Final = Limits(max_sub_entries=LIVE_SUB_ENTRIES)
+"""The live page's: a sub-agent's first entries under its call, the rest counted."""
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,10 @@ call of its sub-agent (at any depth), or at the end of input; its sub-agent's
 thread is held under it until then and released with it. Memory is bounded
 by the calls still open (at any depth), the entries queued behind them, and,
 per sub-agent of a call not yet drawn, the entries a surface shows of it
-(``Limits.max_sub_entries``, none past ``Limits.depth``): its other settled
-entries are only counted (``Thread(sub_keep=…)``, ``Trimmed``).
+(every one by default, ``Limits.max_sub_entries`` when cut, none past
+``Limits.depth``): its other settled entries are only counted
+(``Thread(sub_keep=…)``, ``Trimmed``). A sub-agent drawn whole is held until
+its call is drawn: memory grows with the largest sub-agent, not the session.
 
 A call is drawn once. If a final result (or the tool-call) for a call already
 drawn and released comes later, it is ignored as the call-state table says,
@@ -32,6 +34,7 @@ and shown as a note at that point (``Thread.release``).
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -118,7 +121,7 @@ class ThreadStream(Generic[T]):
         hold: Hold = HOLD,
     ) -> None:
         # a sub-agent keeps the entries a surface shows of it; the rest is only counted
-        self.thread = Thread(sub_keep=limits.max_sub_entries + 1, sub_depth=limits.depth)
+        self.thread = Thread(sub_keep=_sub_keep(limits), sub_depth=limits.depth)
         self.entries = 0
         """Entries the thread has had so far, drawn or waiting."""
         self._settler = shape.settle(write) if shape.settle is not None else None
@@ -214,6 +217,13 @@ class ThreadStream(Generic[T]):
     def _piece(self, text: str) -> None:
         self._write((self._shape.separator if self._drawn else "") + text)
         self._drawn = True
+
+
+def _sub_keep(limits: Limits) -> int:
+    """Entries kept of a sub-agent's thread down to ``Limits.depth``: those shown (one more:
+    its first may be the prompt, said above it), or all when every one is drawn."""
+    cut = limits.max_sub_entries
+    return sys.maxsize if cut is None else cut + 1
 
 
 def _size(observation: Observation) -> int:

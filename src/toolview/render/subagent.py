@@ -5,8 +5,9 @@ says who the sub-agent was and what it was asked (from the call's arguments:
 ``subagent_type``, ``description``, ``prompt``), how much it did (its calls,
 how many failed, the tokens of its model turns, the time its observations
 span) and then its own entries, each decided as the thread's are — calls
-(whose sub-agents nest in turn), messages and notes — at most
-``Limits.max_sub_entries`` of them, the rest counted. Below ``Limits.depth``
+(whose sub-agents nest in turn), messages and notes — every one of them, or
+at most ``Limits.max_sub_entries`` when a cut is asked (the live page's
+window, ``--max-sub-entries``), the rest counted. Below ``Limits.depth``
 levels only one line is drawn: ``sub-agent: 3 calls (cut at depth 2)``.
 
 The call's result is the sub-agent's final answer: it stays the call's body.
@@ -52,7 +53,8 @@ def sub_agent(
     entries = child.entries
     if prompt and entries and _same_prompt(entries[0], prompt):
         entries = entries[1:]  # the sub-agent's first message is the prompt, already shown
-    shown = entries[: max(0, limits.max_sub_entries)]
+    cut = limits.max_sub_entries
+    shown = entries if cut is None else entries[: max(0, cut)]
     parts = tuple(_part(e, child, limits, level, decide) for e in shown)
     left = len(entries) - len(shown) + child.trimmed.entries  # a stream counted some only
     return SubAgent(

@@ -22,7 +22,7 @@ from toolview.render.html.ids import call_element_id
 from toolview.render.html.kinds import BUILTIN_RENDERERS
 from toolview.render.html.opening import successes_open
 from toolview.render.html.style import FRAGMENT_CSS, PAGE_CSP, PAGE_CSS
-from toolview.render.limits import DEFAULT_LIMITS, Limits
+from toolview.render.limits import DEFAULT_LIMITS, WINDOWED_LIMITS, Limits
 from toolview.render.receipt import Receipt
 from toolview.render.registry import Registry, Renderer
 from toolview.render.stream import StreamShape, render_whole
@@ -78,7 +78,7 @@ def render_call_html(
     entry: CallEntry,
     thread: Thread,
     *,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: Limits = WINDOWED_LIMITS,
     registry: Registry[str] | None = None,
     open_successes: bool = True,
 ) -> str:
@@ -86,6 +86,10 @@ def render_call_html(
 
     ``open_successes``: whether a successful call is drawn open; a page of a
     thread asks ``successes_open(calls)`` with the thread's call count.
+    ``limits``: by default the live page's (``WINDOWED_LIMITS``: a sub-agent's
+    first entries, the rest counted), the page these fragments are made for,
+    which has its server behind it; ``DEFAULT_LIMITS`` draws every entry, as
+    the exports (``render_page``, ``render_thread_html``, ``stream_shape``) do.
     """
     return layout.render_call_html(
         entry, thread, registry or REGISTRY, limits=limits, open_successes=open_successes

@@ -7,7 +7,7 @@ the permalink, focus rings, ``scroll-margin-top`` so a sticky bar never hides
 a call a link jumped to. ``PAGE_STRUCTURE_CSS`` is the standalone page's
 own: its status filters (checkboxes before the thread; ``:not(:checked) ~``
 hides a group, no script) and ``content-visibility`` so a call off screen is
-not laid out until it is scrolled to.
+not laid out until it is scrolled to (a sub-agent's entries too).
 """
 
 from __future__ import annotations
@@ -17,6 +17,12 @@ from typing import Final
 __all__ = ["CALL_CSS", "FILTERS", "PAGE_STRUCTURE_CSS", "filters_html"]
 
 _FOCUS: Final = "var(--tv-focus, #0969da)"
+# laid out only once scrolled to: the thread's own calls and messages, and a sub-agent's
+# (an export draws every one of them, thousands under one call in a long session)
+_LIGHT: Final = (
+    "main > .tv-thread > :is(.tv-call, .tv-message),"
+    " main .tv-subthread > :is(.tv-call, .tv-message, .tv-note)"
+)
 
 CALL_CSS: Final = f"""
 .tv-call {{ position: relative; scroll-margin-top: 4.5rem; }}
@@ -72,9 +78,8 @@ PAGE_STRUCTURE_CSS: Final = f"""
 .tv-filter:not(:checked) + .tv-chip {{ text-decoration: line-through; }}
 .tv-filter:not(:checked) + .tv-chip::before {{ content: "\\2715\\00a0"; }}
 .tv-filter:focus-visible + .tv-chip {{ outline: 2px solid {_FOCUS}; outline-offset: 1px; }}
-main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: auto;
-  contain-intrinsic-block-size: auto 44px; }}
-@media print {{ main > .tv-thread > :is(.tv-call, .tv-message) {{ content-visibility: visible; }} }}
+{_LIGHT} {{ content-visibility: auto; contain-intrinsic-block-size: auto 44px; }}
+@media print {{ {_LIGHT} {{ content-visibility: visible; }} }}
 .tv-pages {{ display: flex; flex-wrap: wrap; gap: 4px 12px; margin: 8px 0; padding: 0;
   list-style: none; }}
 """ + _filter_rules()
