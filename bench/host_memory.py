@@ -9,6 +9,16 @@ Run: ``.venv/bin/python bench/host_memory.py [--size 1G]``. Writes a file of
 * times ``cat FILE > /dev/null``, ``cat FILE | cat > /dev/null`` and a copy
   of the file (what spilling the full output costs) on the same bytes.
 
+Then, one huge result (issue 23, target 4: peak RSS <= 100 MiB), with
+``--line-mb`` (default 100; 0 skips it): observations whose second line is one
+tool result holding a ``--line-mb`` MB output (text only; and a shell result,
+half of it in the text and half in ``props.stdout``), read in child processes
+side by side: ``toolview show --surface text|html FILE`` as it is (the line
+read whole, then decoded), and the same file read in 1 MiB pieces through
+``hosts.long_strings.window_strings`` (each string past 4 MiB kept as its head
+and tail, the cut recorded as the descriptor's truncation), decoded and drawn
+by the same surface. Peak RSS is the child's ``ru_maxrss`` from ``os.wait4``.
+
 Not a test: timings vary by machine. The temporary folder is deleted at the end.
 """
 
@@ -16,12 +26,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 _LINE = b"x" * 99 + b"\n"
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
@@ -59,6 +71,106 @@ print(json.dumps({
     "spill_bytes": Path(summary.spill_path).stat().st_size,
 }))
 """
+
+
+_WINDOWED = """
+import sys
+import msgspec
+from toolview.contract import Descriptor, decode_observation
+from toolview.contract.thread import Thread
+from toolview.hosts.long_strings import window_strings
+
+def pieces(stream, carry):
+    # the pieces of one line, read 1 MiB at a time; carry[0]: what follows it
+    data = carry[0]
+    while True:
+        newline = data.find(b"\\n")
+        if newline >= 0:
+            carry[0] = data[newline + 1 :]
+            yield data[:newline]
+            return
+        if data:
+            yield data
+        data = stream.read(1 << 20)
+        if not data:
+            carry[0] = None
+            return
+
+thread = Thread()
+with open(sys.argv[2], "rb") as stream:
+    carry = [b""]
+    while carry[0] is not None:
+        line, cuts = window_strings(pieces(stream, carry))
+        if not line.strip():
+            continue
+        observation = decode_observation(line)
+        descriptor = getattr(observation, "descriptor", None)
+        if cuts:  # the cut is data: the descriptor says it (text only: one made for it)
+            known = isinstance(descriptor, Descriptor)
+            shape = (descriptor.kind, descriptor.props) if known else ("text", {})
+            cut = Descriptor(*shape, max(cuts, key=lambda truncated: truncated.total))
+            observation = msgspec.structs.replace(observation, descriptor=cut)
+        del line
+        thread.add(observation, None)
+if sys.argv[1] == "html":
+    from toolview.render.html import render_thread_html as render
+else:
+    from toolview.render.text import render_thread as render
+sys.stdout.write(render(thread))
+"""
+
+
+def huge_result(path: Path, mb: int, shell: bool) -> None:
+    """Observations: a call, then its result holding ``mb`` MB of 100-byte lines."""
+    half = mb * 1024**2 // (2 if shell else 1)
+    call = {"kind": "tool-call", "toolCallId": "c1", "toolName": "bash", "args": {}}
+    head = b'{"kind":"tool-result","toolCallId":"c1","toolName":"bash","complete":true,'
+    with path.open("wb") as out:
+        out.write(json.dumps(call).encode() + b"\n" + head + b'"isError":false,"text":"')
+        _escaped_lines(out, half)
+        if shell:
+            out.write(b'","descriptor":{"kind":"shell","props":{"command":"big","exitCode":0,')
+            out.write(b'"stderr":"","stdout":"')
+            _escaped_lines(out, half)
+            out.write(b'"}}}\n')
+        else:
+            out.write(b'"}\n')
+
+
+def _escaped_lines(out: BinaryIO, size: int) -> None:
+    """About ``size`` bytes of 100-byte lines, JSON-escaped, written 1 MB at a time.
+
+    Never built whole: a child inherits its parent's peak RSS (``ru_maxrss``
+    survives fork and exec), so the parent must stay small.
+    """
+    block = (b"x" * 99 + b"\\n") * 10_000
+    for _ in range(size // len(block)):
+        out.write(block)
+
+
+def peak_mib(argv: list[str]) -> float:
+    """The child's peak RSS (``ru_maxrss``, KiB on Linux), its output discarded."""
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{argv} failed")
+    return usage.ru_maxrss / 1024
+
+
+def huge_results(folder: Path, mb: int) -> None:
+    """Peak RSS of show as it is and through the windowed reader, side by side."""
+    script = Path(sys.executable).parent / "toolview"
+    print(f"\none {mb} MB result: peak RSS (MiB), the target <= 100")
+    print(f"{'input':34} {'surface':>8} {'show today':>11} {'windowed':>9}")
+    for shell in (False, True):
+        path = folder / f"huge-{'shell' if shell else 'text'}.jsonl"
+        huge_result(path, mb, shell)
+        for surface in ("text", "html"):
+            today = peak_mib([str(script), "show", "--surface", surface, str(path)])
+            windowed = peak_mib([sys.executable, "-c", _WINDOWED, surface, str(path)])
+            name = "shell (half text, half stdout)" if shell else "text only"
+            print(f"{name:34} {surface:>8} {today:>11.0f} {windowed:>9.0f}")
+        path.unlink()
 
 
 def parse_size(text: str) -> int:
@@ -100,7 +212,9 @@ def run_child(data: Path, spill_dir: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=parse_size("1G"), help="e.g. 1G, 200M")
-    size = parser.parse_args().size
+    parser.add_argument("--line-mb", type=int, default=100, help="one huge result's MB; 0: none")
+    options = parser.parse_args()
+    size = options.size
     mb = size / 1024**2
     with tempfile.TemporaryDirectory(prefix="toolview-bench-") as folder:
         data = Path(folder) / "output.txt"
@@ -114,6 +228,9 @@ def main() -> None:
         cat_copy = timed_shell(f"cat {data} > {copy} && sync {copy}")
         copy.unlink()
         child = run_child(data, spill_dir)
+        data.unlink()
+        if options.line_mb:
+            huge_results(Path(folder), options.line_mb)
     elapsed = child["elapsed"]
     lines = -(-size // len(_LINE))
     print(f"output: {mb:,.0f} MB ({size:,} bytes, {lines:,} lines)")

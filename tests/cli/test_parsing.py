@@ -90,3 +90,29 @@ def test_a_bug_is_one_clean_line_and_exit_70(
     assert code == EXIT_INTERNAL and len(err.splitlines()) == 1
     assert err.startswith("toolview: internal error: ValueError: boom and more (a bug: set")
     assert "TOOLVIEW_TRACEBACK=1" in err and "\x1b" not in err and "\x07" not in err
+
+
+def show_help(capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit):
+        main(["show", "--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("columns", [None, "57", "wide", "0", "200"])
+def test_help_is_as_wide_as_shutil_says_the_terminal_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], columns: str | None
+) -> None:
+    """A refactor guard: the help argparse wraps to ``shutil``'s width, found without it."""
+    import argparse
+    import shutil
+
+    from toolview.cli.parsing import Parser, terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+    ours = show_help(capsys)
+    monkeypatch.setattr(Parser, "_get_formatter", argparse.ArgumentParser._get_formatter)
+    assert ours == show_help(capsys)

@@ -24,12 +24,17 @@ RUNTIMES = (
     *("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio"),
     "google.protobuf",  # serve's /v1/traces, imported on its first export
 )
+# pathlib (with urllib.parse and ipaddress) and shutil (with bz2 and lzma): ~17 ms of CPU
+# that reading observations never needs (a path is a string until a session file is opened;
+# argparse's width is found without shutil: cli.parsing); --version reads the installed
+# metadata, which needs pathlib
+STDLIB = ("pathlib", "shutil")
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
-    ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
-    ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),
-    ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal"),
-    ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal"),
-    ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts"),
+    ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render", *STDLIB),
+    ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),  # reads metadata
+    ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
+    ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
+    ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts", *STDLIB),
     ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
 }
 

@@ -18,11 +18,14 @@ import argparse
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from toolview.cli.inputs import HEAD_BYTES
+from toolview.cli.inputs import HEAD_BYTES, path_arg
 from toolview.cli.session_hosts import SessionHost, session_hosts
 from toolview.hosts.sessions import session_id
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "Found",
@@ -52,13 +55,13 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--claude",
         metavar="DIR",
-        type=Path,
+        type=path_arg,
         help="where Claude Code keeps its sessions (default: ~/.claude/projects)",
     )
     parser.add_argument(
         "--codex",
         metavar="DIR",
-        type=Path,
+        type=path_arg,
         help="where Codex keeps its sessions (default: ~/.codex/sessions)",
     )
 
@@ -66,7 +69,7 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
 def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
     """Each host this installation has, with the folder its sessions are looked for in."""
     given = {"claude-code": args.claude, "codex": args.codex}
-    home = Path(os.path.expanduser("~"))
+    home = path_arg(os.path.expanduser("~"))
     return [
         (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()
     ]

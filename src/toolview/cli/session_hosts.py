@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from toolview.contract import Observation
+
+if TYPE_CHECKING:  # a path is only passed through here: pathlib is imported by who makes one
+    from pathlib import Path
 
 __all__ = [
     "HOSTS",

@@ -23,12 +23,12 @@ format cannot be told is an error (exit 2), never a page of notes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
-from toolview.cli.inputs import open_input, read_head, refuse_binary, strip_bom
+from toolview.cli.inputs import open_input, path_arg, read_head, refuse_binary, strip_bom
 from toolview.cli.jsonl import Item
 from toolview.cli.output import SURFACES
 from toolview.cli.session_find import add_root_options, may_be_an_id
@@ -127,7 +127,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--output",
         metavar="FILE",
-        type=Path,
+        type=path_arg,
         default=None,
         help="write to FILE instead of standard output (with --page-size: the index page)",
     )
@@ -138,19 +138,20 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the input and write the surface to stdout (or ``--output``), each call as soon
     as it is drawn; ``--page-size``: pages beside ``--output`` (``cli.show_pages``)."""
-    path = Path(args.path)
-    many = args.path != "-" and (path.is_dir() or (not path.exists() and may_be_an_id(args.path)))
+    path: str = args.path
+    absent = not os.path.exists(path)
+    many = path != "-" and (os.path.isdir(path) or (absent and may_be_an_id(path)))
     single = not (is_url(args.path) or args.follow or many)
     problem = output_problem(args, single=single)
     if problem is not None:
         print(f"toolview show: {problem}", file=sys.stderr)
         return 2
     if args.page_size is not None:
-        return _read(args, path)
-    return to_output(args, lambda: _run(args, path, many=many))
+        return _read(args)
+    return to_output(args, lambda: _run(args, many=many))
 
 
-def _run(args: argparse.Namespace, path: Path, *, many: bool) -> int:
+def _run(args: argparse.Namespace, *, many: bool) -> int:
     if is_url(args.path):
         if args.json or args.idle is not None:
             print("toolview show: --json and --idle read a file, not a URL", file=sys.stderr)
@@ -167,10 +168,10 @@ def _run(args: argparse.Namespace, path: Path, *, many: bool) -> int:
         from toolview.cli.show_sessions import show_sessions
 
         return show_sessions(args, _out)
-    return _read(args, path)
+    return _read(args)
 
 
-def _read(args: argparse.Namespace, path: Path) -> int:
+def _read(args: argparse.Namespace) -> int:
     """Read one thread from a file or stdin and draw it."""
     with open_input(args.path) as stream:
         head = read_head(stream)
@@ -179,7 +180,7 @@ def _read(args: argparse.Namespace, path: Path) -> int:
         try:
             # a session's own loader reads a regular file (and its sub-agents' beside it); a
             # pipe (stdin, <(…)) is read once, through the stream already opened
-            file = path if args.path != "-" and path.is_file() else None
+            file = args.path if args.path != "-" and os.path.isfile(args.path) else None
             items = read_items(head, stream, args.source, file)
         except SourceError as exc:
             print(f"toolview: {exc}", file=sys.stderr)

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolview.cli.jsonl import Item, feed_items
 from toolview.cli.output import limits_of
+
+if TYPE_CHECKING:  # --output is made a Path by its option (cli.inputs.path_arg)
+    from pathlib import Path
 
 __all__ = ["draw_pages", "output_problem", "to_output"]
 
@@ -66,7 +70,7 @@ def draw_pages(items: Iterable[Item], args: argparse.Namespace) -> int:
     output: Path = args.output
     folder, name = output.parent, output.name.removesuffix(".html")
     limits = limits_of(args)
-    title = "toolview" if args.path == "-" else Path(args.path).name
+    title = "toolview" if args.path == "-" else os.path.basename(args.path)
     pager = Pager(name, title, args.page_size, _saver(folder), REGISTRY, limits)
     stream = ThreadStream(pager.shape(), _nothing, limits=limits)
     feed_items(items, stream.add, stream.note, lambda: stream.entries > 0)

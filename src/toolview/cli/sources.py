@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO, Final
 
-from toolview.cli.inputs import lines_after
+from toolview.cli.inputs import lines_after, path_arg
 from toolview.cli.jsonl import (
     Item,
     load_toolview,
@@ -107,7 +106,7 @@ def load(data: bytes, source: str = "auto") -> list[Item]:
 
 
 def read_items(
-    head: bytes, rest: BinaryIO, source: str = "auto", path: Path | None = None
+    head: bytes, rest: BinaryIO, source: str = "auto", path: str | None = None
 ) -> Iterable[Item]:
     """The items of the input that starts with ``head`` (``inputs.read_head``) and goes on in
     ``rest`` (the file at ``path``, if it is one): lazily when it is observations or a
@@ -123,7 +122,7 @@ def read_items(
     session = host(name) if name in HOSTS else None
     if session is not None:
         if path is not None:  # its sub-agents' files are beside it: the host reads them too
-            return as_items(session.load(path))
+            return as_items(session.load(path_arg(path)))
         return map_lines(session, lines_after(head, rest))
     return load(head + rest.read(), name or "auto")
 

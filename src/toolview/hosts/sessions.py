@@ -10,15 +10,18 @@ contract's RFC 3339 UTC form, or nothing (a bad time is absent, not an error).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO, Final
 
 import msgspec
 
 from toolview.contract.moments import at_from_text
+
+if TYPE_CHECKING:  # no pathlib at start-up: ``show`` of observations never opens a session
+    from pathlib import Path
 
 __all__ = [
     "LineSplitter",
@@ -113,8 +116,8 @@ def file_lines(source: Path | BinaryIO, *, final: bool = True) -> Iterator[tuple
     finished: a last line without a newline is then a line too; otherwise it
     is held back (a live reader reads it once its newline is written).
     """
-    if isinstance(source, Path):
-        with source.open("rb") as handle:
+    if isinstance(source, os.PathLike):
+        with open(source, "rb") as handle:
             yield from file_lines(handle, final=final)
         return
     splitter = LineSplitter()
