@@ -1,7 +1,9 @@
 """The embedded log: one SQLite file, WAL mode, durable before acknowledged.
 
 Every read is by ``(thread, seq)`` on the primary key, never a full scan.
-sqlite3 is blocking, so each call runs in a worker thread. Writes share one
+sqlite3 is blocking, so each call runs in a worker thread. An append indexes
+its records for the search before it answers, after its commit and outside
+the writer (``sqlite_search``). Writes share one
 connection under one lock; reads have their own connection and lock, so a
 16 MiB append (seconds) does not hold up ``GET /api/threads``: in WAL mode a
 reader sees the last commit while a writer works. The search index's catch-up
@@ -124,7 +126,7 @@ class SQLiteLog:
         """Several keyed batches in one transaction (see ``ObservationLog``)."""
         job = partial(append_each, self._db, thread_id, batches, self.keep_keys)
         outcomes = await self._run(job)
-        self._appended(thread_id, [o for o in outcomes if isinstance(o, Appended)])
+        await self._appended(thread_id, [o for o in outcomes if isinstance(o, Appended)])
         return outcomes
 
     async def append_from(
@@ -147,15 +149,15 @@ class SQLiteLog:
     ) -> Appended:
         job = partial(append_batch, self._db, thread_id, observations, key, self.keep_keys, move)
         appended = await self._run(job)
-        self._appended(thread_id, [appended])
+        await self._appended(thread_id, [appended])
         return appended
 
-    def _appended(self, thread_id: str, outcomes: list[Appended]) -> None:
-        """Wake the thread's waiters and index it, if anything new was stored."""
+    async def _appended(self, thread_id: str, outcomes: list[Appended]) -> None:
+        """Wake the thread's waiters, then index it (``sqlite_search``), if anything was stored."""
         stored = [seq for o in outcomes if not o.replayed for seq in o.seqs]
         if stored:
             self._notify(thread_id, max(stored))
-            self._indexer.later(thread_id)
+            await self._indexer.index(thread_id)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
