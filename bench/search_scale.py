@@ -120,13 +120,13 @@ def _searching(url: str, thread: str, query: str, regex: str) -> Callable[[], No
 
 def run(url: str, lines: list[str], runs: int) -> None:
     """Post the threads, then print each figure."""
-    post(url, "big", lines)
+    print(f"posting {len(lines)} records: {timed(lambda: post(url, 'big', lines)):.2f} s")
     run_text: dict[str, object] = {"kind": "tool-result", "toolCallId": "r", "toolName": "shell"}
     run_text |= {"text": "a" * 5000 + "!", "complete": True, "isError": False}
     post(url, "small", [json.dumps(run_text)])
     first = timed(_searching(url, "big", "error", "0"))
     print(f"first search, {len(lines)} records: {first:.3f} s")
-    post(url, "big2", lines)
+    print(f"posting them again: {timed(lambda: post(url, 'big2', lines)):.2f} s")
     across = lambda: httpx.get(f"{url}/api/search", params={"q": "error"}, timeout=600)  # noqa: E731
     print(f"first cross-thread search after posting them again: {timed(across):.3f} s")
     for query, regex in (("error", "0"), (r"def \w+\(", "1")):
