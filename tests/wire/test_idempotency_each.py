@@ -171,3 +171,19 @@ async def _check_failing_write(path: Path) -> None:
         ([2 * n, 2 * n + 1], False) for n in range(1, 5)
     ]
     await log.aclose()
+
+
+def test_an_export_bigger_than_the_bound_keeps_its_last_keys(open_log: LogOpener) -> None:
+    run_async(lambda: _check_bound(open_log))
+
+
+async def _check_bound(open_log: LogOpener) -> None:
+    log = open_log()
+    log.keep_keys = 3  # type: ignore[attr-defined]  # both backends take it; 10,000 by default
+    await log.create_thread("t")
+    await log.append_each("t", [span(0)])
+    await log.append_each("t", [span(n) for n in range(1, 6)])
+    again = await log.append_each("t", [span(n) for n in range(6)])
+    assert [o.replayed for o in again if isinstance(o, Appended)] == [False] * 3 + [True] * 3
+    assert len(await log.read("t", 0)) == 18  # the forgotten three were stored again
+    await log.aclose()

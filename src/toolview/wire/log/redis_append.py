@@ -142,7 +142,8 @@ def _transaction(
                     for cid, raw in zip(wanted, states, strict=True)
                     if raw is not None
                 }
-                forget = _to_forget(pipe, order_key, keep_keys, len(plan.remember))
+                remember = plan.remember[max(0, len(plan.remember) - keep_keys) :]  # the last
+                forget = _to_forget(pipe, order_key, keep_keys, len(remember))
                 batch = encode_batch(observations, last, calls)
                 pipe.multi()
                 for seq, body in batch.records:
@@ -155,7 +156,7 @@ def _transaction(
                 pipe.set(seq_key, last + len(observations))
                 if move is not None:
                     pipe.set(keys.source(move.source), move.after)
-                _remember(pipe, keys, thread_id, plan.remember, forget)
+                _remember(pipe, keys, thread_id, remember, forget)
                 pipe.execute()
                 return plan.outcomes
             except WatchError:
