@@ -6,15 +6,17 @@ own encoder; each span becomes a call and its result, appended under its own
 idempotency key) and the same 2N observations as one keyed JSON batch to
 ``/api/threads/{id}/observations``. Then the same export again (a retry: every
 span is a replay). Medians of the rounds, and their ratios: of the request's
-wall time and of the server's CPU (user + sys, from ``/proc/<pid>/stat``: a
-busy machine's waits do not count). ``--src DIR`` (repeatable) serves each
-``src`` folder given (e.g. an older checkout's) in the same rounds, side by side. Run:
-.venv/bin/python bench/otlp_ingest.py [N] [--src DIR ...]
+wall time and of the server's CPU (its threads' time on a CPU, from
+``/proc/<pid>/task/*/schedstat``: a busy machine's waits do not count).
+``--src DIR`` (repeatable) serves each ``src`` folder given (e.g. an older
+checkout's) in the same rounds, side by side. Run:
+.venv/bin/python bench/otlp_ingest.py [N] [--src DIR ...] [--rounds R]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
@@ -38,7 +40,6 @@ from toolview.server.ingest.otlp_decode import decode_spans
 
 ROUNDS = 5
 HERE = Path(__file__).resolve().parent
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def spans(count: int) -> tuple[ReadableSpan, ...]:
@@ -79,9 +80,15 @@ def serve(db: Path, src: Path) -> tuple[subprocess.Popen[str], str]:
 
 
 def cpu(pid: int) -> float:
-    """The process's CPU so far (user + sys, seconds)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    """The process's CPU so far, seconds: its threads' time on a CPU (``schedstat``, in ns).
+
+    ``/proc/<pid>/stat`` counts 10 ms ticks: too coarse for a 60 ms request.
+    """
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):  # a thread that ended meanwhile
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
 
 
 class Server:
@@ -116,7 +123,7 @@ class Server:
         print(f"server CPU {dc * 1000:6.0f} ms")
 
 
-def main(count: int, sources: list[Path]) -> None:
+def main(count: int, sources: list[Path], rounds: int = ROUNDS) -> None:
     made = spans(count)
     export = encode_spans(made).SerializeToString()
     mapped = map_export(decode_spans(export, "application/x-protobuf"))
@@ -130,7 +137,7 @@ def main(count: int, sources: list[Path]) -> None:
         servers = [Server(src, Path(folder) / f"bench{n}.db") for n, src in enumerate(sources)]
         try:
             with httpx.Client(timeout=300) as client:
-                for round_ in range(ROUNDS):
+                for round_ in range(rounds):
                     fresh = encode_spans(
                         spans(count)
                     ).SerializeToString()  # a new trace: a new thread
@@ -149,7 +156,7 @@ def main(count: int, sources: list[Path]) -> None:
                 server.process.terminate()
                 server.process.wait(30)
     print(f"{count} tool spans, {len(export):,} B of protobuf;", end=" ")
-    print(f"{2 * count} observations, {len(batch):,} B of JSON; median of {ROUNDS} rounds")
+    print(f"{2 * count} observations, {len(batch):,} B of JSON; median of {rounds} rounds")
     for server in servers:
         server.report()
 
@@ -158,5 +165,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int, nargs="?", default=512)
     parser.add_argument("--src", type=Path, action="append")
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
     args = parser.parse_args()
-    main(args.count, args.src or [HERE.parent / "src"])
+    main(args.count, args.src or [HERE.parent / "src"], args.rounds)
