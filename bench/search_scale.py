@@ -9,6 +9,8 @@ median of ``--runs`` where it repeats:
 
 - search latency on the big thread: the first search (texts redacted and,
   in a search process, sent to it), then a plain word and a regex, warm;
+- the first cross-thread search (``/api/search``) right after a second big
+  thread is posted (the index caught up with what the load left unindexed);
 - a trivial request (``GET /api/threads``) alone, and beside a hostile search
   (``(?:a{10000000})``: compiled on the old server's loop, 3.6-5.9 s);
 - a POST of one observation alone, and while 12 slow searches run, each from
@@ -118,12 +120,15 @@ def _searching(url: str, thread: str, query: str, regex: str) -> Callable[[], No
 
 def run(url: str, lines: list[str], runs: int) -> None:
     """Post the threads, then print each figure."""
-    post(url, "big", lines)
+    print(f"posting {len(lines)} records: {timed(lambda: post(url, 'big', lines)):.2f} s")
     run_text: dict[str, object] = {"kind": "tool-result", "toolCallId": "r", "toolName": "shell"}
     run_text |= {"text": "a" * 5000 + "!", "complete": True, "isError": False}
     post(url, "small", [json.dumps(run_text)])
     first = timed(_searching(url, "big", "error", "0"))
     print(f"first search, {len(lines)} records: {first:.3f} s")
+    print(f"posting them again: {timed(lambda: post(url, 'big2', lines)):.2f} s")
+    across = lambda: httpx.get(f"{url}/api/search", params={"q": "error"}, timeout=600)  # noqa: E731
+    print(f"first cross-thread search after posting them again: {timed(across):.3f} s")
     for query, regex in (("error", "0"), (r"def \w+\(", "1")):
         took = statistics.median(timed(_searching(url, "big", query, regex)) for _ in range(runs))
         print(f"warm search {query!r}: {took * 1000:.0f} ms")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -130,3 +131,42 @@ def test_spans_that_cannot_be_shown_are_counted_as_rejected(server: ToolviewServ
         shown[1]["text"] == "a\n"
         and shown[0]["toolCallId"] == f"{ls.get_span_context().span_id:016x}"
     )
+
+
+def test_a_partly_new_export_stores_only_its_new_spans(server: ToolviewServer) -> None:
+    """An exporter's batches overlap (a retry grown by newer spans): each span stored once.
+
+    A guard of the spans' one-transaction write (``append_each``): base stored these too.
+    """
+    provider, memory = tracing(None)
+    agent_run(provider.get_tracer("test"))
+    spans = memory.get_finished_spans()
+    headers = {**AUTH, "content-type": "application/x-protobuf"}
+    for part in (spans[:2], spans):
+        body = encode_spans(part).SerializeToString()
+        answer = httpx.post(f"{server.url}/v1/traces", content=body, headers=headers, timeout=60)
+        assert answer.status_code == 200 and answer.content == b""
+    assert observations(server, f"otel-{trace_hex(spans)}") == expected(spans)
+
+
+def test_an_export_is_stored_whole_or_not_at_all(server: ToolviewServer, tmp_path: Path) -> None:
+    """The disk refuses the export's third record: none of its spans is stored, nor its keys."""
+    provider, memory = tracing(None)
+    agent_run(provider.get_tracer("test"))
+    spans = memory.get_finished_spans()
+    body = encode_spans(spans).SerializeToString()
+    headers = {**AUTH, "content-type": "application/x-protobuf"}
+    with sqlite3.connect(tmp_path / "otlp.db") as db:
+        db.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON records WHEN NEW.seq = 3"
+            " BEGIN SELECT RAISE(ABORT, 'no room'); END"
+        )
+    refused = httpx.post(f"{server.url}/v1/traces", content=body, headers=headers, timeout=60)
+    assert refused.status_code == 500
+    thread_id = f"otel-{trace_hex(spans)}"
+    assert observations(server, thread_id) == []
+    with sqlite3.connect(tmp_path / "otlp.db") as db:
+        db.execute("DROP TRIGGER refuse")
+    retried = httpx.post(f"{server.url}/v1/traces", content=body, headers=headers, timeout=60)
+    assert retried.status_code == 200
+    assert observations(server, thread_id) == expected(spans)

@@ -137,13 +137,14 @@ async def _check_old_keys_forgotten(open_log: LogOpener) -> None:
 
 def test_sqlite_keys_are_found_and_forgotten_by_index_never_a_scan(tmp_path: Path) -> None:
     log = SQLiteLog(tmp_path / "log.db")
-    statements = {
-        "SELECT first_seq, last_seq, digest FROM batch_keys WHERE thread = ? AND key = ?": 2,
-        "SELECT MAX(n) FROM batch_keys WHERE thread = ?": 1,
-        "DELETE FROM batch_keys WHERE thread = ? AND n <= ?": 2,
+    statements = {  # as sqlite_keys sends them (known_keys: several keys at once)
+        "SELECT key, first_seq, last_seq, digest FROM batch_keys"
+        " WHERE thread = ? AND key IN (?, ?, ?)": ("t", "k1", "k2", "k3"),
+        "SELECT MAX(n) FROM batch_keys WHERE thread = ?": ("t",),
+        "DELETE FROM batch_keys WHERE thread = ? AND n <= ?": ("t", 3),
     }
     for sql, args in statements.items():
-        plan = log._db.execute("EXPLAIN QUERY PLAN " + sql, ("t", "k")[:args]).fetchall()
+        plan = log._db.execute("EXPLAIN QUERY PLAN " + sql, args).fetchall()
         details = " ".join(str(row[-1]) for row in plan)
         assert "SEARCH batch_keys USING" in details and "SCAN" not in details, (sql, details)
     run_async(log.aclose)

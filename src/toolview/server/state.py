@@ -24,7 +24,7 @@ from toolview.server.page.search.thread_text import TEXT_BUDGET, TextCache
 from toolview.server.page.search.worker import SEARCHERS
 from toolview.wire.feed import OpenCall
 from toolview.wire.follow import Redactor
-from toolview.wire.idempotency import Appended
+from toolview.wire.idempotency import Appended, Keyed, Outcome
 from toolview.wire.log import ObservationLog, ThreadInfo
 
 __all__ = [
@@ -110,6 +110,10 @@ class SharedReads:
     ) -> Appended:
         """As the log."""
         return await self.log.append_once(thread_id, observations, key)
+
+    async def append_each(self, thread_id: str, batches: Sequence[Keyed]) -> list[Outcome]:
+        """As the log."""
+        return await self.log.append_each(thread_id, batches)
 
     async def open_calls(self, thread_id: str) -> dict[str, OpenCall]:
         """As the log."""

@@ -17,6 +17,12 @@ The rule both ends keep:
 * keys are per thread, and a thread remembers its last ``KEEP_KEYS`` keyed
   batches (older keys are forgotten, oldest first — a retry comes seconds
   later, not ten thousand batches later).
+
+Several keyed batches may go in one atomic write (``append_each``: an OTLP
+export, each span its own key): one transaction instead of one per span (512
+spans cost 5.2× the same observations posted as one batch), while each batch
+keeps its own key — a retried export stores nothing, a partly new one stores
+only its new spans. ``plan_keyed`` decides which batches are new, for both logs.
 """
 
 from __future__ import annotations
@@ -24,8 +30,9 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeAlias
 
 import msgspec
 
@@ -35,10 +42,14 @@ __all__ = [
     "KEEP_KEYS",
     "Appended",
     "KeyConflict",
+    "Keyed",
+    "Outcome",
+    "Plan",
     "Remembered",
     "batch_digest",
     "is_valid_key",
     "new_key",
+    "plan_keyed",
 ]
 
 KEEP_KEYS: Final = 10_000
@@ -79,6 +90,53 @@ class Remembered(msgspec.Struct, frozen=True, array_like=True):
     def decode(cls, raw: bytes) -> Remembered:
         """Back from ``encode``."""
         return msgspec.msgpack.decode(raw, type=cls)
+
+
+Keyed: TypeAlias = tuple[str, Sequence[Observation]]  # (idempotency key, its batch)
+Outcome: TypeAlias = Appended | KeyConflict  # per keyed batch: stored, replayed or refused
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one write of several keyed batches does (``plan_keyed``).
+
+    ``outcomes``: one per batch, in order; ``observations``: the new batches'
+    observations, in order, to number after the thread's last seq;
+    ``remember``: the keys to store with them, each with its own seq range.
+    """
+
+    outcomes: list[Outcome]
+    observations: list[Observation]
+    remember: list[tuple[str, Remembered]]
+
+
+def plan_keyed(batches: Sequence[Keyed], known: Mapping[str, Remembered], last: int) -> Plan:
+    """Which of ``batches`` are new, given the keys the thread ``known``s and its ``last`` seq.
+
+    A known key replays (or is a ``KeyConflict``, kept as the batch's outcome
+    so the others still go in); a key repeated within ``batches`` is a replay
+    of its first batch. An empty batch is stored as nothing and not remembered.
+    """
+    seen = dict(known)
+    outcomes: list[Outcome] = []
+    new: list[Observation] = []
+    remember: list[tuple[str, Remembered]] = []
+    for key, observations in batches:
+        digest = batch_digest(observations)
+        prior = seen.get(key)
+        if prior is not None:
+            try:
+                outcomes.append(prior.replay(key, digest))
+            except KeyConflict as conflict:
+                outcomes.append(conflict)
+            continue
+        first = last + len(new) + 1
+        new.extend(observations)
+        outcomes.append(Appended(list(range(first, first + len(observations)))))
+        if observations:
+            seen[key] = Remembered(first, first + len(observations) - 1, digest)
+            remember.append((key, seen[key]))
+    return Plan(outcomes, new, remember)
 
 
 def new_key() -> str:

@@ -154,3 +154,22 @@ def test_an_interrupted_search_answers_the_best_of_what_it_ranked(
     assert all(hit.snippet[hit.start : hit.end] in ("zebra", "number") for hit in some)
     assert run_search(db, terms, 10, deadline=0.0) == ([], True)  # its turn came too late
     db.close()
+
+
+def test_an_append_answers_with_its_records_indexed(tmp_path: Path) -> None:
+    """Index while ingesting: the first search after a load finds nothing left to index."""
+    path = tmp_path / "log.db"
+
+    def committed(sql: str) -> list[tuple[object, ...]]:
+        with sqlite3.connect(path) as db:  # another connection: what is committed
+            return db.execute(sql).fetchall()
+
+    async def scenario() -> None:
+        log = SQLiteLog(path)
+        await fill(log, "a", "zebra")
+        assert committed("SELECT thread, seq FROM search_progress") == [("a", 4)]
+        await log.append_each("a", [("k", [Message("user", "an okapi")])])
+        assert committed("SELECT seq FROM search WHERE search MATCH 'okapi'") == [(5,)]
+        await log.aclose()
+
+    asyncio.run(scenario())

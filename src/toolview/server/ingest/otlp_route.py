@@ -6,7 +6,9 @@ browser page cannot send it without a preflight, and none is granted), the
 body limit and budget, and a malformed body is a 400 with nothing stored.
 Each span is appended under its own idempotency key (``otlp-<trace>-<span>``),
 so an exporter's retry of a batch whose answer was lost stores nothing twice;
-the appends go through the log like any observation, so followers see them.
+a thread's spans go in one write (``append_each``: one transaction, not one
+per span), and the appends go through the log like any observation, so
+followers see them.
 
 The answer is OTLP's ``ExportTraceServiceResponse`` in the request's
 encoding; spans that could not be shown are counted in its
@@ -36,7 +38,7 @@ from toolview.server.ingest.otlp_body import (
 )
 from toolview.server.offload import in_worker
 from toolview.server.state import ServerState, server_state
-from toolview.wire.idempotency import KeyConflict
+from toolview.wire.idempotency import KeyConflict, Keyed
 
 __all__ = ["routes"]
 
@@ -76,15 +78,16 @@ def _decode(body: bytes, encoding: str, form: str, limit: int) -> Export:
 
 
 async def _store(state: ServerState, export: Export) -> list[str]:
-    """Append each mapped span once (its key); why any span was refused."""
+    """Append each thread's spans in one write, each span once (its key); why any was refused."""
+    keyed: dict[str, list[Keyed]] = {}
+    for thread_id, span in export.mapped:
+        keyed.setdefault(thread_id, []).append((span.key, span.observations))
+    refused = []
     for thread_id in export.thread_ids():
         await state.log.create_thread(thread_id)
-    refused = []
-    for thread_id, span in export.mapped:
-        try:
-            await state.log.append_once(thread_id, span.observations, span.key)
-        except KeyConflict as exc:  # the same span id sent again with other content
-            refused.append(str(exc))
+        outcomes = await state.log.append_each(thread_id, keyed.get(thread_id, []))
+        # the same span id sent again with other content: refused, the others stored
+        refused += [str(o) for o in outcomes if isinstance(o, KeyConflict)]
     return refused
 
 

@@ -1,7 +1,8 @@
 """The observation log: one small interface, two backends, one replay helper.
 
 A backend numbers and stores (``append``, or ``append_once`` under an
-idempotency key, see ``wire.idempotency``), reads a range (``read``), waits for
+idempotency key, ``append_each`` several keyed batches at once, see
+``wire.idempotency``), reads a range (``read``), waits for
 more (``wait``) and knows each thread's open calls (``open_calls``).
 ``Replay`` reads a thread back as observations from any seq, rebuilding the
 text of calls that were already running there.
@@ -16,7 +17,7 @@ import msgspec
 
 from toolview.contract import Observation
 from toolview.wire.feed import LogItem, OpenCall, PartialRecord, Reconstructor
-from toolview.wire.idempotency import Appended
+from toolview.wire.idempotency import Appended, Keyed, Outcome
 
 __all__ = [
     "ObservationLog",
@@ -68,6 +69,15 @@ class ObservationLog(Protocol):
         A key this thread already has returns the original seqs (``replayed``)
         and stores nothing; the same key with a different batch raises
         ``KeyConflict`` and stores nothing.
+        """
+        ...
+
+    async def append_each(self, thread_id: str, batches: Sequence[Keyed]) -> list[Outcome]:
+        """Several ``append_once`` batches in one atomic write, each under its own key.
+
+        One outcome per batch, in order: its seqs (``replayed`` if its key was
+        known: nothing stored for it) or its ``KeyConflict`` (nothing stored
+        for it, the others still are). A retried call stores nothing again.
         """
         ...
 

@@ -29,9 +29,9 @@ import redis.asyncio as redis
 
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
-from toolview.wire.idempotency import KEEP_KEYS, Appended
+from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
 from toolview.wire.log import ThreadInfo
-from toolview.wire.log.redis_append import RedisKeys, append_batch
+from toolview.wire.log.redis_append import RedisKeys, append_batch, append_each
 from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
 
@@ -90,6 +90,11 @@ class RedisLog:
     ) -> Appended:
         """``append`` with the key written in the same ``MULTI`` (see ``ObservationLog``)."""
         return await self._append(thread_id, observations, key)
+
+    async def append_each(self, thread_id: str, batches: Sequence[Keyed]) -> list[Outcome]:
+        """Several keyed batches in one ``MULTI`` (see ``ObservationLog``)."""
+        job = partial(append_each, self._sync, self._keys, thread_id, batches, self.keep_keys)
+        return await asyncio.to_thread(job)
 
     async def append_from(
         self, thread_id: str, observations: Sequence[Observation], move: SourceMove

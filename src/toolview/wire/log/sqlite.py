@@ -1,7 +1,9 @@
 """The embedded log: one SQLite file, WAL mode, durable before acknowledged.
 
 Every read is by ``(thread, seq)`` on the primary key, never a full scan.
-sqlite3 is blocking, so each call runs in a worker thread. Writes share one
+sqlite3 is blocking, so each call runs in a worker thread. An append indexes
+its records for the search before it answers, after its commit and outside
+the writer (``sqlite_search``). Writes share one
 connection under one lock; reads have their own connection and lock, so a
 16 MiB append (seconds) does not hold up ``GET /api/threads``: in WAL mode a
 reader sees the last commit while a writer works. The search index's catch-up
@@ -30,9 +32,9 @@ from typing import Any, Final, TypeVar
 
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
-from toolview.wire.idempotency import KEEP_KEYS, Appended
+from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
 from toolview.wire.log import SearchResult, ThreadInfo
-from toolview.wire.log.sqlite_append import RECORDS_SCHEMA, append_batch
+from toolview.wire.log.sqlite_append import RECORDS_SCHEMA, append_batch, append_each
 from toolview.wire.log.sqlite_file import prepare_private
 from toolview.wire.log.sqlite_fts import SEARCH_SCHEMA, Pending, store_rows
 from toolview.wire.log.sqlite_keys import KEYS_SCHEMA
@@ -120,6 +122,13 @@ class SQLiteLog:
         """``append`` with the key written in the same transaction (see ``ObservationLog``)."""
         return await self._append_async(thread_id, observations, key)
 
+    async def append_each(self, thread_id: str, batches: Sequence[Keyed]) -> list[Outcome]:
+        """Several keyed batches in one transaction (see ``ObservationLog``)."""
+        job = partial(append_each, self._db, thread_id, batches, self.keep_keys)
+        outcomes = await self._run(job)
+        await self._appended(thread_id, [o for o in outcomes if isinstance(o, Appended)])
+        return outcomes
+
     async def append_from(
         self, thread_id: str, observations: Sequence[Observation], move: SourceMove
     ) -> list[int]:
@@ -140,10 +149,15 @@ class SQLiteLog:
     ) -> Appended:
         job = partial(append_batch, self._db, thread_id, observations, key, self.keep_keys, move)
         appended = await self._run(job)
-        if appended.seqs and not appended.replayed:
-            self._notify(thread_id, appended.seqs[-1])
-            self._indexer.later(thread_id)
+        await self._appended(thread_id, [appended])
         return appended
+
+    async def _appended(self, thread_id: str, outcomes: list[Appended]) -> None:
+        """Wake the thread's waiters, then index it (``sqlite_search``), if anything was stored."""
+        stored = [seq for o in outcomes if not o.replayed for seq in o.seqs]
+        if stored:
+            self._notify(thread_id, max(stored))
+            await self._indexer.index(thread_id)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512

@@ -10,8 +10,9 @@ locks, waiting). The idempotency keys' SQL is ``sqlite_keys``.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Final, TypeVar
 
 from toolview.contract import Observation
 from toolview.wire.feed import (
@@ -21,13 +22,15 @@ from toolview.wire.feed import (
     encode_open_call,
     record_call_id,
 )
-from toolview.wire.idempotency import Appended, Remembered, batch_digest
+from toolview.wire.idempotency import Appended, KeyConflict, Keyed, Outcome, plan_keyed
 from toolview.wire.log import UnknownThread
-from toolview.wire.log.sqlite_keys import known_key, remember_key
+from toolview.wire.log.sqlite_keys import known_keys, remember_keys
 from toolview.wire.log.sqlite_sources import move_source
 from toolview.wire.sources import SourceMove
 
-__all__ = ["RECORDS_SCHEMA", "append_batch"]
+__all__ = ["RECORDS_SCHEMA", "append_batch", "append_each"]
+
+T = TypeVar("T")
 
 RECORDS_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS threads (
@@ -58,6 +61,32 @@ def append_batch(
     written in the same transaction (``PositionMoved`` if it moved meanwhile);
     anything raised rolls back.
     """
+    if key is None:
+        return _transaction(db, thread_id, move, partial(_unkeyed, db, thread_id, observations))
+    outcome = append_each(db, thread_id, [(key, observations)], keep_keys, move)[0]
+    if isinstance(outcome, KeyConflict):
+        raise outcome  # nothing was written: the batch was its only one
+    return outcome
+
+
+def append_each(
+    db: sqlite3.Connection,
+    thread_id: str,
+    batches: Sequence[Keyed],
+    keep_keys: int,
+    move: SourceMove | None = None,
+) -> list[Outcome]:
+    """Several keyed batches in one transaction, each stored at most once (``plan_keyed``)."""
+    return _transaction(db, thread_id, move, partial(_keyed, db, thread_id, batches, keep_keys))
+
+
+def _transaction(
+    db: sqlite3.Connection,
+    thread_id: str,
+    move: SourceMove | None,
+    write: Callable[[int], T],
+) -> T:
+    """``write(last_seq)`` inside ``BEGIN IMMEDIATE``, after the thread and ``move`` are checked."""
     db.execute("BEGIN IMMEDIATE")
     try:
         row = db.execute("SELECT last_seq FROM threads WHERE id = ?", (thread_id,)).fetchone()
@@ -65,21 +94,33 @@ def append_batch(
             raise UnknownThread(thread_id)
         if move is not None:
             move_source(db, move)
-        known = known_key(db, thread_id, key) if key is not None else None
-        digest = batch_digest(observations) if key is not None else b""
-        if key is not None and known is not None:
-            appended = known.replay(key, digest)  # KeyConflict rolls back: nothing written
-        else:
-            last = row[0]
-            appended = Appended(_store(db, thread_id, observations, last))
-            if key is not None and appended.seqs:
-                batch = Remembered(last + 1, last + len(observations), digest)
-                remember_key(db, thread_id, key, batch, keep_keys)
+        done = write(row[0])
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    return appended
+    return done
+
+
+def _unkeyed(
+    db: sqlite3.Connection, thread_id: str, observations: Sequence[Observation], last: int
+) -> Appended:
+    return Appended(_store(db, thread_id, observations, last))
+
+
+def _keyed(
+    db: sqlite3.Connection,
+    thread_id: str,
+    batches: Sequence[Keyed],
+    keep_keys: int,
+    last: int,
+) -> list[Outcome]:
+    known = known_keys(db, thread_id, (key for key, _ in batches))
+    plan = plan_keyed(batches, known, last)
+    if plan.observations:
+        _store(db, thread_id, plan.observations, last)
+    remember_keys(db, thread_id, plan.remember, keep_keys)
+    return plan.outcomes
 
 
 def _store(

@@ -8,14 +8,15 @@ finds the same calls on both routes. A running call's partial output is not
 indexed (its final result is); an aborted one's is, at the run's end: the text
 the log keeps of each call still open there (``open_calls``).
 
-Filled after each append, not inside it: redacting what is indexed cost 5× the
-append itself (69 MB of a 5,000-call session: 2.2 s to store, 9 s more to index),
-and the append holds the log's one writer. So ``search_progress`` says, per
+Filled after each append's commit, not inside its transaction: redacting what
+is indexed cost 5× the append itself (69 MB of a 5,000-call session: 2.2 s to
+store, 9 s more to index), and the transaction holds the log's one writer. The
+append answers once its records are indexed (``sqlite_search``). So ``search_progress`` says, per
 thread, the last seq indexed; the log indexes what lies past it in batches
 (``pending_rows``, redacted with no lock held, then ``store_rows``, a short
 transaction that checks the progress did not move meanwhile — another process
-sharing the file may index too), started after each append and awaited by each
-search, which therefore always sees every record appended before it. A log
+sharing the file may index too), run by each append before it answers and by each
+search first, which therefore always sees every record appended before it. A log
 file from before the index gets the tables on open and is indexed the same way, its
 old records first (lazily: by the first append or search after the upgrade).
 How a search reads the index is ``sqlite_query``.

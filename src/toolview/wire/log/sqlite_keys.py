@@ -8,11 +8,14 @@ forgotten by primary key, never by a scan.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from toolview.wire.idempotency import Remembered
 
-__all__ = ["KEYS_SCHEMA", "known_key", "remember_key"]
+__all__ = ["KEYS_SCHEMA", "known_keys", "remember_keys"]
+
+_CHUNK: Final = 500  # keys looked up per statement: well under SQLite's bound on parameters
 
 KEYS_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS batch_keys (
@@ -23,22 +26,41 @@ CREATE UNIQUE INDEX IF NOT EXISTS batch_keys_by_key ON batch_keys (thread, key);
 """
 
 
-def known_key(db: sqlite3.Connection, thread_id: str, key: str) -> Remembered | None:
-    """What the thread remembers of ``key``, or ``None`` (by the unique index)."""
-    sql = "SELECT first_seq, last_seq, digest FROM batch_keys WHERE thread = ? AND key = ?"
-    row = db.execute(sql, (thread_id, key)).fetchone()
-    return None if row is None else Remembered(row[0], row[1], bytes(row[2]))
+def known_keys(
+    db: sqlite3.Connection, thread_id: str, keys: Iterable[str]
+) -> dict[str, Remembered]:
+    """What the thread remembers of each of ``keys`` that it knows (by the unique index)."""
+    wanted = sorted(set(keys))
+    known: dict[str, Remembered] = {}
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start : start + _CHUNK]
+        sql = (
+            "SELECT key, first_seq, last_seq, digest FROM batch_keys"
+            f" WHERE thread = ? AND key IN ({', '.join('?' * len(chunk))})"
+        )
+        for key, first, last, digest in db.execute(sql, (thread_id, *chunk)):
+            known[key] = Remembered(first, last, bytes(digest))
+    return known
 
 
-def remember_key(
-    db: sqlite3.Connection, thread_id: str, key: str, batch: Remembered, keep: int
+def remember_keys(
+    db: sqlite3.Connection,
+    thread_id: str,
+    batches: Sequence[tuple[str, Remembered]],
+    keep: int,
 ) -> None:
-    """Keep the key, numbered after the thread's last, and forget all but the last ``keep``."""
+    """Keep the keys, numbered after the thread's last, and forget all but the last ``keep``."""
+    if not batches:
+        return
     sql = "SELECT MAX(n) FROM batch_keys WHERE thread = ?"
-    n = (db.execute(sql, (thread_id,)).fetchone()[0] or 0) + 1
-    db.execute(
+    n = db.execute(sql, (thread_id,)).fetchone()[0] or 0
+    db.executemany(
         "INSERT INTO batch_keys (thread, n, key, digest, first_seq, last_seq)"
         " VALUES (?, ?, ?, ?, ?, ?)",
-        (thread_id, n, key, batch.digest, batch.first, batch.last),
+        [
+            (thread_id, n + offset, key, batch.digest, batch.first, batch.last)
+            for offset, (key, batch) in enumerate(batches, start=1)
+        ],
     )
-    db.execute("DELETE FROM batch_keys WHERE thread = ? AND n <= ?", (thread_id, n - keep))
+    last = n + len(batches)
+    db.execute("DELETE FROM batch_keys WHERE thread = ? AND n <= ?", (thread_id, last - keep))

@@ -1,23 +1,28 @@
-"""Keeping the SQLite log's search index caught up, after appends, off their path.
+"""Keeping the SQLite log's search index caught up: each append indexes its own records.
 
-``sqlite_fts`` says what is indexed and how; this is when. One task at a
-time per log catches the index up (``later``, after each append); a search
-first has every thread caught up (``caught_up``), so it sees every record
-appended before it. Two catch-ups that race index nothing twice: each batch is
-stored only if the thread's progress is still where its rows start
-(``store_rows``).
+``sqlite_fts`` says what is indexed and how; this is when. An append indexes
+its thread before it answers (``index``), after its commit and outside the
+writer: redacting runs with no lock held, and ``BATCH`` records are stored a
+transaction, so another POST waits for one batch at most. Index while
+ingesting: the first search after a big load used to wait ~1.3-3 s for the
+catch-up a background task had left (it lagged the load: redacting costs 5×
+the append); now what a POST stored is indexed when it is answered.
 
-A search waits for that catch-up only so long: the first search after a big
-log was loaded (or a log from before the index was opened) waited seconds for
-it. The catch-up is one task, shared by the searches that wait for it, and it
-goes on when they stop waiting. It reads on a connection of its own
-(``SQLiteLog``), never under the lock the log's other reads take, and stores
-``BATCH`` records a transaction, so a POST waits for one batch at most.
+A search still has every thread caught up first (``caught_up``: a log file
+from before the index, another process's appends, an append whose indexing
+failed or was cancelled), so it sees every record appended before it. Two
+catch-ups that race index nothing twice: each batch is stored only if the
+thread's progress is still where its rows start (``store_rows``); within this
+process, one catch-up of a thread runs at a time (the others wait, then find
+it done). The search's catch-up is one task, shared by the searches that
+wait for it, and it goes on when they stop waiting. It reads on a connection
+of its own (``SQLiteLog``), never under the lock the log's other reads take.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final
@@ -39,27 +44,26 @@ class SearchIndexer:
 
     def __init__(self, read: Reader, query: Query, store: Store) -> None:
         self._read, self._query, self._store = read, query, store
-        self._task: asyncio.Task[None] | None = None
         self._everything: asyncio.Task[None] | None = None  # every thread, for the searches
-        self._appended: set[str] = set()  # threads appended to since the task took its last
+        self._threads: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()  # one catch-up per thread at a time; gone when idle
+        )
 
-    def later(self, thread_id: str) -> None:
-        """Catch ``thread_id`` up in the background (after an append to it).
+    async def index(self, thread_id: str) -> None:
+        """Index what ``thread_id`` holds past its progress (an append awaits it).
 
-        Only the threads appended to are looked at, each by its key: an append
-        never scans the thread table (tests/load/test_big_thread.py).
+        Only that thread is looked at, by its key: an append never scans the
+        thread table (tests/load/test_big_thread.py). A failure is not the
+        append's: its records are stored, and the next search indexes them.
         """
-        self._appended.add(thread_id)
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._appended_threads())
-            self._task.add_done_callback(_retrieved)
-
-    async def _appended_threads(self) -> None:
-        while self._appended:
-            thread_id = self._appended.pop()
-            while behind := await self._query(ONE_BEHIND, (thread_id,)):
-                if not await self._thread(*behind[0]):
-                    break  # nothing to read past its progress: never spin
+        lock = self._threads.setdefault(thread_id, asyncio.Lock())
+        async with lock:
+            try:
+                while behind := await self._query(ONE_BEHIND, (thread_id,)):
+                    if not await self._thread(*behind[0]):
+                        break  # nothing to read past its progress: never spin
+            except Exception:  # retried by the next search's catch-up
+                return
 
     async def caught_up(self, seconds: float) -> bool:
         """Index every record stored so far; False if that took more than ``seconds``.
@@ -78,10 +82,10 @@ class SearchIndexer:
 
     async def _now(self) -> None:
         """Index every record stored so far that is not indexed yet (every thread)."""
-        await self.settle()
         while behind := await self._query(BEHIND, ()):
             for thread_id, done in behind:
-                await self._thread(thread_id, done)
+                async with self._threads.setdefault(thread_id, asyncio.Lock()):
+                    await self._thread(thread_id, done)
 
     async def _thread(self, thread_id: str, done: int) -> bool:
         """Index the next batch of ``thread_id`` past ``done``; False: there was none."""
@@ -95,16 +99,15 @@ class SearchIndexer:
         return True
 
     async def settle(self) -> None:
-        """Wait for the background catch-up, if one runs (then ``now`` has little left)."""
-        if self._task is not None and not self._task.done():
-            await asyncio.gather(self._task, return_exceptions=True)
+        """Wait for the searches' catch-up, if one runs (the appends' ran before they answered)."""
+        if self._everything is not None and not self._everything.done():
+            await asyncio.wait({self._everything})
 
     async def stop(self) -> None:
-        """End the background catch-ups (the log is closing)."""
-        tasks = [task for task in (self._task, self._everything) if task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """End the searches' catch-up (the log is closing)."""
+        if self._everything is not None:
+            self._everything.cancel()
+            await asyncio.gather(self._everything, return_exceptions=True)
 
 
 def _retrieved(task: asyncio.Task[None]) -> None:
