@@ -47,6 +47,8 @@ def test_sessions_lists_the_main_session_only(fixture_sessions: Path) -> None:
     listed = toolview("sessions", "--json", "--codex", str(fixture_sessions))
     assert listed.returncode == 0, listed.stderr
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
-    assert [(r["agent"], r["id"], r["calls"], r["failures"]) for r in rows] == [
-        ("codex", session_files(fixture_sessions)[0].stem[-36:], 12, 2)
-    ]  # the sub-agent's rollout is not a session of its own; its call counts in
+    assert [(r["agent"], r["id"], r["calls"], r["subAgentCalls"], r["failures"]) for r in rows] == [
+        ("codex", session_files(fixture_sessions)[0].stem[-36:], 11, 1, 2)
+    ]
+    # the sub-agent's rollout is not a session of its own: its call counts in the main
+    # session's, apart (as show says: 11 calls of its own, +1 in sub-agents)
