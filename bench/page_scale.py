@@ -15,7 +15,7 @@ observations and as a Claude Code session of the same calls. Pages:
   server per run, stopped (SIGTERM) after the view, its CPU (user + sys from
   ``os.wait4``, its render processes included) printed. ``live (cold, once
   ready)``: the same, the page opened once the server says it drew its newest
-  threads (``server.page.opening``; a server without that line never says it,
+  threads (``server.page.pieces.ahead``; a server without that line never says it,
   and the row would wait forever: ``--no-ready`` leaves it out).
   ``live (warm)``: the next views on one server that has shown the page once;
 - toolview standalone: ``toolview show --from claude-code --surface html``
@@ -76,7 +76,7 @@ class Live:
 
     def start(self, ready: bool = False) -> tuple[subprocess.Popen[str], str]:
         """A new ``toolview serve`` on the log, and the thread page's URL once it listens
-        (``ready``: once it says it drew its newest threads, ``server.page.opening``)."""
+        (``ready``: once it says it drew its newest threads, ``pieces.ahead``)."""
         process, url = serve(self.db, [], ready)
         return process, f"{url}/threads/{self.thread}"
 

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _say_warmed(threads: list[str]) -> None:
-    """The newest threads are drawn: their first view will not wait (``server.page.opening``)."""
+    """The newest threads are drawn: their first view will not wait (``pieces.ahead``)."""
     if threads:
         print(f"toolview: ready to show {', '.join(map(repr, threads))}", file=sys.stderr)
 

@@ -26,7 +26,7 @@ from toolview.server.ingest.watch.idle import WATCH_IDLE
 from toolview.server.ingest.watch.root import WatchRoot
 from toolview.server.live import sse
 from toolview.server.page import pages
-from toolview.server.page.opening import open_warm
+from toolview.server.page.pieces.ahead import open_warm
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
@@ -59,7 +59,7 @@ def create_app(
     (``server.ingest.watch.watcher``), from start-up until shutdown; one that has not grown
     for ``watch_idle`` seconds is finished (``server.ingest.watch.idle``).
     ``warm``: start the render processes and draw the newest threads at start-up
-    (``server.page.opening``), so their first view does not wait for that;
+    (``server.page.pieces.ahead``), so their first view does not wait for that;
     ``on_warm`` is then told which threads were drawn.
     """
     roots = list(watch)

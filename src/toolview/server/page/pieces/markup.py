@@ -152,7 +152,7 @@ async def draw_thread(
     """Render ``drawn``'s missing pieces (a few in a thread, more in processes) and keep them.
 
     ``alone``: all in a worker thread, at the server's priority — for a server's
-    start (``page.opening``), when the render processes (``nice`` 10) may still
+    start (``pieces.ahead``), when the render processes (``nice`` 10) may still
     be starting and, on a busy machine, get a few percent of a core; so is a
     view drawn while they warm up (``offload.processes_warming``).
     """

@@ -1,4 +1,4 @@
-"""A server's start (``server.page.opening``): its newest threads drawn before anyone asks.
+"""The newest threads drawn at start (``server.page.pieces.ahead``), before anyone asks.
 
 The log is the real SQLite log and the pieces are drawn by the real render
 processes. What must hold: warming projects the newest threads and draws
@@ -22,7 +22,7 @@ from toolview_servers import local_client, run_async
 from toolview.contract import Message, Observation, ToolCall, ToolResult
 from toolview.server import offload
 from toolview.server.app import create_app
-from toolview.server.page.opening import WARM_THREADS, warm_threads
+from toolview.server.page.pieces.ahead import WARM_THREADS, warm_threads
 from toolview.server.page.pieces.markup import next_tick, plan, thread_markup
 from toolview.server.page.pieces.warm import SOURCES, sample, warm_render
 from toolview.server.page.window import PAGE_CALLS, CallWindow
