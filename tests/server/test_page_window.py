@@ -59,14 +59,14 @@ def test_load_more_by_click_and_by_scrolling_up(server: ToolviewServer) -> None:
         expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
         page.evaluate(COUNT_CHANGES)
         button = page.locator("button.tv-load-more")
-        expect(button).to_have_text("150 earlier calls — load more")
-        assert articles(page) == 100
-        assert page.locator(f"#{call_element_id('c150')}").count() == 1
+        expect(button).to_have_text("190 earlier calls — load more")
+        assert articles(page) == 60
+        assert page.locator(f"#{call_element_id('c190')}").count() == 1
         button.click()
-        expect(button).to_have_text("50 earlier calls — load more")
-        assert articles(page) == 200
+        expect(button).to_have_text("90 earlier calls — load more")
+        assert articles(page) == 160
         ids = page.eval_on_selector_all("article.tv-call", "els => els.map(e => e.id)")
-        assert ids == [call_element_id(f"c{i}") for i in range(50, 250)]  # in order
+        assert ids == [call_element_id(f"c{i}") for i in range(90, 250)]  # in order
         assert page.evaluate("window.tvChanges") >= 1
         # the reader scrolls down (the script arms on it), then back up to the button
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
@@ -89,8 +89,8 @@ def test_the_page_does_not_load_everything_by_itself(server: ToolviewServer) -> 
         expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
         done = page.evaluate("fetch(location.href).then(() => true)")  # a round trip later
         assert done
-        expect(page.locator("button.tv-load-more")).to_have_text("50 earlier calls — load more")
-        assert articles(page) == 100
+        expect(page.locator("button.tv-load-more")).to_have_text("90 earlier calls — load more")
+        assert articles(page) == 60
 
     in_browser(scenario)
 
@@ -111,7 +111,7 @@ def test_live_calls_join_the_window_and_calls_before_it_stay_out(server: Toolvie
         live.publish([ToolResult("new", "shell", "done\n", complete=True, is_error=False)])
         expect(article).to_have_attribute("data-status", "success")
         assert page.locator(f"#{call_element_id('c3')}").count() == 0
-        assert articles(page) == 101
+        assert articles(page) == 61
         assert page.evaluate("window.tvChanges") >= 2
 
     in_browser(scenario)

@@ -163,21 +163,21 @@ def test_a_raw_secret_holding_call_id_never_routes_only_its_opaque_id(client: Te
     assert match["toolCallId"] == opaque_id(secret_id)
 
 
-def test_the_page_draws_the_last_100_calls_and_the_window_the_ones_before(
+def test_the_page_draws_the_last_60_calls_and_the_window_the_ones_before(
     client: TestClient,
 ) -> None:
     post(client, "t", calls(250))
     page = client.get("/threads/t").text
-    assert page.count('class="tv-call"') + page.count('class="tv-call ') == 100
-    assert 'data-calls="250"' in page and 'data-first="150"' in page
-    assert 'data-before="150">150 earlier calls — load more</button>' in page
-    assert f'id="{call_element_id("c149")}"' not in page
-    window = client.get("/api/threads/t/window", params={"before": "150", "count": "100"})
-    assert window.headers["x-toolview-first"] == "50"
-    assert f'id="{call_element_id("c50")}"' in window.text
-    assert f'id="{call_element_id("c149")}"' in window.text
-    assert f'id="{call_element_id("c150")}"' not in window.text
-    first = client.get("/api/threads/t/window", params={"before": "50", "count": "100"})
+    assert page.count('class="tv-call"') + page.count('class="tv-call ') == 60
+    assert 'data-calls="250"' in page and 'data-first="190"' in page
+    assert 'data-before="190">190 earlier calls — load more</button>' in page
+    assert f'id="{call_element_id("c189")}"' not in page
+    window = client.get("/api/threads/t/window", params={"before": "190", "count": "100"})
+    assert window.headers["x-toolview-first"] == "90"
+    assert f'id="{call_element_id("c90")}"' in window.text
+    assert f'id="{call_element_id("c189")}"' in window.text
+    assert f'id="{call_element_id("c190")}"' not in window.text
+    first = client.get("/api/threads/t/window", params={"before": "90", "count": "100"})
     assert first.headers["x-toolview-first"] == "0"
     assert "find the needles" in first.text  # the messages before the first call go with it
     whole = client.get("/api/threads/t/window", params={"from": "240"})
@@ -189,7 +189,7 @@ def test_the_page_draws_the_last_100_calls_and_the_window_the_ones_before(
 
 
 def test_a_short_thread_is_drawn_whole_without_a_load_more(client: TestClient) -> None:
-    post(client, "t", calls(100))
+    post(client, "t", calls(60))
     page = client.get("/threads/t").text
     assert "tv-load-more" not in page and 'data-first="0"' in page
 

@@ -84,6 +84,9 @@ def test_a_payload_found_by_search_stays_text(served: Serve, tmp_path: Path) -> 
         dialogs: list[str] = []
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         open_viewer(page, f"{server.url}/threads/hostile")
+        # every payload drawn: the thread is longer than the page's window
+        page.locator("button.tv-load-more").click()
+        expect(page.locator("button.tv-load-more")).to_have_count(0)
         page.locator("#tv-search-input").fill("<script>")
         marks = page.locator("#tv-live mark.tv-match")
         expect(page.locator("#tv-search-count")).not_to_have_text("")

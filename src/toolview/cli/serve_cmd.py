@@ -92,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=[*args.allowed_host, *_bound_name(args.host, port)],
         watch=roots,
         watch_idle=args.watch_idle,
+        warm=True,
+        on_warm=_say_warmed,
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)
@@ -100,6 +102,12 @@ def run(args: argparse.Namespace) -> int:
     options = {"log_level": "warning", "lifespan": "on", "timeout_graceful_shutdown": 2}
     uvicorn.Server(server_config(app, limits, **options)).run(sockets=[sock])
     return 0
+
+
+def _say_warmed(threads: list[str]) -> None:
+    """The newest threads are drawn: their first view will not wait (``pieces.ahead``)."""
+    if threads:
+        print(f"toolview: ready to show {', '.join(map(repr, threads))}", file=sys.stderr)
 
 
 def _bound_name(host: str, port: int) -> list[str]:

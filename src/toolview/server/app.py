@@ -26,6 +26,7 @@ from toolview.server.ingest.watch.idle import WATCH_IDLE
 from toolview.server.ingest.watch.root import WatchRoot
 from toolview.server.live import sse
 from toolview.server.page import pages
+from toolview.server.page.pieces.ahead import open_warm
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
@@ -47,6 +48,8 @@ def create_app(
     follow_total: int = FOLLOW_TOTAL,
     watch: Iterable[WatchRoot] = (),
     watch_idle: float = WATCH_IDLE,
+    warm: bool = False,
+    on_warm: Callable[[list[str]], None] | None = None,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
@@ -55,6 +58,9 @@ def create_app(
     Session files under the ``watch`` folders are ingested as they grow
     (``server.ingest.watch.watcher``), from start-up until shutdown; one that has not grown
     for ``watch_idle`` seconds is finished (``server.ingest.watch.idle``).
+    ``warm``: start the render processes and draw the newest threads at start-up
+    (``server.page.pieces.ahead``), so their first view does not wait for that;
+    ``on_warm`` is then told which threads were drawn.
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
@@ -71,9 +77,13 @@ def create_app(
             follow_total=follow_total,
         )
         watching = _start_watching(log, roots, watch_idle)
+        warming = open_warm(app.state.toolview, on_warm) if warm else None
         try:
             yield
         finally:
+            if warming is not None:
+                warming.cancel()
+                await asyncio.gather(warming, return_exceptions=True)
             if watching is not None:
                 stop, task = watching
                 stop()  # before the cancel: a cancellation alone can be swallowed

@@ -21,15 +21,16 @@ idle time; a page view can wait, the requests around it should not.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -47,6 +48,8 @@ __all__ = [
     "ProcessesUnavailable",
     "in_process",
     "in_worker",
+    "processes_warming",
+    "warm_processes",
 ]
 
 WORKERS: Final = 2  # the machines this runs on have few cores; the loop needs one
@@ -56,6 +59,8 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 _unavailable: str | None = None
 _pool_lock = threading.Lock()
+_warming: list[Future[Any]] = []  # the warm-ups submitted, until they are done
+_LOG: Final = logging.getLogger(__name__)
 
 
 async def in_worker(workers: anyio.CapacityLimiter, function: Callable[[], T]) -> T:
@@ -90,6 +95,41 @@ async def in_process(function: Callable[[], T]) -> T:
                 _unavailable = f"worker processes failed: {exc!r}"
                 raise ProcessesUnavailable(_unavailable) from exc
     raise AssertionError("unreachable")
+
+
+def warm_processes(function: Callable[[], T]) -> list[Future[T]]:
+    """Start every render process now, each running ``function`` (picklable) once.
+
+    Why: the pool starts on first use, so the first page view waited for a
+    process to spawn and import the renderers (1.2-1.7 s). A server calls this
+    at its start, while nobody waits. Nothing is awaited and nothing is
+    raised: a process that cannot start is found by the first ``in_process``,
+    which then renders in a thread as before. The futures are returned for
+    whoever wants to know when (and where) each ran.
+    """
+    futures: list[Future[T]] = []
+    if _unavailable is not None:
+        return futures
+    try:
+        pool = _shared_pool()
+        # each submission finding no idle process spawns one, up to RENDERERS
+        for _ in range(RENDERERS):
+            futures.append(pool.submit(function))
+            futures[-1].add_done_callback(lambda done: done.exception())
+    except (BrokenProcessPool, OSError, RuntimeError) as exc:
+        _LOG.warning("render processes not warmed: %r", exc)
+    _warming.extend(futures)
+    return futures
+
+
+def processes_warming() -> bool:
+    """Whether a warm-up still runs in the render processes: a job sent now waits behind it.
+
+    Why: a page view right after the start queued behind the warm-up (at
+    ``nice`` 10, on a busy machine: seconds); it draws in a thread instead.
+    """
+    _warming[:] = [future for future in _warming if not future.done()]
+    return bool(_warming)
 
 
 def _shared_pool() -> ProcessPoolExecutor:

@@ -33,7 +33,12 @@ from toolview.contract.counts import SessionCounts
 from toolview.render.html import successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
-from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
+from toolview.server.offload import (
+    ProcessesUnavailable,
+    in_process,
+    in_worker,
+    processes_warming,
+)
 from toolview.server.page.pieces.cache import PieceCache, PieceKey
 from toolview.server.page.pieces.jobs import Job, call_job, render_jobs
 from toolview.server.page.projection import Projection, Projections
@@ -111,13 +116,19 @@ def plan(
 
 
 async def thread_markup(
-    projections: Projections, cache: PieceCache, thread_id: str, window: CallWindow | None = None
+    projections: Projections,
+    cache: PieceCache,
+    thread_id: str,
+    window: CallWindow | None = None,
+    *,
+    alone: bool = False,
 ) -> Drawn:
     """The thread's pieces, the missing ones rendered off the loop (see the module).
 
     Views of one thread draw one at a time (``drawing``, not the projection's
     lock): a second viewer of a cold page then finds the first one's pieces
-    cached instead of rendering them all again beside it.
+    cached instead of rendering them all again beside it. ``alone``: render
+    in a worker thread, never the processes (``draw_thread``).
     """
     tick = next_tick()
     projection = await projections.current(thread_id)
@@ -126,18 +137,30 @@ async def thread_markup(
             drawn = await in_worker(
                 projections.workers, partial(plan, projection, cache, tick, window)
             )
-        await draw_thread(drawn, cache, tick, projections.workers)
+        await draw_thread(drawn, cache, tick, projections.workers, alone=alone)
     return drawn
 
 
 async def draw_thread(
-    drawn: Drawn, cache: PieceCache, tick: int, workers: anyio.CapacityLimiter
+    drawn: Drawn,
+    cache: PieceCache,
+    tick: int,
+    workers: anyio.CapacityLimiter,
+    *,
+    alone: bool = False,
 ) -> None:
-    """Render ``drawn``'s missing pieces (a few in a thread, more in processes) and keep them."""
+    """Render ``drawn``'s missing pieces (a few in a thread, more in processes) and keep them.
+
+    ``alone``: all in a worker thread, at the server's priority — for a server's
+    start (``pieces.ahead``), when the render processes (``nice`` 10) may still
+    be starting and, on a busy machine, get a few percent of a core; so is a
+    view drawn while they warm up (``offload.processes_warming``).
+    """
     jobs = [job for _, job in drawn.jobs]
     if not jobs:
         return
-    if len(jobs) <= _ALONE:  # a process round trip would cost more than it saves
+    alone = alone or processes_warming()
+    if alone or len(jobs) <= _ALONE:  # a process round trip would cost more than it saves
         chunks = [await in_worker(workers, partial(render_jobs, jobs))]
     else:
         chunks = await _in_processes(jobs, workers)

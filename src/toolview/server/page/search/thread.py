@@ -1,6 +1,6 @@
 """``GET /api/threads/{id}/search``: plain or regex search over a thread's redacted text.
 
-Why on the server: the live page holds a window of a thread (the last 100
+Why on the server: the live page holds a window of a thread (the last 60
 calls), so only the server can search all of it. What is searched is what a
 reader may see (``server.page.search.thread_text``: redacted, cleaned), never the record:
 a secret the page hides is never matched nor spelled in a snippet.
