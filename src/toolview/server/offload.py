@@ -30,7 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -48,7 +48,6 @@ __all__ = [
     "ProcessesUnavailable",
     "in_process",
     "in_worker",
-    "processes_warming",
     "warm_processes",
 ]
 
@@ -59,7 +58,6 @@ T = TypeVar("T")
 _pool: ProcessPoolExecutor | None = None
 _unavailable: str | None = None
 _pool_lock = threading.Lock()
-_warming: list[Future[Any]] = []  # the warm-ups submitted, until they are done
 _LOG: Final = logging.getLogger(__name__)
 
 
@@ -118,18 +116,7 @@ def warm_processes(function: Callable[[], T]) -> list[Future[T]]:
             futures[-1].add_done_callback(lambda done: done.exception())
     except (BrokenProcessPool, OSError, RuntimeError) as exc:
         _LOG.warning("render processes not warmed: %r", exc)
-    _warming.extend(futures)
     return futures
-
-
-def processes_warming() -> bool:
-    """Whether a warm-up still runs in the render processes: a job sent now waits behind it.
-
-    Why: a page view right after the start queued behind the warm-up (at
-    ``nice`` 10, on a busy machine: seconds); it draws in a thread instead.
-    """
-    _warming[:] = [future for future in _warming if not future.done()]
-    return bool(_warming)
 
 
 def _shared_pool() -> ProcessPoolExecutor:

@@ -33,12 +33,7 @@ from toolview.contract.counts import SessionCounts
 from toolview.render.html import successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import Summary
-from toolview.server.offload import (
-    ProcessesUnavailable,
-    in_process,
-    in_worker,
-    processes_warming,
-)
+from toolview.server.offload import ProcessesUnavailable, in_process, in_worker
 from toolview.server.page.pieces.cache import PieceCache, PieceKey
 from toolview.server.page.pieces.jobs import Job, call_job, render_jobs
 from toolview.server.page.projection import Projection, Projections
@@ -153,13 +148,14 @@ async def draw_thread(
 
     ``alone``: all in a worker thread, at the server's priority — for a server's
     start (``pieces.ahead``), when the render processes (``nice`` 10) may still
-    be starting and, on a busy machine, get a few percent of a core; so is a
-    view drawn while they warm up (``offload.processes_warming``).
+    be starting and, on a busy machine, get a few percent of a core. A reader's
+    view never draws alone while they warm up: a big window drawn in the
+    server's process held every other request (tests/server/test_page_load.py:
+    a stylesheet 7× its idle latency); it waits for the processes instead.
     """
     jobs = [job for _, job in drawn.jobs]
     if not jobs:
         return
-    alone = alone or processes_warming()
     if alone or len(jobs) <= _ALONE:  # a process round trip would cost more than it saves
         chunks = [await in_worker(workers, partial(render_jobs, jobs))]
     else:
