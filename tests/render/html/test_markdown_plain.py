@@ -1,0 +1,43 @@
+"""``kinds.markdown_plain``: prose drawn without the parser is what markdown-it draws."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolview.render.html.kinds.markdown import _PARSERS, markdown_html
+from toolview.render.html.kinds.markdown_plain import plain_markdown_html
+
+_PIECES = [
+    "a", "Word", "é", "ß", "1", "42", "1.", "2)", " ", "  ", "    ", "\n", "\n\n", " \n", "  \n",
+    "\n  \n", ".", ",", ";", ":", "?", "'", '"', "(", ")", "/", "%", "$", "@", "{", "}", "^",
+    "*", "_", "#", "-", "=", "`", "\t", "&", "<", ">", "[", "]", "!", "|", "~", "\\", "\u00a0",
+]  # fmt: skip
+_TEXT = st.lists(st.sampled_from(_PIECES) | st.text(max_size=2), max_size=40).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_TEXT, st.booleans())
+def test_prose_is_drawn_as_markdown_it_draws_it(source: str, breaks: bool) -> None:
+    drawn = plain_markdown_html(source, breaks=breaks)
+    if drawn is not None:
+        assert drawn == _PARSERS[breaks].render(source)
+
+
+@pytest.mark.parametrize("breaks", [False, True])
+def test_a_chat_message_of_prose_skips_the_parser(breaks: bool) -> None:
+    """Plain messages take the fast path (it must not decline everything), and the page's
+    HTML for them is unchanged, sanitized as before."""
+    source = 'I\'ll read the file (it is "big") first.  \n  Then: run it, 2 times?\n\n\nDone.\n'
+    drawn = plain_markdown_html(source, breaks=breaks)
+    assert drawn == _PARSERS[breaks].render(source)
+    assert markdown_html(source, breaks=breaks).startswith("<p>I'll read the file")
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["a *b*", "1. item", "    code", "# head", "a\tb", "a & b", "x_y", "a\n---", "<b>", "a\rb"],
+)
+def test_markdown_goes_to_the_parser(source: str) -> None:
+    assert plain_markdown_html(source, breaks=False) is None
