@@ -28,9 +28,7 @@ def _tokens(usage: Mapping[str, object], key: str) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def usage_of(
-    message: Mapping[str, object], run_id: str | None, stamp: Stamp
-) -> Usage | None:
+def usage_of(message: Mapping[str, object], run_id: str | None, stamp: Stamp) -> Usage | None:
     """The ``usage`` of one assistant message, stamped (its time, its sub-agent's parent),
     or ``None`` if it has none worth counting. Built once: a copy to stamp it validated
     every field again, on every assistant record."""
@@ -63,9 +61,7 @@ class UsageCounter:
         self._held: Usage | None = None
         self._counted: set[str] = set()
 
-    def see(
-        self, message: Mapping[str, object], run_id: str | None, stamp: Stamp
-    ) -> list[Usage]:
+    def see(self, message: Mapping[str, object], run_id: str | None, stamp: Stamp) -> list[Usage]:
         """One assistant record: what an earlier turn now gives out (this one is held)."""
         message_id = message.get("id")
         key = message_id if isinstance(message_id, str) and message_id else None
