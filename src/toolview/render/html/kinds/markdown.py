@@ -79,9 +79,9 @@ _PARSERS = {False: _parser(breaks=False), True: _parser(breaks=True)}
 def markdown_html(source: str, *, breaks: bool = False) -> str:
     """Sanitized HTML for cleaned Markdown ``source``; ``breaks``: a single newline is a
     line break (a chat message's), not a space (a document's). Prose with no Markdown in it
-    skips the parser (``markdown_plain``: the same HTML)."""
+    skips the parser and the sanitizer (``markdown_plain``: the same HTML)."""
     html = plain_markdown_html(source, breaks=breaks)
-    return sanitize_html(_PARSERS[breaks].render(source) if html is None else html)
+    return sanitize_html(_PARSERS[breaks].render(source)) if html is None else html
 
 
 def render_markdown(body: KindBody) -> str:

@@ -1,16 +1,17 @@
-"""Markdown that is only prose, drawn without the parser: what markdown-it draws for it.
+"""Markdown that is only prose, drawn without the parser: what markdown-it and nh3 make of it.
 
 Most chat messages hold no Markdown at all (on the 5,000-call session, 2,508
 of 3,420 sources: words, spaces, ``.,;:?'"()`` and the like), yet parsing
-one with markdown-it runs every block and inline rule over it. A source made
-only of letters, digits, spaces, newlines and punctuation no CommonMark rule
-reads (no ``*_`[]!<>&\\#|~=+-``, no tab), with no line that could open a list
-item (``1.``) or an indented code block (four spaces), is paragraphs of text:
-blank lines part them, a line's leading spaces and its trailing ones go, a
-line end is ``<br />`` (two trailing spaces, or ``breaks``) or a newline, and
-``"`` is escaped. Anything else returns ``None`` and goes to the parser.
-``tests/render/html/test_markdown_plain.py`` holds the two equal on any text;
-the caller sanitizes both the same way.
+one with markdown-it runs every block and inline rule over it, and nh3 then
+parses its HTML again. A source made only of letters, digits, spaces,
+newlines and punctuation no CommonMark rule reads (no ``*_`[]!<>&\\#|~=+-``,
+no tab), with no line that could open a list item (``1.``) or an indented code
+block (four spaces), is paragraphs of text: blank lines part them, a line's
+leading spaces and its trailing ones go, and a line end is ``<br>`` (two
+trailing spaces, or ``breaks``) or a newline — the sanitized HTML the parser's
+would be. It cannot hold markup: no ``<``, ``>`` or ``&`` gets in. Anything
+else returns ``None`` and goes to the parser and the sanitizer.
+``tests/render/html/test_markdown_plain.py`` holds the two equal on any text.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ _BLANK: Final = re.compile(r"\n *(?:\n *)*\n")
 
 
 def plain_markdown_html(source: str, *, breaks: bool) -> str | None:
-    """markdown-it's HTML for a prose-only ``source``; ``None`` when it may hold Markdown."""
+    """The sanitized HTML of a prose-only ``source``; ``None`` when it may hold Markdown."""
     if _PROSE.fullmatch(source) is None or _BLOCK_START.search(source):
         return None
     paragraphs = (part.strip(" \n") for part in _BLANK.split(source))
@@ -40,6 +41,6 @@ def _paragraph(text: str, breaks: bool) -> str:
     for line in lines[:-1]:
         kept = line.lstrip(" ").rstrip(" ")
         hard = breaks or len(line) - len(line.rstrip(" ")) >= 2
-        out.append(kept.replace('"', "&quot;") + ("<br />\n" if hard else "\n"))
-    out.append(lines[-1].lstrip(" ").replace('"', "&quot;"))
+        out.append(kept + ("<br>\n" if hard else "\n"))
+    out.append(lines[-1].lstrip(" "))
     return "".join(out)
