@@ -14,7 +14,8 @@ from toolview.safety import sanitize_html
 _PIECES = [
     "a", "Word", "é", "ß", "1", "42", "1.", "2)", " ", "  ", "    ", "\n", "\n\n", " \n", "  \n",
     "\n  \n", ".", ",", ";", ":", "?", "'", '"', "(", ")", "/", "%", "$", "@", "{", "}", "^",
-    "*", "_", "#", "-", "=", "`", "\t", "&", "<", ">", "[", "]", "!", "|", "~", "\\", "\u00a0",
+    "*", "_", "#", "-", "=", "`", "+", "# ", "- ", "+ ", "---", "===", "a-b", "#1", "!", "1)",
+    "\t", "&", "<", ">", "[", "]", "!", "|", "~", "\\", "\u00a0",
 ]  # fmt: skip
 _TEXT = st.lists(st.sampled_from(_PIECES) | st.text(max_size=2), max_size=40).map("".join)
 
@@ -31,9 +32,9 @@ def test_prose_is_drawn_as_markdown_it_draws_it(source: str, breaks: bool) -> No
 def test_a_chat_message_of_prose_skips_the_parser(breaks: bool) -> None:
     """Plain messages take the fast path (it must not decline everything), and the page's
     HTML for them is unchanged, sanitized as before."""
-    source = 'I\'ll read the file (it is "big") first.  \n  Then: run it, 2 times?\n\n\nDone.\n'
+    source = 'I\'ll re-read the file (it is "big") first!  \n  Then: run it, #2 = +1?\n\n\nDone.\n'
     drawn = plain_markdown_html(source, breaks=breaks)
-    assert drawn is not None and drawn.startswith("<p>I'll read the file")
+    assert drawn is not None and drawn.startswith("<p>I'll re-read the file")
     assert markdown_html(source, breaks=breaks) == sanitize_html(_PARSERS[breaks].render(source))
 
 
@@ -41,6 +42,10 @@ def test_a_chat_message_of_prose_skips_the_parser(breaks: bool) -> None:
     "source",
     [
         "a <b>",
+        "- item",
+        "+ item",
+        "# head",
+        "a\n===",
         "a &amp; b",
         "a *b*",
         "1. item",
