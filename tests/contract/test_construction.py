@@ -127,3 +127,15 @@ def test_decoding_still_names_the_path() -> None:
         decode_observation(b'{"kind":"tool-call","toolCallId":"","toolName":"t","args":{}}')
     truncated = Truncation(shown=1, total=2, unit="items")
     assert Descriptor("json", {"value": 1}, truncated).truncated == truncated
+
+
+@pytest.mark.parametrize("bad", [-1, True, 1.5, "3"])
+def test_a_cache_count_is_checked_on_the_fast_path_too(bad: object) -> None:
+    """Refactor guard (issue 23): ``Usage``'s fast check now takes set cache counts; a
+    count that is no ``int`` ≥ 0 still fails, on either of the two fields."""
+    kept = Usage(model="m", input_tokens=1, output_tokens=2, cache_read_tokens=0,
+                 cache_write_tokens=7)  # fmt: skip
+    assert (kept.cache_read_tokens, kept.cache_write_tokens) == (0, 7)
+    for field in ("cache_read_tokens", "cache_write_tokens"):
+        with pytest.raises((TypeError, ValueError)):
+            Usage(model="m", input_tokens=1, output_tokens=2, **{field: bad})

@@ -227,8 +227,8 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
             and self.input_tokens >= 0
             and type(self.output_tokens) is int
             and self.output_tokens >= 0
-            and self.cache_read_tokens is UNSET
-            and self.cache_write_tokens is UNSET
+            and _count_or_unset(self.cache_read_tokens)
+            and _count_or_unset(self.cache_write_tokens)
             and (self.run_id is UNSET or (type(self.run_id) is str and self.run_id != ""))
             and marks_fine(self.at, self.parent_call_id)
         ):
@@ -243,6 +243,11 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
             msgspec.structs.force_setattr(self, "run_id", msgspec.UNSET)
         elif self.run_id is not msgspec.UNSET:
             check_fields(self, non_empty=("run_id",))
+
+
+def _count_or_unset(value: object) -> bool:
+    """A token count the fast check accepts: unset, or an ``int`` (not a ``bool``) ≥ 0."""
+    return value is UNSET or (type(value) is int and value >= 0)
 
 
 Observation: TypeAlias = (

@@ -38,6 +38,7 @@ from pygments.lexer import Lexer, RegexLexer, bygroups  # type: ignore[import-un
 from pygments.token import Error, Whitespace, _TokenType  # type: ignore[import-untyped]
 
 from toolview.render.firstchar import first_chars
+from toolview.render.jsonlex import JsonLexer, json_tokens
 
 __all__ = ["SHORT", "SHORT_BUDGET", "combined_tokens", "tokens"]
 
@@ -58,8 +59,10 @@ _COMMON: Final = 64
 
 
 def tokens(lexer: Lexer, text: str) -> Iterable[tuple[_TokenType, str]]:
-    """``lexer.get_tokens(text)``'s tokens: Pygments' loop for a short text of a lexer not
-    compiled yet (within ``SHORT_BUDGET``), else ``combined_tokens``."""
+    """``lexer.get_tokens(text)``'s tokens: JSON's by ``render.jsonlex``; Pygments' loop for
+    a short text of a lexer not compiled yet (within ``SHORT_BUDGET``), else ``combined_tokens``."""
+    if type(lexer) is JsonLexer and not lexer.filters:
+        return json_tokens(lexer._preprocess_lexer_input(text))
     table = _table(lexer)
     if table is not None and not table and len(text) < SHORT:
         spent = _SHORT_SPENT.get(type(lexer), 0) + len(text)

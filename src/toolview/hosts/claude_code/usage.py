@@ -16,6 +16,7 @@ from typing import Final
 import msgspec
 
 from toolview.contract import Usage
+from toolview.hosts.claude_code.records import Stamp
 
 __all__ = ["UsageCounter"]
 
@@ -27,8 +28,10 @@ def _tokens(usage: Mapping[str, object], key: str) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def usage_of(message: Mapping[str, object], run_id: str | None) -> Usage | None:
-    """The ``usage`` of one assistant message, or ``None`` if it has none worth counting."""
+def usage_of(message: Mapping[str, object], run_id: str | None, stamp: Stamp) -> Usage | None:
+    """The ``usage`` of one assistant message, stamped (its time, its sub-agent's parent),
+    or ``None`` if it has none worth counting. Built once: a copy to stamp it validated
+    every field again, on every assistant record."""
     model, usage = message.get("model"), message.get("usage")
     if not isinstance(model, str) or not model or model == _SYNTHETIC:
         return None
@@ -46,6 +49,7 @@ def usage_of(message: Mapping[str, object], run_id: str | None) -> Usage | None:
         cache_read_tokens=msgspec.UNSET if cache_read is None else cache_read,
         cache_write_tokens=msgspec.UNSET if cache_write is None else cache_write,
         run_id=run_id or msgspec.UNSET,
+        **stamp,
     )
 
 
@@ -57,19 +61,16 @@ class UsageCounter:
         self._held: Usage | None = None
         self._counted: set[str] = set()
 
-    def see(
-        self, message: Mapping[str, object], run_id: str | None, stamp: dict[str, object]
-    ) -> list[Usage]:
+    def see(self, message: Mapping[str, object], run_id: str | None, stamp: Stamp) -> list[Usage]:
         """One assistant record: what an earlier turn now gives out (this one is held)."""
         message_id = message.get("id")
         key = message_id if isinstance(message_id, str) and message_id else None
         if key is not None and key in self._counted:
             return []
         out = self.flush() if key is None or key != self._held_id else []
-        usage = usage_of(message, run_id)
+        usage = usage_of(message, run_id, stamp)
         if usage is None:
             return out
-        usage = msgspec.structs.replace(usage, **stamp)
         if key is None:
             return [*out, usage]  # no id to match copies by: counted as it comes
         self._held_id, self._held = key, usage

@@ -26,6 +26,7 @@ from toolview.contract import MarkdownProps
 from toolview.render.clean import shown_text
 from toolview.render.highlight import lexer_for
 from toolview.render.html.kinds.code import code_runs
+from toolview.render.html.kinds.markdown_plain import plain_markdown_html
 from toolview.render.html.markup import cut_html, esc, truncation_html
 from toolview.render.regexlex import tokens as lexed
 from toolview.render.view import KindBody
@@ -77,8 +78,10 @@ _PARSERS = {False: _parser(breaks=False), True: _parser(breaks=True)}
 
 def markdown_html(source: str, *, breaks: bool = False) -> str:
     """Sanitized HTML for cleaned Markdown ``source``; ``breaks``: a single newline is a
-    line break (a chat message's), not a space (a document's)."""
-    return sanitize_html(_PARSERS[breaks].render(source))
+    line break (a chat message's), not a space (a document's). Prose with no Markdown in it
+    skips the parser and the sanitizer (``markdown_plain``: the same HTML)."""
+    html = plain_markdown_html(source, breaks=breaks)
+    return sanitize_html(_PARSERS[breaks].render(source)) if html is None else html
 
 
 def render_markdown(body: KindBody) -> str:
