@@ -21,6 +21,7 @@ from toolview.contract import (
 )
 from toolview.render.html import render_thread_html
 from toolview.render.html.receipt import summary_html
+from toolview.render.limits import LIVE_SUB_ENTRIES
 from toolview.render.summary import thread_summary
 
 
@@ -75,3 +76,27 @@ def test_a_sub_agent_s_call_is_served_as_the_call_that_ran_it(client: TestClient
     assert nested.headers["x-toolview-element"] == "tv-call-agent-1"
     assert nested.headers["x-toolview-call"] == "agent-1"
     assert client.get("/api/threads/t/call?id=nowhere").status_code == 404
+
+
+def test_the_live_page_draws_a_long_sub_agent_s_first_entries_and_counts_the_rest(
+    client: TestClient,
+) -> None:
+    """Refactor guard: the live page (and a call's fragment) keeps its window of a sub-agent's
+    entries (``WINDOWED_LIMITS``, asked for in ``server.page.pieces.jobs``), where an export
+    draws every one; the server has the rest to give."""
+    observations: list[Observation] = [ToolCall("agent", "Agent", {})]
+    for n in range(LIVE_SUB_ENTRIES + 30):
+        observations.append(under("agent", ToolCall(f"s{n}", "Bash", {"command": f"echo {n}"})))
+        observations.append(ToolResult(f"s{n}", "Bash", f"line {n}", True, False))
+    observations.append(ToolResult("agent", "Agent", "done", True, False))
+    client.post("/api/threads", json={"id": "long"}).raise_for_status()
+    body = b"\n".join(encode_observation(o) for o in observations)
+    client.post("/api/threads/long/observations", content=body, headers=NDJSON).raise_for_status()
+    for drawn in (
+        client.get("/threads/long").text,
+        client.get("/api/threads/long/call?id=agent").text,
+    ):
+        assert drawn.count('id="tv-subcall-s') == LIVE_SUB_ENTRIES
+        assert f'id="tv-subcall-s{LIVE_SUB_ENTRIES - 1}"' in drawn
+        assert f'id="tv-subcall-s{LIVE_SUB_ENTRIES}"' not in drawn
+        assert "… 30 more items of the sub-agent" in drawn

@@ -1,9 +1,10 @@
-"""The tally: the summary and pending set kept per observation equal what a walk says.
+"""The tally: the summary kept per observation equals what a walk says.
 
 Every prefix of a random thread is checked against ``render.summary.thread_summary``
 (which decides the view of every call) and the summary's markup against
 ``summary_html`` of it; a call's version must move whenever its markup does,
-since the page's cache trusts it.
+since the page's cache trusts it. The calls running now are not the tally's:
+the page reads the ledger's (``Thread.pending``), held here to a walk too.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from toolview.contract import (
 from toolview.render.html import render_call_html
 from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
-from toolview.server.page.pages import pending_calls
 from toolview.server.page.tally import Tally
 
 
@@ -39,7 +39,7 @@ def test_the_tally_says_what_a_walk_over_the_thread_says(observations: list[Obse
         kept = tally.summary(thread.counts())
         assert kept == walked
         assert (kept and summary_html(kept)) == (walked and summary_html(walked))
-        assert tally.pending() == [e.tool_call_id for e in pending_calls(thread)]
+        assert thread.pending() == [e for e in thread.calls() if thread.state(e) == "pending"]
         assert tally.calls == len(thread.calls())
         for entry in thread.calls():
             html, version = render_call_html(entry, thread), tally.versions[entry.tool_call_id]
@@ -62,4 +62,4 @@ def test_an_interrupted_run_counts_its_running_calls_as_cancelled() -> None:
         thread.add(observation)
         tally.observe(thread, observation, before)
     assert dict(tally.counts) == {"success": 1, "cancelled": 1}
-    assert tally.pending() == []
+    assert thread.pending() == []

@@ -3,8 +3,8 @@
 Why so little on the caller's thread: it is the agent's. A method stamps the
 moment, notes the caller's ids and queues the observation (``recording.handoff``);
 redacting, folding into the thread and every sink (record file, publisher, live
-view) run on the recorder's own thread, in the order the observations were
-queued — frameworks call from worker threads and event loops at once, and one
+view) run on the recorder's own thread (``recording.folding``), in the order the
+observations were queued — frameworks call from worker threads and event loops at once, and one
 lock around the queueing keeps that order. Reading the thread (``thread``,
 ``call_entry``, ``end``) first waits for what is queued. Nothing a caller passes
 makes a method raise into the agent: a bad value becomes a visible fallback
@@ -14,10 +14,9 @@ a sink sees it, so nothing unredacted leaves the process.
 
 from __future__ import annotations
 
-import sys
 import threading
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Self
@@ -37,10 +36,10 @@ from toolview.contract import (
     ToolResult,
     Usage,
 )
-from toolview.contract.moments import format_at
 from toolview.recording.adapter_methods import AdapterMethods
+from toolview.recording.folding import Folding, Sink
 from toolview.recording.handoff import Handoff
-from toolview.recording.redaction import REDACTOR, redact_observation
+from toolview.recording.redaction import REDACTOR
 from toolview.recording.stream import OutputStream
 from toolview.recording.values import (
     call_args,
@@ -53,8 +52,6 @@ from toolview.recording.values import (
 
 __all__ = ["Recorder", "Sink"]
 
-Sink = Callable[[Observation], None]
-
 
 class Recorder(AdapterMethods):
     """Records one run: ``call``/``result``/``error``/… while inside ``with``."""
@@ -64,13 +61,11 @@ class Recorder(AdapterMethods):
         self.thread_id = clean_id(thread_id, "") or f"capture-{uuid.uuid4().hex[:12]}"
         self.run_id = f"run-{uuid.uuid4().hex[:12]}"
         self._lock = threading.RLock()  # the callers' side: ids and the queue's order
-        self._fold_lock = threading.RLock()  # the recorder's thread's side: thread and sinks
-        self._handoff: Handoff[tuple[datetime, Observation]] = Handoff(self._fold)
-        self._thread = Thread()
+        self._folding = Folding()  # the recorder's thread's side: thread and sinks
+        self._handoff: Handoff[tuple[datetime, Observation]] = Handoff(self._folding.fold)
         # the name and args of each call until its final result: what describes the result
         self._calls: dict[str, tuple[str, Mapping[str, object]]] = {}
         self._names: dict[str, str] = {}
-        self._sinks: list[Sink] = []
         self._watchers: list[Sink] = []
         self._started = self._ended = False
 
@@ -78,12 +73,11 @@ class Recorder(AdapterMethods):
     def thread(self) -> Thread:
         """The thread so far: everything recorded before this read is in it."""
         self._handoff.flush()
-        return self._thread
+        return self._folding.thread
 
     def add_sink(self, sink: Sink) -> None:
         """Also hand every observation to ``sink`` (recording, publishing, drawing)."""
-        with self._fold_lock:
-            self._sinks.append(sink)
+        self._folding.add_sink(sink)
 
     def add_watcher(self, watcher: Sink) -> None:
         """Also show ``watcher`` every observation at once, on the caller's thread, as the
@@ -101,24 +95,6 @@ class Recorder(AdapterMethods):
             for watcher in self._watchers:
                 watcher(observation)
             self._handoff.put((datetime.now(UTC), observation))
-
-    def _fold(self, batch: list[tuple[datetime, Observation]]) -> None:
-        """On the recorder's thread: each observation stamped, redacted, kept and handed on."""
-        with self._fold_lock:
-            for moment, observation in batch:
-                if isinstance(observation.at, msgspec.UnsetType):
-                    observation = msgspec.structs.replace(observation, at=format_at(moment))
-                safe = redact_observation(observation)
-                self._thread.add(safe)
-                self._hand_on(safe)
-
-    def _hand_on(self, safe: Observation) -> None:
-        for sink in list(self._sinks):
-            try:
-                sink(safe)
-            except Exception as exc:  # said once, and that sink gets no more
-                self._sinks.remove(sink)
-                print(f"toolview: {sink!r} stopped: {error_text(exc)}", file=sys.stderr)
 
     def _track(self, observation: Observation) -> None:
         if isinstance(observation, ToolCall):
@@ -141,7 +117,7 @@ class Recorder(AdapterMethods):
         so an adapter asking "is this call final?" asks here, by its own id.
         """
         thread = self.thread
-        with self._fold_lock:
+        with self._folding.lock:
             return thread.call(REDACTOR.id(clean_id(id, "call")))
 
     def tool_name(self, id: str) -> str:

@@ -92,5 +92,5 @@ class CaptureSession(Recorder):
                     sink.close()
                 except Exception as error:  # a sink's failure is said, never raised
                     print(f"toolview: {type(error).__name__}: {error}", file=sys.stderr)
-            for problem in write_reports(self._thread, self._reports, self.title):
+            for problem in write_reports(self._folding.thread, self._reports, self.title):
                 print(f"toolview: {problem}", file=sys.stderr)

@@ -1,14 +1,15 @@
-"""A thread's summary and pending calls, kept as observations arrive: O(1) each.
+"""A thread's summary and each call's version, kept as observations arrive: O(1) each.
 
 Why: the live page asks for the summary up to once a second while calls
 change, and ``render.summary.thread_summary`` decides the view of every call
 to count them (6.5 s of CPU at 10,000 calls). A ``Tally`` sits beside a
 projection's ``Thread``: each observation updates only the calls it can
 change — its own call, or, for a run's start or end, the calls not yet final
-(the only ones a run event reaches, as in ``Thread``) — so the summary and the
-pending set are read from counters, never from a walk over the thread.
-It decides nothing about a call: the state is the thread's ledger's
-(``contract.ledger``), the summary key ``contract.status.call_status``.
+(the only ones a run event reaches, as in ``Thread``) — so the summary is read
+from counters, never from a walk over the thread. It decides nothing about a
+call: the state is the thread's ledger's (``contract.ledger``), the summary key
+``contract.status.call_status``; the calls running now are the ledger's too
+(``Thread.pending``), so the tally keeps no set of its own.
 
 Each call also has a ``version``, bumped whenever the call may read
 differently, so its rendered markup can be cached (``server.page.pieces.markup``).
@@ -55,7 +56,7 @@ _EPOCHS: Final = itertools.count()
 
 
 class Tally:
-    """Counts by summary key, the pending calls and each call's version, for one thread.
+    """Counts by summary key and each call's version, for one thread.
 
     ``epoch`` is unique per tally: a thread rebuilt from scratch (re-created,
     or its store lost records) gets a new one, so no cached markup outlives it.
@@ -68,7 +69,6 @@ class Tally:
         self.index: dict[str, int] = {}  # call id -> its position in ``thread.entries``
         self.ordinal: dict[str, int] = {}  # call id -> its index among the thread's calls
         self._keys: dict[str, SummaryKey] = {}
-        self._pending: set[str] = set()
         self._unsettled: set[str] = set()  # not final: what a run's events may change
         self.span = TimeSpan()
         self.tokens: dict[str, ModelTokens] = {}  # per model, in order of its first turn
@@ -98,10 +98,6 @@ class Tally:
             for call_id in list(self._unsettled | self._parents):
                 self._update(thread, call_id)
 
-    def pending(self) -> list[str]:
-        """The ids of the calls still running, in thread order."""
-        return sorted(self._pending, key=self.index.__getitem__)
-
     @property
     def calls(self) -> int:
         """How many calls the thread holds."""
@@ -128,7 +124,6 @@ class Tally:
         self.versions[call_id] = self.versions.get(call_id, -1) + 1
         _mark(self._unsettled, call_id, state not in FINAL_STATES)
         _mark(self._parents, call_id, thread.child(call_id) is not None)
-        _mark(self._pending, call_id, state == "pending")
 
 
 def _mark(members: set[str], call_id: str, member: bool) -> None:

@@ -5,7 +5,11 @@ state, its run's outcome and reason, and the sub-agent's thread under it if
 it ran one (``render.view.view_entry`` asks nothing else) — so a ``CallJob``
 carries exactly that, copied under the projection's lock, and renders
 anywhere, later, to what ``render_thread_html`` draws for that entry
-(tests/server/test_pieces.py).
+(tests/server/test_pieces.py) — but with the live page's limits
+(``WINDOWED_LIMITS``): a sub-agent's first ``LIVE_SUB_ENTRIES`` entries under
+its call, the rest counted, since the page has its server behind it to fetch
+them, where an export draws every one. Said here, not left to
+``render_call_html``'s default, so the window is visible where it is chosen.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import TypeAlias
 from toolview.contract import CallEntry, CallState, MessageEntry, NoteEntry, RunOutcome, Thread
 from toolview.render.html import render_call_html, successes_open
 from toolview.render.html.layout import message_html, note_html
+from toolview.render.limits import WINDOWED_LIMITS
 
 __all__ = ["CallJob", "Job", "call_job", "render_jobs"]
 
@@ -72,7 +77,9 @@ def _render(job: Job) -> str:
         return message_html(job)
     if isinstance(job, NoteEntry):
         return note_html(job)
-    return render_call_html(job.entry, _OneCall(job), open_successes=job.open_successes)
+    return render_call_html(
+        job.entry, _OneCall(job), limits=WINDOWED_LIMITS, open_successes=job.open_successes
+    )
 
 
 def call_job(thread: Thread, entry: CallEntry, calls: int) -> CallJob:
