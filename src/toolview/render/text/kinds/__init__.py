@@ -3,32 +3,26 @@
 One module per family of kinds, the same on every surface: ``shell``, ``code``
 (file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``, ``todo``.
 The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
+Each is named, not imported: its module loads when its kind is first drawn (``Deferred``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from toolview.render.registry import Renderer
-from toolview.render.text.kinds.code import diff, file
-from toolview.render.text.kinds.data import envelope, json_value, table
-from toolview.render.text.kinds.image import image
-from toolview.render.text.kinds.links import links
-from toolview.render.text.kinds.markdown import markdown
-from toolview.render.text.kinds.shell import shell
-from toolview.render.text.kinds.todo import todo
+from toolview.render.registry import Deferred
 
 __all__ = ["BUILTIN_RENDERERS"]
 
-BUILTIN_RENDERERS: Final[dict[str, Renderer[list[str]]]] = {
-    "shell": shell,
-    "file": file,
-    "diff": diff,
-    "json": json_value,
-    "table": table,
-    "links": links,
-    "image": image,
-    "markdown": markdown,
-    "envelope": envelope,
-    "todo": todo,
+BUILTIN_RENDERERS: Final[dict[str, Deferred[list[str]]]] = {
+    "shell": Deferred(f"{__name__}.shell", "shell"),
+    "file": Deferred(f"{__name__}.code", "file"),
+    "diff": Deferred(f"{__name__}.code", "diff"),
+    "json": Deferred(f"{__name__}.data", "json_value"),
+    "table": Deferred(f"{__name__}.data", "table"),
+    "links": Deferred(f"{__name__}.links", "links"),
+    "image": Deferred(f"{__name__}.image", "image"),
+    "markdown": Deferred(f"{__name__}.markdown", "markdown"),
+    "envelope": Deferred(f"{__name__}.data", "envelope"),
+    "todo": Deferred(f"{__name__}.todo", "todo"),
 }
