@@ -20,7 +20,7 @@ from typing import Generic, TypeVar, cast
 from toolview.render.clean import clean_field
 from toolview.render.view import ErrorBody, FallbackBody, KindBody, fallback_for
 
-__all__ = ["Deferred", "Registry", "Renderer"]
+__all__ = ["KIND_FUNCTIONS", "Deferred", "Registry", "Renderer", "deferred_kinds"]
 
 R = TypeVar("R")
 Renderer = Callable[[KindBody], R]
@@ -45,6 +45,25 @@ class Deferred(Generic[R]):
 
 
 Entry = Renderer[R] | Deferred[R]
+
+KIND_FUNCTIONS: dict[str, tuple[str, str]] = {  # kind → (module, function) in a kinds package
+    "shell": ("shell", "shell"),
+    "file": ("code", "file"),
+    "diff": ("code", "diff"),
+    "json": ("data", "json_value"),
+    "table": ("data", "table"),
+    "links": ("links", "links"),
+    "image": ("image", "image"),
+    "markdown": ("markdown", "markdown"),
+    "envelope": ("data", "envelope"),
+    "todo": ("todo", "todo"),
+}
+"""Where the text, Markdown and terminal surfaces each keep a built-in kind's renderer."""
+
+
+def deferred_kinds(package: str) -> dict[str, Deferred[R]]:
+    """Every built-in kind of the surface whose kinds package is ``package``, unimported."""
+    return {kind: Deferred(f"{package}.{mod}", fn) for kind, (mod, fn) in KIND_FUNCTIONS.items()}
 
 
 class Registry(Generic[R]):

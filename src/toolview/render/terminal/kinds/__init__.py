@@ -12,19 +12,8 @@ from typing import Final
 
 from rich.console import RenderableType
 
-from toolview.render.registry import Deferred
+from toolview.render.registry import Deferred, deferred_kinds
 
 __all__ = ["BUILTIN_RENDERERS"]
 
-BUILTIN_RENDERERS: Final[dict[str, Deferred[RenderableType]]] = {
-    "shell": Deferred(f"{__name__}.shell", "shell"),
-    "file": Deferred(f"{__name__}.code", "file"),
-    "diff": Deferred(f"{__name__}.code", "diff"),
-    "json": Deferred(f"{__name__}.data", "json_value"),
-    "table": Deferred(f"{__name__}.data", "table"),
-    "links": Deferred(f"{__name__}.links", "links"),
-    "image": Deferred(f"{__name__}.image", "image"),
-    "markdown": Deferred(f"{__name__}.markdown", "markdown"),
-    "envelope": Deferred(f"{__name__}.data", "envelope"),
-    "todo": Deferred(f"{__name__}.todo", "todo"),
-}
+BUILTIN_RENDERERS: Final[dict[str, Deferred[RenderableType]]] = deferred_kinds(__name__)

@@ -10,19 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from toolview.render.registry import Deferred
+from toolview.render.registry import Deferred, deferred_kinds
 
 __all__ = ["BUILTIN_RENDERERS"]
 
-BUILTIN_RENDERERS: Final[dict[str, Deferred[list[str]]]] = {
-    "shell": Deferred(f"{__name__}.shell", "shell"),
-    "file": Deferred(f"{__name__}.code", "file"),
-    "diff": Deferred(f"{__name__}.code", "diff"),
-    "json": Deferred(f"{__name__}.data", "json_value"),
-    "table": Deferred(f"{__name__}.data", "table"),
-    "links": Deferred(f"{__name__}.links", "links"),
-    "image": Deferred(f"{__name__}.image", "image"),
-    "markdown": Deferred(f"{__name__}.markdown", "markdown"),
-    "envelope": Deferred(f"{__name__}.data", "envelope"),
-    "todo": Deferred(f"{__name__}.todo", "todo"),
-}
+BUILTIN_RENDERERS: Final[dict[str, Deferred[list[str]]]] = deferred_kinds(__name__)
