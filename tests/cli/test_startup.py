@@ -20,6 +20,7 @@ from toolview.cli import COMMANDS, build_parser, main
 TESTS = Path(__file__).parents[1]
 EXAMPLE = str(TESTS.parent / "examples" / "thread.jsonl")
 MCP_STORED = str(TESTS / "hosts" / "mcp" / "data" / "stored.jsonl")  # read without the SDK
+PLAIN = str(TESTS / "cli" / "data" / "plain.jsonl")  # messages, a shell call, a call with no kind
 RUNTIMES = (
     *("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio"),
     "google.protobuf",  # serve's /v1/traces, imported on its first export
@@ -29,6 +30,17 @@ RUNTIMES = (
 # argparse's width is found without shutil: cli.parsing); --version reads the installed
 # metadata, which needs pathlib
 STDLIB = ("pathlib", "shutil")
+# a kind's renderer is imported when the kind is first drawn (render.registry.Deferred): a
+# plain session draws a shell call and no JSON, table, code, Markdown, link, image or to-do
+UNDRAWN = ("code", "data", "image", "links", "markdown", "todo")
+UNDRAWN_HELPERS = ("toolview.render.tables", "toolview.render.todo")
+
+
+def undrawn(surface: str) -> tuple[str, ...]:
+    """The kind modules of ``surface`` a plain session never needs, with their helpers."""
+    return (*(f"toolview.render.{surface}.kinds.{kind}" for kind in UNDRAWN), *UNDRAWN_HELPERS)
+
+
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render", *STDLIB),
     ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),  # reads metadata
@@ -36,6 +48,8 @@ LIGHT = {  # the command's words → what it must not import, beyond every runti
     ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
     ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts", *STDLIB),
     ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
+    ("show", "--surface", "text", PLAIN): ("rich", *undrawn("text"), *STDLIB),
+    ("show", "--surface", "markdown", PLAIN): ("rich", *undrawn("markdown"), *STDLIB),
 }
 
 
@@ -59,6 +73,8 @@ def within(modules: set[str], package: str) -> list[str]:
 def test_a_command_imports_no_runtime_it_does_not_use(words: tuple[str, ...]) -> None:
     modules = imported(*words)
     assert "toolview.cli" in modules  # the probe sees the command's own imports
+    if PLAIN in words:  # the one kind drawn is imported: the probe sees deferred renderers
+        assert f"toolview.render.{words[2]}.kinds.shell" in modules
     for package in (*RUNTIMES, *LIGHT[words]):
         assert within(modules, package) == [], package
 

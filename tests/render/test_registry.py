@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,7 @@ from toolview.render import FallbackBody, KindBody, Registry
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
 from toolview.render import text as text_surface
+from toolview.render.registry import Deferred
 
 SURFACES: dict[str, tuple[Any, Callable[..., str]]] = {
     "text": (text_surface, lambda t, r: text_surface.render_thread(t, registry=r)),
@@ -120,3 +124,66 @@ def test_the_fallback_is_never_blank() -> None:
     body = view.body
     assert registry.render(body, fallback) == ["fallback"]
     assert seen[0].note == "no renderer for kind 'shell'"
+
+
+RENDERER_MODULE = """
+def draw(body):
+    return ["drawn " + body.kind]
+"""
+
+
+def deferred_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, source: str
+) -> Registry[list[str]]:
+    """A registry whose ``shell`` renderer is ``draw`` in a fresh module ``name``."""
+    (tmp_path / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return Registry({"shell": Deferred(name, "draw")})
+
+
+def shell_body() -> KindBody:
+    from toolview.render import CallView, view_entry
+
+    thread: Thread = CASES["shell"]()
+    view = view_entry(thread.calls()[0], thread)
+    assert isinstance(view, CallView) and isinstance(view.body, KindBody)
+    return view.body
+
+
+def test_a_deferred_renderer_is_imported_when_its_kind_is_first_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = deferred_registry(tmp_path, monkeypatch, "tv_deferred_draw", RENDERER_MODULE)
+    assert "shell" in registry and "tv_deferred_draw" not in sys.modules
+    assert registry.render(shell_body(), lambda body: ["fallback"]) == ["drawn shell"]
+    assert registry.lookup("shell") is sys.modules["tv_deferred_draw"].draw
+
+
+def test_registering_over_a_deferred_renderer_returns_the_renderer_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = deferred_registry(tmp_path, monkeypatch, "tv_deferred_swap", RENDERER_MODULE)
+    copy = registry.copy()
+    previous = registry.register("shell", lambda body: ["mine"])
+    assert previous is sys.modules["tv_deferred_swap"].draw
+    assert copy.unregister("shell") is previous and "shell" not in copy
+
+
+def test_a_deferred_renderer_that_fails_to_import_falls_back_with_a_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = "raise ImportError('a missing optional dependency')\n"
+    registry = deferred_registry(tmp_path, monkeypatch, "tv_deferred_broken", source)
+    notes: list[str | None] = []
+    drawn = registry.render(shell_body(), lambda body: notes.append(body.note) or ["text"])
+    assert drawn == ["text"]
+    assert notes == ["the renderer for kind 'shell' failed (ImportError)"]
+
+
+@pytest.mark.parametrize("surface", [*sorted(SURFACES), "html"])
+def test_every_built_in_renderer_names_a_function_that_exists(surface: str) -> None:
+    """A refactor guard: a misspelt deferred name would only fail when its kind is drawn."""
+    registry = importlib.import_module(f"toolview.render.{surface}").REGISTRY.copy()
+    for kind in registry:
+        assert callable(registry.lookup(kind)), kind

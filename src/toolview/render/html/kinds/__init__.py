@@ -3,32 +3,26 @@
 One module per family of kinds, the same on every surface: ``shell``, ``code``
 (file, diff), ``data`` (json, table, envelope), ``links``, ``image``, ``markdown``, ``todo``.
 The ``blocks`` kind, whose content holds these, is the surface's ``content_blocks``.
+Each is named, not imported: its module loads when its kind is first drawn (``Deferred``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from toolview.render.html.kinds.code import render_diff, render_file
-from toolview.render.html.kinds.data import render_envelope, render_json, render_table
-from toolview.render.html.kinds.image import render_image
-from toolview.render.html.kinds.links import render_links
-from toolview.render.html.kinds.markdown import render_markdown
-from toolview.render.html.kinds.shell import render_shell
-from toolview.render.html.kinds.todo import render_todo
-from toolview.render.registry import Renderer
+from toolview.render.registry import Deferred
 
 __all__ = ["BUILTIN_RENDERERS"]
 
-BUILTIN_RENDERERS: Final[dict[str, Renderer[str]]] = {
-    "shell": render_shell,
-    "file": render_file,
-    "diff": render_diff,
-    "json": render_json,
-    "table": render_table,
-    "links": render_links,
-    "image": render_image,
-    "markdown": render_markdown,
-    "envelope": render_envelope,
-    "todo": render_todo,
+BUILTIN_RENDERERS: Final[dict[str, Deferred[str]]] = {
+    "shell": Deferred(f"{__name__}.shell", "render_shell"),
+    "file": Deferred(f"{__name__}.code", "render_file"),
+    "diff": Deferred(f"{__name__}.code", "render_diff"),
+    "json": Deferred(f"{__name__}.data", "render_json"),
+    "table": Deferred(f"{__name__}.data", "render_table"),
+    "links": Deferred(f"{__name__}.links", "render_links"),
+    "image": Deferred(f"{__name__}.image", "render_image"),
+    "markdown": Deferred(f"{__name__}.markdown", "render_markdown"),
+    "envelope": Deferred(f"{__name__}.data", "render_envelope"),
+    "todo": Deferred(f"{__name__}.todo", "render_todo"),
 }
