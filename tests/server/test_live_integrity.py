@@ -29,7 +29,7 @@ from toolview.render.clean import clean_field
 from toolview.render.html import call_element_id
 from toolview.safety import neutralize_terminal, redact
 from toolview.safety.output import clean_output
-from toolview.server.page.pages import status_line
+from toolview.server.page.running import status_line
 from toolview.wire.log.sqlite import SQLiteLog
 
 pytestmark = pytest.mark.browser

@@ -29,7 +29,7 @@ from toolview.contract.thread import Thread
 from toolview.remote.client import Publisher
 from toolview.render.html import call_element_id
 from toolview.safety.opaque import opaque_id
-from toolview.server.page.pages import pending_calls, pending_ids
+from toolview.server.page.running import pending_calls, pending_ids
 
 pytestmark = pytest.mark.browser
 

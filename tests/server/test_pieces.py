@@ -34,10 +34,10 @@ from toolview.render.html.receipt import summary_html
 from toolview.render.summary import thread_summary
 from toolview.safety import escape_html
 from toolview.server import offload
-from toolview.server.page.pages import status_line
 from toolview.server.page.pieces.cache import PieceCache
 from toolview.server.page.pieces.markup import next_tick, thread_markup
 from toolview.server.page.projection import Projections
+from toolview.server.page.running import status_line
 from toolview.wire.log.sqlite import SQLiteLog
 
 

@@ -13,7 +13,6 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from toolview.contract import CallEntry, Thread
 from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
@@ -24,7 +23,7 @@ from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.index import routes as index
 from toolview.server.page.pieces.markup import Drawn
-from toolview.server.page.running import pending_calls, pending_ids, status_words
+from toolview.server.page.running import pending_ids, status_words
 from toolview.server.page.search import across as cross_search
 from toolview.server.page.search import thread as search
 from toolview.server.page.shell import STATIC, document
@@ -32,20 +31,7 @@ from toolview.server.page.toolbar import toolbar_html
 from toolview.server.page.window import PAGE_CALLS, CallWindow, load_more
 from toolview.server.params import THREAD_ID, thread_or_404
 
-__all__ = [
-    "document",
-    "pending_calls",
-    "pending_ids",
-    "routes",
-    "status_line",
-    "status_words",
-]
-
-
-def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
-    """ "running <tool>" while calls run, else how many calls the thread holds."""
-    shown = pending_calls(thread) if pending is None else pending
-    return status_words(shown, len(thread.calls()))
+__all__ = ["document", "routes"]
 
 
 async def thread_page(request: Request) -> Response:

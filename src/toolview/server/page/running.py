@@ -29,7 +29,15 @@ from toolview.safety.opaque import crossing_id
 from toolview.server.params import thread_or_404
 from toolview.server.state import server_state
 
-__all__ = ["Running", "pending_calls", "pending_ids", "routes", "running_now", "status_words"]
+__all__ = [
+    "Running",
+    "pending_calls",
+    "pending_ids",
+    "routes",
+    "running_now",
+    "status_line",
+    "status_words",
+]
 
 _NAME_CHARS: Final = 100
 
@@ -74,6 +82,12 @@ def status_words(pending: list[CallEntry], calls: int) -> str:
     if running:
         return "running " + ", ".join(running)
     return f"{calls} call{'' if calls == 1 else 's'}, none running"
+
+
+def status_line(thread: Thread, pending: list[CallEntry] | None = None) -> str:
+    """ "running <tool>" while calls run, else how many calls the thread holds."""
+    shown = pending_calls(thread) if pending is None else pending
+    return status_words(shown, len(thread.calls()))
 
 
 def running_now(thread: Thread, calls: int, seq: int) -> Running:
