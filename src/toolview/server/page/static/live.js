@@ -189,6 +189,8 @@
     reopen(opened);
     elements.set(owner, article.id);
     callIds.set(article.id, owner);
+    // a running call's fragment holds no live output: the output it had so far is drawn again
+    if (owner === callId && outputs.has(callId)) drawOutput(callId, outputs.get(callId));
     scheduleSummary();
     changed();
     return article;
