@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolview.safety.patterns import SourceRegex
 
 __all__ = ["literal_starts"]
 
@@ -26,7 +29,7 @@ _REPEATS = frozenset({_PARSER.MAX_REPEAT, _PARSER.MIN_REPEAT, _PARSER.POSSESSIVE
 _Heads = set[tuple[str, bool]]  # (start read so far, can it still grow)
 
 
-def literal_starts(regex: re.Pattern[str]) -> tuple[str, ...] | None:
+def literal_starts(regex: SourceRegex) -> tuple[str, ...] | None:
     """The shortest set of strings every match of ``regex`` starts with, or ``None``."""
     if regex.flags & (re.IGNORECASE | re.VERBOSE):
         return None
