@@ -168,8 +168,14 @@ class LazyRegex:
             self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled
 
-    def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        return self.compile().finditer(string)
+    def finditer(self, string: str, pos: int = 0, endpos: int = _END) -> Iterator[re.Match[str]]:
+        return self.compile().finditer(string, pos, endpos)
+
+    def search(self, string: str, pos: int = 0, endpos: int = _END) -> re.Match[str] | None:
+        return self.compile().search(string, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str) -> str:
+        return self.compile().sub(repl, string)
 
     def match(self, string: str, pos: int = 0, endpos: int = _END) -> re.Match[str] | None:
         return self.compile().match(string, pos, endpos)
@@ -179,7 +185,7 @@ class LazyRegex:
 
 
 SourceRegex = re.Pattern[str] | LazyRegex
-"""A compiled regex or a lazy one: what has a ``pattern``, ``flags``, ``finditer``, ``match``."""
+"""A compiled regex or a lazy one: what has a ``pattern``, ``flags`` and the matching methods."""
 
 
 @dataclass(frozen=True, slots=True)
