@@ -44,7 +44,7 @@ def undrawn(surface: str) -> tuple[str, ...]:
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render", *STDLIB),
     ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),  # reads metadata
-    ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
+    ("show", "--surface", "text", EXAMPLE): ("rich", "nh3", "toolview.render.terminal", *STDLIB),
     ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
     ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts", *STDLIB),
     ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
