@@ -13,8 +13,10 @@ Then, one huge result (issue 23, target 4: peak RSS <= 100 MiB), with
 ``--line-mb`` (default 100; 0 skips it): observations whose second line is one
 tool result holding a ``--line-mb`` MB output (text only; and a shell result,
 half of it in the text and half in ``props.stdout``), read in child processes
-side by side: ``toolview show --surface text|html FILE`` as it is (the line
-read whole, then decoded), and the same file read in 1 MiB pieces through
+side by side: ``toolview show --surface text|html FILE`` as it is (``--before
+PYTHON``: also that checkout's, e.g. /work/wt/base/.venv/bin/python; show reads
+a line over 4 MiB in pieces since issue 23's i23-long; ``--only-line``: only
+this part), and the same file read in 1 MiB pieces through
 ``hosts.long_strings.window_strings`` (each string past 4 MiB kept as its head
 and tail, the cut recorded as the descriptor's truncation), decoded and drawn
 by the same surface. Peak RSS is the child's ``ru_maxrss`` from ``os.wait4``.
@@ -157,19 +159,23 @@ def peak_mib(argv: list[str]) -> float:
     return usage.ru_maxrss / 1024
 
 
-def huge_results(folder: Path, mb: int) -> None:
-    """Peak RSS of show as it is and through the windowed reader, side by side."""
+def huge_results(folder: Path, mb: int, before: str | None) -> None:
+    """Peak RSS of show as it is (and as ``before``'s interpreter has it) and through the
+    windowed reader, side by side."""
     script = Path(sys.executable).parent / "toolview"
+    old = Path(before).parent / "toolview" if before else None
     print(f"\none {mb} MB result: peak RSS (MiB), the target <= 100")
-    print(f"{'input':34} {'surface':>8} {'show today':>11} {'windowed':>9}")
+    print(f"{'input':34} {'surface':>8} {'before':>7} {'show':>7} {'windowed':>9}")
     for shell in (False, True):
         path = folder / f"huge-{'shell' if shell else 'text'}.jsonl"
         huge_result(path, mb, shell)
         for surface in ("text", "html"):
-            today = peak_mib([str(script), "show", "--surface", surface, str(path)])
+            words = ["show", "--surface", surface, str(path)]
+            then = f"{peak_mib([str(old), *words]):>7.0f}" if old else f"{'-':>7}"
+            today = peak_mib([str(script), *words])
             windowed = peak_mib([sys.executable, "-c", _WINDOWED, surface, str(path)])
             name = "shell (half text, half stdout)" if shell else "text only"
-            print(f"{name:34} {surface:>8} {today:>11.0f} {windowed:>9.0f}")
+            print(f"{name:34} {surface:>8} {then} {today:>7.0f} {windowed:>9.0f}")
         path.unlink()
 
 
@@ -213,9 +219,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=parse_size("1G"), help="e.g. 1G, 200M")
     parser.add_argument("--line-mb", type=int, default=100, help="one huge result's MB; 0: none")
+    parser.add_argument("--before", help="another checkout's python: its show, side by side")
+    parser.add_argument("--only-line", action="store_true", help="only the huge result")
     options = parser.parse_args()
     size = options.size
     mb = size / 1024**2
+    if options.only_line:
+        with tempfile.TemporaryDirectory(prefix="toolview-bench-") as folder:
+            huge_results(Path(folder), options.line_mb, options.before)
+        return
     with tempfile.TemporaryDirectory(prefix="toolview-bench-") as folder:
         data = Path(folder) / "output.txt"
         spill_dir = Path(folder) / "spill"
@@ -230,7 +242,7 @@ def main() -> None:
         child = run_child(data, spill_dir)
         data.unlink()
         if options.line_mb:
-            huge_results(Path(folder), options.line_mb)
+            huge_results(Path(folder), options.line_mb, options.before)
     elapsed = child["elapsed"]
     lines = -(-size // len(_LINE))
     print(f"output: {mb:,.0f} MB ({size:,} bytes, {lines:,} lines)")

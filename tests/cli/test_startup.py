@@ -44,7 +44,7 @@ def undrawn(surface: str) -> tuple[str, ...]:
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render", *STDLIB),
     ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),  # reads metadata
-    ("show", "--surface", "text", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
+    ("show", "--surface", "text", EXAMPLE): ("rich", "nh3", "toolview.render.terminal", *STDLIB),
     ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
     ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts", *STDLIB),
     ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
@@ -130,3 +130,31 @@ def test_a_missing_runtime_breaks_its_own_command_only(
     for name in others:
         args = (name, EXAMPLE) if name == "check" else (name,)
         assert run(*args).returncode == 0, name
+
+
+_COMPILED = """
+import io, sys
+from toolview.safety.patterns import LazyRegex
+from toolview.safety.secrets import SECRET_PATTERNS
+lazy = [p for p in SECRET_PATTERNS if isinstance(p.regex, LazyRegex)]
+print(len(lazy), sum(p.regex.is_compiled for p in lazy), end=" ")
+from toolview.cli import main
+out, sys.stdout = sys.stdout, io.StringIO()
+assert main(["show", "--surface", "text", sys.argv[1]]) == 0
+sys.stdout = out
+print(sum(p.regex.is_compiled for p in lazy))
+"""
+
+
+def test_show_compiles_only_the_secret_patterns_its_texts_may_hold() -> None:
+    """The secret patterns are compiled when first matched (``safety.patterns.LazyRegex``):
+    none at import, and a session with no secret compiles the few whose literal start its
+    texts hold, not all ~50 (base: every pattern compiled at import). What is redacted is
+    pinned by tests/safety."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILED, EXAMPLE], capture_output=True, text=True, check=True
+    )
+    lazy, at_import, after_show = map(int, done.stdout.split())
+    assert lazy >= 40  # every pattern built by compile_pattern
+    assert at_import == 0
+    assert after_show <= 5, f"{after_show} of {lazy} patterns compiled by one small show"

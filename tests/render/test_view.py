@@ -224,3 +224,28 @@ def test_every_sample_s_header_status_is_call_status_s() -> None:
             decided = view_entry(entry, thread)
             if isinstance(decided, CallView):
                 assert decided.header.status == call_status(entry, thread.state(entry)), name
+
+
+def test_the_text_kind_is_the_text_and_its_cut_on_every_surface() -> None:
+    """``text`` (``contract.TEXT_KIND``) carries a truncation for a result that is only its
+    text: drawn as the text with no fallback note, the cut said (base: "no renderer")."""
+    from toolview.contract import TEXT_KIND
+    from toolview.render import markdown, terminal, text
+    from toolview.render.html import render_thread_html
+
+    cut = Truncation(shown=90, total=1_000_000, unit="lines")
+    thread = call_thread(
+        tool="read",
+        text="first\n… 999,910 lines omitted …\nlast\n",
+        kind=TEXT_KIND,
+        props={},
+        truncated=cut,
+    )
+    body = view(thread).body
+    assert isinstance(body, FallbackBody) and body.note is None and body.truncated == cut
+    for render in (text.render_thread, markdown.render_thread, terminal.render_thread):
+        out = render(thread)
+        assert "first" in out and "last" in out and "999,910 more lines" in out
+        assert "renderer" not in out
+    page = render_thread_html(thread)
+    assert "999,910 more lines" in page and "tv-fallback-note" not in page

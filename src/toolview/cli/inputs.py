@@ -29,6 +29,7 @@ __all__ = [
 
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark: Windows editors and PowerShell write one
 _SNIFF = 8192  # bytes looked at for a NUL, as git and grep do
+_LONG_LINE = 4 * 1024 * 1024  # ``hosts.long_lines.LONG_LINE``, not imported at start-up
 HEAD_BYTES = 65536
 """What the sniffers look at: a head this long decides a format as the whole input would."""
 
@@ -127,11 +128,16 @@ class _Lines:
             return self._complete.pop() + b"\n"
         if self._stream is None:
             raise StopIteration
-        line = self._stream.readline()
-        if not line.endswith(b"\n"):  # the end of the input: the last piece, then stop
-            self._stream = None
+        line = self._stream.readline(_LONG_LINE)
         if self._rest:
             line, self._rest = self._rest + line, b""
+        ended = line.endswith(b"\n")
+        if not ended and len(line) >= _LONG_LINE:  # too long to hold whole: read in pieces
+            from toolview.hosts.long_lines import finish_line
+
+            line, ended = finish_line(line, self._stream)
+        if not ended:  # the end of the input: the last piece, then stop
+            self._stream = None
         return line
 
 

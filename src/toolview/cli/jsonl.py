@@ -19,6 +19,7 @@ from typing import TypeAlias
 from toolview.cli.session_hosts import Note
 from toolview.contract import Observation, ObservationError, ToolResult, decode_observation
 from toolview.contract.thread import Thread
+from toolview.hosts.cut_lines import with_cuts
 
 __all__ = [
     "BadDescriptor",
@@ -105,7 +106,7 @@ def read_toolview(lines: Iterable[bytes]) -> Iterator[Item]:
 
 def _decode_line(number: int, line: bytes) -> Item:
     try:
-        return decode_observation(line)
+        return with_cuts([decode_observation(line)], line)[0]
     except ObservationError as error:
         if error.path.startswith("$.descriptor"):
             salvaged = _without_descriptor(line)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from toolview.contract import Observation
+from toolview.hosts.cut_lines import with_cuts
 
 if TYPE_CHECKING:  # a path is only passed through here: pathlib is imported by who makes one
     from pathlib import Path
@@ -145,7 +146,7 @@ def map_lines(
         if not line or line.isspace():
             continue
         try:
-            observations = mapper.feed_line(line)
+            observations = with_cuts(mapper.feed_line(line), line)
         except found.line_error as exc:
             yield Note(f"line {number} skipped: {exc}")
             continue

@@ -10,6 +10,7 @@ from toolview.contract.call_state import (
 )
 from toolview.contract.descriptor import (
     METADATA_KEY,
+    TEXT_KIND,
     Descriptor,
     Truncation,
     TruncationUnit,
@@ -61,6 +62,7 @@ __all__ = [
     "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
+    "TEXT_KIND",
     "CallEntry",
     "CallEvent",
     "CallState",

@@ -16,6 +16,7 @@ from toolview.contract.types import JSONObject, NonEmptyStr, NonNegativeInt
 
 __all__ = [
     "METADATA_KEY",
+    "TEXT_KIND",
     "Descriptor",
     "Truncation",
     "TruncationUnit",
@@ -23,6 +24,10 @@ __all__ = [
 ]
 
 METADATA_KEY = "toolview:result"
+TEXT_KIND = "text"
+"""The built-in kind of a result that is only its text: props ``{}``, drawn as the text with
+no fallback note. It exists to carry a ``truncated`` (a reader that kept only the head and
+tail of a huge output says how much it cut) where no other kind describes the result."""
 
 TruncationUnit: TypeAlias = Literal["lines", "bytes", "items"]
 

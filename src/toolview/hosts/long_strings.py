@@ -26,7 +26,7 @@ import msgspec
 from toolview.contract import Truncation
 from toolview.hosts.command.output_window import OutputWindow, WindowLimits
 
-__all__ = ["LONG_STRING", "StringWindow", "window_strings"]
+__all__ = ["LONG_STRING", "Scan", "StringWindow", "window_strings"]
 
 LONG_STRING: Final = 4 * 1024 * 1024
 """Raw bytes past which a string is windowed: 60 times what a surface shows of it."""
@@ -63,13 +63,13 @@ def window_strings(
 ) -> tuple[bytes, list[Truncation]]:
     """The line made of ``pieces`` with each string over ``limit`` raw bytes windowed, and
     the truncation of each string that was cut, in the line's order."""
-    scan = _Scan(limit, limits)
+    scan = Scan(limit, limits)
     for piece in pieces:
         scan.feed(piece)
-    return bytes(scan.out), scan.cuts
+    return scan.close()
 
 
-class _Scan:
+class Scan:
     """The state of one line's scan: inside a string or not, and the string's window."""
 
     def __init__(self, limit: int, limits: WindowLimits | None) -> None:
@@ -100,6 +100,15 @@ class _Scan:
                 return
             self._close_string()
             pos = quote + 1
+
+    def close(self) -> tuple[bytes, list[Truncation]]:
+        """The line scanned (a string left open at its end keeps its window's text), and the
+        truncation of each string that was cut, in the line's order."""
+        if self.window is not None:
+            text, truncated = self.window.close()
+            self.out += text
+            self.cuts += [truncated] if truncated is not None else []
+        return bytes(self.out), self.cuts
 
     def _closing_quote(self, piece: bytes, pos: int) -> int:
         """The first unescaped quote in ``piece`` from ``pos``, or -1."""

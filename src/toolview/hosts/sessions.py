@@ -36,6 +36,7 @@ __all__ = [
 _JSON: Final = msgspec.json.Decoder()
 _UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\Z", re.IGNORECASE)
 _CHUNK: Final = 1 << 20
+_LONG_LINE: Final = 4 << 20  # ``hosts.long_lines.LONG_LINE``: not imported for a normal file
 _JSON_NAMES: Final = {
     list: "array",
     str: "string",
@@ -90,6 +91,11 @@ class LineSplitter:
         """The bytes after the last newline seen (a line still being written)."""
         return b"".join(self._parts)
 
+    @property
+    def pending_size(self) -> int:
+        """The length of ``pending``, without joining it."""
+        return sum(map(len, self._parts))
+
     def feed(self, data: bytes) -> list[bytes]:
         """The lines ``data`` completes, without their newlines (blank ones too: they count)."""
         if b"\n" not in data:
@@ -112,9 +118,12 @@ class LineSplitter:
 def file_lines(source: Path | BinaryIO, *, final: bool = True) -> Iterator[tuple[int, bytes]]:
     """``(line number, line)`` of a session file's non-blank lines, read in 1 MiB chunks.
 
-    Memory is bounded by the longest line. ``final`` says the writer has
-    finished: a last line without a newline is then a line too; otherwise it
-    is held back (a live reader reads it once its newline is written).
+    ``final`` says the writer has finished: a last line without a newline is
+    then a line too; otherwise it is held back (a live reader reads it once
+    its newline is written). Memory is bounded by the longest line, and, in a
+    finished file, by ``LONG_LINE``: the rest of a longer line is read in
+    pieces, its huge strings windowed (``hosts.long_lines``; its cuts are on
+    the line, for ``with_cuts``).
     """
     if isinstance(source, os.PathLike):
         with open(source, "rb") as handle:
@@ -125,6 +134,13 @@ def file_lines(source: Path | BinaryIO, *, final: bool = True) -> Iterator[tuple
     while chunk := source.read(_CHUNK):
         for line in splitter.feed(chunk):
             number += 1
+            if line.strip():
+                yield number, line
+        if final and splitter.pending_size > _LONG_LINE:
+            from toolview.hosts.long_lines import finish_line
+
+            number += 1
+            line = finish_line(b"".join(splitter.flush()), source)[0]
             if line.strip():
                 yield number, line
     for line in splitter.flush() if final else []:

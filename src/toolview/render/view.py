@@ -23,6 +23,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 from toolview.contract import (
+    TEXT_KIND,
     CallEntry,
     CallState,
     Descriptor,
@@ -176,6 +177,8 @@ def _error(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Err
 
 def _done(result: ToolResult, envelope: Envelope | None, limits: Limits) -> Body:
     descriptor = result.descriptor
+    if isinstance(descriptor, Descriptor) and descriptor.kind == TEXT_KIND:  # text, and its cut
+        return _fallback(result.text, limits, None, _truncation(descriptor))
     if isinstance(descriptor, Descriptor):
         try:
             return _kind_body(descriptor, result.text, limits)

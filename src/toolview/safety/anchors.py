@@ -13,9 +13,16 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["literal_starts"]
+if TYPE_CHECKING:
+    from toolview.safety.patterns import SourceRegex
+
+from toolview.safety.starts import KNOWN_STARTS
+
+__all__ = ["literal_starts", "read_starts", "starts_table"]
+
+_UNKNOWN: Any = object()
 
 # The stdlib's own regex parser: what ``re`` compiles is what is read here.
 _PARSER: Any = importlib.import_module("re._parser")
@@ -26,8 +33,20 @@ _REPEATS = frozenset({_PARSER.MAX_REPEAT, _PARSER.MIN_REPEAT, _PARSER.POSSESSIVE
 _Heads = set[tuple[str, bool]]  # (start read so far, can it still grow)
 
 
-def literal_starts(regex: re.Pattern[str]) -> tuple[str, ...] | None:
-    """The shortest set of strings every match of ``regex`` starts with, or ``None``."""
+def literal_starts(regex: SourceRegex) -> tuple[str, ...] | None:
+    """The shortest set of strings every match of ``regex`` starts with, or ``None``.
+
+    Read once ahead for the secret patterns (``safety.starts``, keyed by the
+    regex's source and flags, so an edited pattern is never looked up under its
+    old source: it is read here, as any other regex): parsing ~50 regexes cost
+    every command that redacts ~15 ms of start-up.
+    """
+    known = KNOWN_STARTS.get((regex.pattern, regex.flags), _UNKNOWN)
+    return read_starts(regex) if known is _UNKNOWN else known
+
+
+def read_starts(regex: SourceRegex) -> tuple[str, ...] | None:
+    """``literal_starts`` read from the regex's parse tree."""
     if regex.flags & (re.IGNORECASE | re.VERBOSE):
         return None
     heads = _extend({("", True)}, _PARSER.parse(regex.pattern, regex.flags))
@@ -88,3 +107,29 @@ def _class_chars(items: Any) -> list[str] | None:
         else:
             return None
     return chars if len(chars) <= _MAX_CLASS else None
+
+
+def starts_table() -> str:
+    """The source of ``safety.starts``: every secret pattern's starts, read from its regex.
+
+    Regenerate after editing a pattern (a stale table is only slower, never
+    wrong; tests/safety/test_starts.py says when it is stale):
+    ``python -c "from toolview.safety.anchors import starts_table; print(starts_table(), end='')"
+    > starts.py``, then ``ruff format`` it (the module is imported before the file is written).
+    """
+    from toolview.safety.secrets import SECRET_PATTERNS
+
+    rows = "".join(
+        f"    ({p.regex.pattern!r}, {p.regex.flags}): {read_starts(p.regex)!r},\n"
+        for p in SECRET_PATTERNS
+    )
+    return (
+        "# ruff: noqa: E501\n"
+        '"""The literal starts of the secret patterns, read ahead by ``anchors.starts_table``.\n\n'
+        "Generated: do not edit. Keyed by each regex's source and flags; a regex not here\n"
+        '(an edited pattern) is read at run time. See ``anchors.literal_starts``.\n"""\n\n'
+        "from typing import Final\n\n"
+        '__all__ = ["KNOWN_STARTS"]\n\n'
+        "KNOWN_STARTS: Final[dict[tuple[str, int], tuple[str, ...] | None]] = {\n"
+        f"{rows}}}\n"
+    )

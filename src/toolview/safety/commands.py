@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from toolview.safety.patterns import (
+    LazyRegex,
     Locate,
     SecretPattern,
     Span,
@@ -39,10 +40,10 @@ _PUBLIC_KEYS = frozenset(
     | {"COMPOSITE", "ROUTING", "SHARD", "IDEMPOTENCY", "INDEX", "GROUP", "MAP", "PUBLIC", "PUB"}
 )
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-_NETRC_LINE = re.compile(
+_NETRC_LINE = LazyRegex(
     r"[^\w\n]{0,8}(?:(?:machine|default)\b.*\blogin[ \t]+\S+[ \t]+|login[ \t]+\S+[ \t]+)?"
 )
-_NETRC_PREVIOUS = re.compile(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
+_NETRC_PREVIOUS = LazyRegex(r"[^\w\n]{0,8}(?:machine|login|default|account)\b")
 
 
 def _line_start(hay: str, start: int) -> int:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import html as _stdlib_html
 
-import nh3
-
 from toolview.safety.invisible import reveal_invisible
 from toolview.safety.urls import safe_url
 
@@ -56,7 +54,12 @@ def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
 def sanitize_html(html: str) -> str:
     """Keep the allowlisted tags, ``href`` on ``a`` (http/https only, with
     ``rel="nofollow noopener noreferrer"``), ``class`` on ``span``/``code``;
-    drop scripts, styles, event handlers, iframes, SVG, forms and images."""
+    drop scripts, styles, event handlers, iframes, SVG, forms and images.
+
+    nh3 is imported here, on the first Markdown drawn to HTML: a text, Markdown
+    or terminal run never loads its Rust extension (start-up, issue 23: 8)."""
+    import nh3
+
     return nh3.clean(
         html,
         tags=set(ALLOWED_TAGS),

@@ -17,16 +17,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from toolview.safety.patterns import Span
+from toolview.safety.patterns import LazyRegex, Span
 
 __all__ = ["JSON_KIND", "is_base64", "json_secret_spans"]
 
-JSON_KIND = re.compile(r"\"kind\"[ \t\r\n]*:[ \t\r\n]*\"Secret\"")
-_BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
+JSON_KIND = LazyRegex(r"\"kind\"[ \t\r\n]*:[ \t\r\n]*\"Secret\"")
+_BASE64 = LazyRegex(r"[A-Za-z0-9+/]+={0,2}")
 # A string, a key (a string and its colon), a brace. A quote not closed on its
 # line is a token too, to the line's end (skipped): were it no match, the scan
 # would retry at every escaped quote inside it, quadratic on a long line.
-_TOKEN = re.compile(
+_TOKEN = LazyRegex(
     r"\"(?:[^\"\\\n]|\\.)*+(?:\"(?P<key>[ \t\r\n]*:)?|(?P<cut>))|(?P<open>\{)|(?P<close>\})"
 )
 

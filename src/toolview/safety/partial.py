@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from toolview.safety.patterns import SECRET_PREFIXES
+from toolview.safety.patterns import SECRET_PREFIXES, LazyRegex
 from toolview.safety.secrets import redact
 
 __all__ = ["HOLD_LIMIT", "held_back", "redact_partial"]
@@ -32,10 +32,10 @@ __all__ = ["HOLD_LIMIT", "held_back", "redact_partial"]
 HOLD_LIMIT: Final = 4096
 
 _WORD: Final = r"A-Za-z0-9_\-+/=.~%"  # what a token, key or base64 body is made of
-_LAST_SPACE: Final = re.compile(r"\s\S*\Z")
-_UP_TO_WORD: Final = re.compile(rf".*[^{_WORD}]", re.DOTALL)  # greedy: ends where a word starts
-_PREFIX: Final = re.compile("|".join(map(re.escape, SECRET_PREFIXES)))
-_URL_USER: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:]*:[^\s/?#@]*\Z")
+_LAST_SPACE: Final = LazyRegex(r"\s\S*\Z")
+_UP_TO_WORD: Final = LazyRegex(rf".*[^{_WORD}]", re.DOTALL)  # greedy: ends where a word starts
+_PREFIX: Final = LazyRegex("|".join(map(re.escape, SECRET_PREFIXES)))
+_URL_USER: Final = LazyRegex(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#@:]*:[^\s/?#@]*\Z")
 _PREFIX_REACH: Final = 64  # a prefix this far into a word makes the word a secret
 
 

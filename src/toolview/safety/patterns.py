@@ -10,14 +10,17 @@ leading look-behind (which disables that fast search) live in ``locate``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 __all__ = [
     "SECRET_PREFIXES",
+    "LazyRegex",
     "Locate",
     "Scan",
     "SecretPattern",
+    "SourceRegex",
     "Span",
     "accept",
     "at_boundary",
@@ -133,6 +136,58 @@ def accept(hay: str, match: re.Match[str], name: str) -> Span | None:
     return (begin, end, name) if end > begin else None
 
 
+_END = sys.maxsize  # ``re.Pattern.match``'s own default end
+
+
+class LazyRegex:
+    """A regex compiled when it is first matched, not when its module is imported.
+
+    Why: the secret patterns are ~50 regexes, compiled at import they cost
+    every ``toolview show`` of a small session milliseconds of start-up,
+    while the prefilter reads only their source (``pattern``, ``flags``:
+    ``anchors.literal_starts``) and runs a pattern only when its literal start
+    occurs in a text — so most are never matched in a run. What is matched is
+    the very regex the source says; nothing redacted changes.
+    """
+
+    __slots__ = ("_compiled", "flags", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether it has been compiled yet (a start-up test checks that few are)."""
+        return self._compiled is not None
+
+    def compile(self) -> re.Pattern[str]:
+        """The compiled regex, compiled now if it was not."""
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = _END) -> Iterator[re.Match[str]]:
+        return self.compile().finditer(string, pos, endpos)
+
+    def search(self, string: str, pos: int = 0, endpos: int = _END) -> re.Match[str] | None:
+        return self.compile().search(string, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str) -> str:
+        return self.compile().sub(repl, string)
+
+    def match(self, string: str, pos: int = 0, endpos: int = _END) -> re.Match[str] | None:
+        return self.compile().match(string, pos, endpos)
+
+    def fullmatch(self, string: str, pos: int = 0, endpos: int = _END) -> re.Match[str] | None:
+        return self.compile().fullmatch(string, pos, endpos)
+
+
+SourceRegex = re.Pattern[str] | LazyRegex
+"""A compiled regex or a lazy one: what has a ``pattern``, ``flags`` and the matching methods."""
+
+
 @dataclass(frozen=True, slots=True)
 class SecretPattern:
     """One named credential format.
@@ -144,7 +199,7 @@ class SecretPattern:
     """
 
     name: str
-    regex: re.Pattern[str]
+    regex: SourceRegex
     literals: tuple[str, ...] = ()
     lowercase: bool = False
     locate: Locate = at_boundary
@@ -171,5 +226,5 @@ def compile_pattern(
     lowercase: bool = False,
     locate: Locate = at_boundary,
 ) -> SecretPattern:
-    """Build a :class:`SecretPattern`; ``regex`` is compiled once, at import."""
-    return SecretPattern(name, re.compile(regex), literals, lowercase, locate)
+    """Build a :class:`SecretPattern`; ``regex`` is compiled once, when first matched."""
+    return SecretPattern(name, LazyRegex(regex), literals, lowercase, locate)

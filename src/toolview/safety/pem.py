@@ -13,20 +13,18 @@ lines, and where a block with no ``END`` stops).
 
 from __future__ import annotations
 
-import re
-
-from toolview.safety.patterns import SecretPattern, Span, mark
+from toolview.safety.patterns import LazyRegex, SecretPattern, Span, mark
 from toolview.safety.pem_lines import B64, HEADER, MARKER, NL, SEP, material_end
 
 __all__ = ["PEM_PATTERN", "ends_inside_a_key", "hide_private_keys", "key_lines_end", "pem_spans"]
 
 _LABEL = r"[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-_BLOCK = re.compile(
+_BLOCK = LazyRegex(
     rf"-----BEGIN{_LABEL}(?P<body>(?:{SEP}(?:{HEADER}|{B64}|(?={NL})))*+)"
     rf"(?:{SEP}?(?P<end>-----END{_LABEL}))?"
 )
-_FENCE = re.compile(rf"-----(?:BEGIN|END){_LABEL}")
-_KEY_LINE = re.compile(rf"[ \t]*(?:{MARKER}[ \t]*)?(?:{B64}|{HEADER})?[ \t\r]*")
+_FENCE = LazyRegex(rf"-----(?:BEGIN|END){_LABEL}")
+_KEY_LINE = LazyRegex(rf"[ \t]*(?:{MARKER}[ \t]*)?(?:{B64}|{HEADER})?[ \t\r]*")
 _LONGEST_LINE = 1024  # a PEM body line is 64 characters, OpenSSH's 70
 
 
@@ -91,7 +89,7 @@ def pem_spans(hay: str, name: str) -> list[Span]:
 # A key line of a stream (a blank one parts headers and body); the last one
 # may end the stream with no line break.
 _BODY_LINE = rf"[ \t]*+(?:{MARKER}[ \t]*+)?(?:{B64}|{HEADER})?[ \t\r]*+(?:\n|\Z)"
-_CONTINUATION = re.compile(
+_CONTINUATION = LazyRegex(
     rf"(?:{_BODY_LINE})*?[ \t]*+{MARKER}?(?P<end>-----END{_LABEL})[^\n]*+\n?|(?:{_BODY_LINE})*+"
 )
 

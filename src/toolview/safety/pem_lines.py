@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from toolview.safety.patterns import LazyRegex
+
 __all__ = ["B64", "HEADER", "MARKER", "NL", "SEP", "material_end"]
 
 NL = r"(?:\r?\n|(?:\\r)?\\n)"
@@ -24,11 +26,11 @@ SEP = rf"(?:[ \t]*+{NL}[ \t]*+(?:{MARKER}[ \t]*+)?|[ \t]++)"
 HEADER = r"(?:Proc-Type|DEK-Info|Version|Comment|Hash):[^\r\n\\]*+"
 B64 = r"[A-Za-z0-9+/=]++"
 
-_ITEM = re.compile(
+_ITEM = LazyRegex(
     rf"(?:[ \t]*+{NL}(?P<indent>[ \t]*+)(?:(?P<marker>{MARKER})[ \t]*+)?|[ \t]++)"
     rf"(?:(?P<header>{HEADER})|(?P<b64>{B64}))?"
 )
-_LINE_END = re.compile(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
+_LINE_END = LazyRegex(r"[ \t]*+(?:[\r\n\"']|\\[rn]|\Z)")
 _SHORTEST = 15  # a first body line is full width (64, 70, 76): "The" is prose
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolview.safety.patterns import LazyRegex
+
 __all__ = [
     "CODES",
     "CODES_7BIT",
@@ -55,25 +57,25 @@ STRING_OPEN: Final = rf"\x1b{_OPENERS}"
 """A 7-bit string sequence's introducer (``ESC]``…), alone: unterminated, it is shown."""
 STRING: Final = rf"(?:{STRING_OPEN}|[{STRING_C1}]){STRING_BODY}{STRING_END}"
 """A whole string sequence, as a pattern to build on (``STRINGS`` compiled)."""
-TAKEN_OUT: Final = re.compile(
+TAKEN_OUT: Final = LazyRegex(
     rf"{STRING}"
     rf"|(?:\x1b\[|\x9b){CSI_TAIL}"
     rf"|\x1b(?!{_OPENERS}){ESCAPE_TAIL}"
 )
 """Every whole sequence, 7- and 8-bit: what ``safety.terminal`` drops."""
-TAKEN_OUT_7BIT: Final = re.compile(
+TAKEN_OUT_7BIT: Final = LazyRegex(
     rf"\x1b(?:\[{CSI_TAIL}|{_OPENERS}{STRING_BODY}{STRING_END}|(?!{_OPENERS}){ESCAPE_TAIL})"
 )
 """``TAKEN_OUT`` for ASCII text (no 8-bit form can occur): led by a literal
 ``ESC``, which the regex engine finds at ``memchr`` speed -- three times
 faster than the first-character set of ``TAKEN_OUT`` on colour-heavy text."""
 
-CODES: Final = re.compile(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESCAPE_TAIL})+")
+CODES: Final = LazyRegex(rf"(?:(?:\x1b\[|\x9b){CSI_TAIL}|\x1b(?!{_OPENERS}){ESCAPE_TAIL})+")
 """A run of CSIs and two-byte escapes: codes with no text in them (a string
 sequence's body is text: a link's target, a title)."""
-CODES_7BIT: Final = re.compile(rf"(?:\x1b(?:\[{CSI_TAIL}|(?!{_OPENERS}){ESCAPE_TAIL}))+")
+CODES_7BIT: Final = LazyRegex(rf"(?:\x1b(?:\[{CSI_TAIL}|(?!{_OPENERS}){ESCAPE_TAIL}))+")
 """``CODES`` for ASCII text, led by its literal ``ESC``."""
-STRINGS: Final = re.compile(STRING)
+STRINGS: Final = LazyRegex(STRING)
 """A whole string sequence: OSC (titles, OSC 8 links, OSC 52), DCS, SOS, PM, APC."""
 _STRING_OPENERS: Final = tuple("\x1b" + opener for opener in STRING_OPENERS)
 _REACH: Final = STRING_MAX + 8  # a string sequence's longest body, its introducer and terminator

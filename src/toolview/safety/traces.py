@@ -13,7 +13,7 @@ included), JavaScript (``    at fn (file:1:2)``), Java (``\\tat a.B.c(B.java:1)`
 
 from __future__ import annotations
 
-import re
+from toolview.safety.patterns import LazyRegex
 
 __all__ = ["cut_stack_trace", "trace_marker"]
 
@@ -23,11 +23,11 @@ _PY_CHAIN = (
     "The above exception was the direct cause",
 )
 _TRIGGERS = (_PY_HEAD, "    at ", "\tat ", "goroutine ", "stack backtrace:")
-_FRAME = re.compile(
+_FRAME = LazyRegex(
     r"[ \t]+(?:at (?:async )?\S.*(?:\)|:\d+)"
     r"|\.\.\. \d+ (?:more|lines matching cause stack trace\.\.\.))[ \t]*\r?"
 )
-_GO_HEAD = re.compile(r"goroutine \d+ \[[^\]\n]*\]:\r?")
+_GO_HEAD = LazyRegex(r"goroutine \d+ \[[^\]\n]*\]:\r?")
 
 
 def trace_marker(lines: int) -> str:

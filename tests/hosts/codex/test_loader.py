@@ -118,3 +118,19 @@ def test_parent_thread_id_says_which_thread_spawned_a_rollout(tmp_path: Path) ->
         "p-1", "p-2", "", None, "p-3"
     ]  # fmt: skip
     assert parent_thread_id(tmp_path / "missing.jsonl") is None
+
+
+def test_a_huge_output_is_read_in_pieces_and_its_cut_said(tmp_path: Path) -> None:
+    """A line over 4 MiB (``hosts.long_lines``): the output's head and tail are kept, the
+    result says exactly how many lines were cut (base: the whole 6 MiB text, no cut)."""
+    rows = 6 * 1024 * 1024 // 16
+    text = "".join(f"row {n:010d}\n" for n in range(rows))  # 16 bytes a row
+    data = lines(meta(), user("read"), call("c1", "read_file", {"path": "x"}), output("c1", text))
+    path = write(day(tmp_path, "rollout-2026-12-01T10-00-00-thread-1.jsonl"), data)
+    del text, data
+    (result,) = [o for o in load_observations(path) if isinstance(o, ToolResult)]
+    truncated = getattr(result.descriptor, "truncated", None)
+    assert truncated is not None and (truncated.shown, truncated.total) == (90, rows)
+    assert result.text.startswith("row 0000000000\n") and "row 0000000044\n" in result.text
+    assert result.text.endswith(f"row {rows - 1:010d}\n") and "row 0000000045\n" not in result.text
+    assert f"… {rows - 90:,} lines omitted …" in result.text

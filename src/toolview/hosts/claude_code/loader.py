@@ -20,6 +20,7 @@ from toolview.contract import Observation, RunEnded, ToolResult
 from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.claude_code.subagents import SubagentFiles
+from toolview.hosts.cut_lines import with_cuts
 from toolview.hosts.sessions import SessionLineError, SessionNote, decode_record, file_lines
 
 __all__ = ["load_observations", "session_files", "sniff"]
@@ -102,7 +103,7 @@ class _Loader:
         try:
             for number, line in file_lines(path):
                 try:
-                    out = mapper.feed_line(line)
+                    out = with_cuts(mapper.feed_line(line), line)
                 except SessionLineError as exc:
                     yield SessionNote(f"{path.name} line {number}: {exc.reason}")
                     continue

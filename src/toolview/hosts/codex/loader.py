@@ -23,6 +23,7 @@ import msgspec
 from toolview.contract import Observation
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.codex.mapper import CodexMapper
+from toolview.hosts.cut_lines import with_cuts
 from toolview.hosts.sessions import SessionLineError, SessionNote, file_lines
 
 __all__ = ["load_observations", "parent_thread_id", "session_files", "sniff"]
@@ -89,7 +90,7 @@ def _subagents(
 
 def _feed(mapper: CodexMapper, line: bytes, where: str) -> Iterator[Observation | SessionNote]:
     try:
-        yield from mapper.feed_line(line)
+        yield from with_cuts(mapper.feed_line(line), line)
     except SessionLineError as exc:
         yield SessionNote(f"{where}: {exc}")
     except Exception as exc:  # a record no version wrote: say so, keep the rest
