@@ -35,6 +35,7 @@ __all__ = [
 
 _JSON: Final = msgspec.json.Decoder()
 _UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\Z", re.IGNORECASE)
+_GEMINI_CHAT: Final = re.compile(r"session-\d{4}-\d\d-\d\dT\d\d-\d\d-(?P<id>[0-9a-f]{8})\Z")
 _CHUNK: Final = 1 << 20
 _JSON_NAMES: Final = {
     list: "array",
@@ -145,10 +146,14 @@ def utc_timestamp(value: object) -> str | None:
 
 def session_id(path: Path) -> str:
     """The id the agent gave the session in ``path``: a Codex rollout's trailing UUID
-    (``rollout-<time>-<uuid>.jsonl``), else the file's name without ``.jsonl`` (Claude Code
+    (``rollout-<time>-<uuid>.jsonl``), a Gemini CLI chat's short id (``session-<time>-<id8>``,
+    ``.jsonl`` or the older ``.json``), else the file's name without ``.jsonl`` (Claude Code
     names a session's file by its id). One rule for ``show``'s id lookup and the threads
     ``serve --watch`` makes.
     """
     stem = path.name.removesuffix(".jsonl")
+    chat = _GEMINI_CHAT.match(stem.removesuffix(".json"))
+    if chat is not None:
+        return chat.group("id")
     tail = _UUID_TAIL.search(stem)
     return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem
