@@ -17,13 +17,15 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from .codex_session import SECRETS
 from .scripted_gemini import Call, GeminiScript, GeminiTurn, Say, Think, serve_gemini
 
-__all__ = ["GEMINI_BIN", "MODEL", "GeminiRun", "run_gemini", "session_turns"]
+__all__ = ["GEMINI_BIN", "MODEL", "SUB_TASK", "GeminiRun", "run_gemini", "session_turns"]
 
 REPO = Path(__file__).resolve().parents[2]
 GEMINI_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "gemini"
 MODEL = "gemini-2.5-flash"
+SUB_TASK = "Count the files."
 SETTINGS = {
     "privacy": {"usageStatisticsEnabled": False},
     "telemetry": {"enabled": False},
@@ -50,7 +52,7 @@ class GeminiRun:
 
 def session_turns(workspace: Path) -> list[GeminiTurn]:
     """A shell call that succeeds, one that fails (exit 3), a file written, then read,
-    a todo list, and a closing answer."""
+    a todo list, a sub-agent (the ``generalist``) that runs a command, and a closing answer."""
     notes = str(workspace / "notes.txt")
     return [
         GeminiTurn(
@@ -62,7 +64,7 @@ def session_turns(workspace: Path) -> list[GeminiTurn]:
                 ),
             )
         ),
-        GeminiTurn((Call("run_shell_command", {"command": "echo failing >&2; exit 3"}),)),
+        GeminiTurn((Call("run_shell_command", {"command": f"echo failing aws={SECRETS[1]} >&2; exit 3"}),)),
         GeminiTurn((Call("write_file", {"file_path": notes, "content": "alpha\nbeta\n"}),)),
         GeminiTurn((Call("read_file", {"file_path": notes}),)),
         GeminiTurn(
@@ -78,6 +80,10 @@ def session_turns(workspace: Path) -> list[GeminiTurn]:
                 ),
             )
         ),
+        GeminiTurn((Call("invoke_agent", {"agent_name": "generalist", "prompt": SUB_TASK}),)),
+        # the sub-agent's turns: the CLI waits for it, so they come next, in order
+        GeminiTurn((Call("run_shell_command", {"command": "echo sub-agent-ran"}),)),
+        GeminiTurn((Call("complete_task", {"result": {"response": "counted: 1 file"}}),)),
         GeminiTurn((Say("All steps are done."),)),
     ]
 

@@ -33,7 +33,8 @@ from toolview.hosts.sessions import SessionLineError, decode_record, utc_timesta
 
 __all__ = ["GeminiMapper", "message_text"]
 
-_CONTEXT: Final = "<session_context>"  # the CLI's own opening context, not the user's words
+# the CLI's own words in a user message: its opening context, a compressed history's summary
+_CONTEXT: Final = ("<session_context>", "<state_snapshot>")
 _NOTICES: Final = frozenset({"info", "warning", "error"})
 
 

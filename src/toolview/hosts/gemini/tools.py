@@ -7,11 +7,14 @@ parts it sent the model and ``resultDisplay`` as what its own screen showed
 comes from the tool: ``run_shell_command`` → ``shell`` (the exit code read
 from the text: a failed command is a "success" there), ``read_file`` →
 ``file``, ``write_file``/``replace`` → ``diff``, ``write_todos`` → ``todo``;
-any other keeps its text. A status other than ``success`` is an error.
+any other keeps its text. A status other than ``success`` is an error, and
+so is an ``invoke_agent`` whose sub-agent ended for another reason than
+reaching its goal (``Termination Reason: GOAL``): the CLI says "success".
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -34,6 +37,9 @@ __all__ = ["FINAL_STATUSES", "call_of", "result_of", "result_text"]
 FINAL_STATUSES: Final = frozenset({"success", "error", "cancelled"})
 _TODO: Final = frozenset({"pending", "in_progress", "completed", "cancelled"})
 _TRUNCATED_READ: Final = "IMPORTANT: The file content has been truncated"
+_AGENT_ENDED: Final = re.compile(
+    r"\ASubagent '[^'\n]{1,80}' finished\.\nTermination Reason: (\w{1,60})"
+)
 
 
 def call_of(record: Mapping[str, object]) -> ToolCall | None:
@@ -74,6 +80,8 @@ def result_of(call: ToolCall, record: Mapping[str, object], at: str | None) -> T
         failed, text = failed or answer.failed, answer.output
     elif not failed:
         descriptor = _kind(call, as_map(record.get("resultDisplay")), text)
+        ended = _AGENT_ENDED.match(text) if call.tool_name == "invoke_agent" else None
+        failed = ended is not None and ended.group(1) != "GOAL"  # a sub-agent that gave up
     return ToolResult(
         tool_call_id=call.tool_call_id,
         tool_name=call.tool_name,
