@@ -64,7 +64,9 @@ def session_turns(workspace: Path) -> list[GeminiTurn]:
                 ),
             )
         ),
-        GeminiTurn((Call("run_shell_command", {"command": f"echo failing aws={SECRETS[1]} >&2; exit 3"}),)),
+        GeminiTurn(
+            (Call("run_shell_command", {"command": f"echo failing aws={SECRETS[1]} >&2; exit 3"}),)
+        ),
         GeminiTurn((Call("write_file", {"file_path": notes, "content": "alpha\nbeta\n"}),)),
         GeminiTurn((Call("read_file", {"file_path": notes}),)),
         GeminiTurn(
