@@ -51,7 +51,7 @@ class GeminiRun:
 
 
 def session_turns(workspace: Path) -> list[GeminiTurn]:
-    """A shell call that succeeds, one that fails (exit 3), a file written, then read,
+    """A shell call that succeeds, one that fails (exit 3), a file written, then read, found,
     a todo list, a sub-agent (the ``generalist``) that runs a command, and a closing answer."""
     notes = str(workspace / "notes.txt")
     return [
@@ -69,6 +69,7 @@ def session_turns(workspace: Path) -> list[GeminiTurn]:
         ),
         GeminiTurn((Call("write_file", {"file_path": notes, "content": "alpha\nbeta\n"}),)),
         GeminiTurn((Call("read_file", {"file_path": notes}),)),
+        GeminiTurn((Call("glob", {"pattern": "*.txt"}),)),
         GeminiTurn(
             (
                 Call(

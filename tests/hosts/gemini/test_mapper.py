@@ -44,10 +44,10 @@ def test_a_message_written_again_draws_only_what_is_new() -> None:
     mapper = GeminiMapper()
     observations = [o for line in lines for o in mapper.feed_line(line)] + mapper.finish()
     ids = [o.tool_call_id for o in observations if isinstance(o, ToolCall)]
-    assert len(ids) == len(set(ids)) == 6
+    assert len(ids) == len(set(ids)) == 7
     results = [o for o in observations if isinstance(o, ToolResult)]
     assert sorted(r.tool_call_id for r in results) == sorted(ids)
-    assert sum(isinstance(o, Usage) for o in observations) == 7  # one per model response
+    assert sum(isinstance(o, Usage) for o in observations) == 8  # one per model response
     runs = [o for o in observations if isinstance(o, RunStarted | RunEnded)]
     assert [type(o) for o in runs] == [RunStarted, RunEnded]  # one prompt, one run
 
@@ -75,8 +75,8 @@ def test_a_jsonl_carrying_an_old_json_on_stands_for_it(tmp_path: Path) -> None:
 
 def test_a_rewind_and_a_replaced_history_are_said_and_nothing_is_taken_back() -> None:
     observations, notes = _split(list(load_observations(_main(FIXTURES / "rewind"))))
-    assert len(_calls(observations)) == 6  # undone, still drawn: an observation is never taken back
-    assert any("the user rewound: 14 messages from" in note for note in notes), notes
+    assert len(_calls(observations)) == 7  # undone, still drawn: an observation is never taken back
+    assert any("the user rewound: 16 messages from" in note for note in notes), notes
     # the opening context and the new prompt left; the answer stayed
     assert any("replaced its history: 2 earlier messages left it" in note for note in notes)
     assert any("unknown shape ($futureRecord)" in note for note in notes), notes

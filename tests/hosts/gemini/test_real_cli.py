@@ -1,7 +1,7 @@
 """The REAL Gemini CLI (0.61.0) against the scripted Gemini server: what it writes maps.
 
 One ``gemini -p`` run (thinking, a shell call that succeeds, one that exits 3 with a
-planted key on stderr, a file written then read, a todo list, a ``generalist``
+planted key on stderr, a file written, read and found (glob), a todo list, a ``generalist``
 sub-agent that runs a command, a closing answer); its chat files are read back
 through the host, drawn on every surface, checked, and listed by ``sessions``.
 """
@@ -36,6 +36,7 @@ KINDS = {
     "write_file": "diff",
     "read_file": "file",
     "write_todos": "todo",
+    "glob": "table",
     "invoke_agent": None,
     "complete_task": None,
 }
@@ -58,7 +59,7 @@ def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProc
 
 
 def test_the_cli_ran_offline_and_wrote_a_main_chat_and_a_sub_agents(real_run: GeminiRun) -> None:
-    assert len(real_run.script.requests) == 9  # 7 main turns + 2 sub-agent turns, all here
+    assert len(real_run.script.requests) == 10  # 8 main turns + 2 sub-agent turns, all here
     chats = real_run.chats()
     assert len(chats) == 2 and all(sniff(path.read_bytes()[:4096]) for path in chats)
     (main,) = session_files(real_run.home / ".gemini" / "tmp")
@@ -74,7 +75,7 @@ def test_every_call_is_answered_with_its_kind_and_the_failed_command_fails(
     observations = _observations(real_run)
     calls = [o for o in observations if isinstance(o, ToolCall)]
     results = {o.tool_call_id: o for o in observations if isinstance(o, ToolResult)}
-    assert len(calls) == 8 and set(results) == {c.tool_call_id for c in calls}
+    assert len(calls) == 9 and set(results) == {c.tool_call_id for c in calls}
     for call in calls:
         result = results[call.tool_call_id]
         kind = result.descriptor.kind if result.descriptor else None
@@ -111,7 +112,7 @@ def test_thinking_usage_and_times(real_run: GeminiRun) -> None:
         msgspec.structs.replace(o, at=msgspec.UNSET) for o in observations if isinstance(o, Message)
     ]
     usage = [o for o in observations if isinstance(o, Usage)]
-    assert len(usage) == 9 and {u.model for u in usage} == {"gemini-2.5-flash"}
+    assert len(usage) == 10 and {u.model for u in usage} == {"gemini-2.5-flash"}
     assert all(u.input_tokens == 150 and u.output_tokens == 25 for u in usage)
     assert all(isinstance(o.at, str) for o in observations if not isinstance(o, RunEnded))
 
@@ -130,7 +131,7 @@ def test_show_json_then_check_strict(real_run: GeminiRun) -> None:
     checked = toolview("check", "--strict", "-", stdin=shown.stdout)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     lines = [decode_observation(line) for line in shown.stdout.splitlines()]
-    assert len([o for o in lines if isinstance(o, ToolCall)]) == 8
+    assert len([o for o in lines if isinstance(o, ToolCall)]) == 9
     for observation in lines:
         descriptor = getattr(observation, "descriptor", msgspec.UNSET)
         if descriptor is not msgspec.UNSET:
@@ -144,6 +145,6 @@ def test_sessions_lists_the_main_chat_with_its_facts(real_run: GeminiRun) -> Non
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
     (main,) = session_files(root)
     facts = [(r["agent"], r["id"], r["calls"], r["subAgentCalls"], r["failures"]) for r in rows]
-    assert facts == [("gemini", main.stem[-8:], 6, 2, 1)]
+    assert facts == [("gemini", main.stem[-8:], 7, 2, 1)]
     assert rows[0]["project"] == "workspace"
     assert rows[0]["firstPrompt"] == "Work through the scripted steps."

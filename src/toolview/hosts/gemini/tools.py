@@ -6,7 +6,8 @@ parts it sent the model and ``resultDisplay`` as what its own screen showed
 (a ``fileDiff`` for a written file, the list for ``write_todos``). The kind
 comes from the tool: ``run_shell_command`` → ``shell`` (the exit code read
 from the text: a failed command is a "success" there), ``read_file`` →
-``file``, ``write_file``/``replace`` → ``diff``, ``write_todos`` → ``todo``;
+``file``, ``write_file``/``replace`` → ``diff``, ``write_todos`` → ``todo``,
+``glob`` → a ``table`` of the paths it found;
 any other keeps its text. A status other than ``success`` is an error, and
 so is an ``invoke_agent`` whose sub-agent ended for another reason than
 reaching its goal (``Termination Reason: GOAL``): the CLI says "success".
@@ -24,6 +25,7 @@ from toolview.contract import (
     Descriptor,
     DiffProps,
     FileProps,
+    TableProps,
     TodoItem,
     TodoProps,
     ToolCall,
@@ -37,6 +39,9 @@ __all__ = ["FINAL_STATUSES", "call_of", "result_of", "result_text"]
 FINAL_STATUSES: Final = frozenset({"success", "error", "cancelled"})
 _TODO: Final = frozenset({"pending", "in_progress", "completed", "cancelled"})
 _TRUNCATED_READ: Final = "IMPORTANT: The file content has been truncated"
+_GLOB_HEAD: Final = re.compile(
+    r"\AFound (\d{1,9}) file\(s\) matching .{0,4000}sorted by modification time \(newest first\):\Z"
+)
 _AGENT_ENDED: Final = re.compile(
     r"\ASubagent '[^'\n]{1,80}' finished\.\nTermination Reason: (\w{1,60})"
 )
@@ -110,7 +115,19 @@ def _kind(call: ToolCall, display: Mapping[str, object], text: str) -> Descripto
         return Descriptor("diff", DiffProps(diff=diff, path=path or msgspec.UNSET))
     if name == "write_todos":
         return _todos(args.get("todos"))
+    if name == "glob":
+        return _glob(text)
     return None
+
+
+def _glob(text: str) -> Descriptor | None:
+    """``glob``'s listing as a table of paths, when it is whole (as many paths as it says)."""
+    head, _, rest = text.partition("\n")
+    found = _GLOB_HEAD.match(head)
+    paths = rest.split("\n") if rest else []
+    if found is None or int(found.group(1)) != len(paths):
+        return None
+    return Descriptor("table", TableProps(columns=["path"], rows=[[path] for path in paths]))
 
 
 def _todos(todos: object) -> Descriptor | None:
