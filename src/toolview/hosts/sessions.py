@@ -14,10 +14,11 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO, Final, Protocol
 
 import msgspec
 
+from toolview.contract import Observation
 from toolview.contract.moments import at_from_text
 
 if TYPE_CHECKING:  # no pathlib at start-up: ``show`` of observations never opens a session
@@ -25,10 +26,12 @@ if TYPE_CHECKING:  # no pathlib at start-up: ``show`` of observations never open
 
 __all__ = [
     "LineSplitter",
+    "NotingMapper",
     "SessionLineError",
     "SessionNote",
     "decode_record",
     "file_lines",
+    "mapped_line",
     "session_id",
     "utc_timestamp",
 ]
@@ -60,6 +63,32 @@ class SessionNote:
     """What a loader yields in place of a line it could not read: shown, never dropped."""
 
     text: str
+
+
+class NotingMapper(Protocol):
+    """A host's mapper that says what it left out beside what it maps (Codex's, Gemini's)."""
+
+    def feed_line(self, line: bytes) -> list[Observation]: ...  # pragma: no cover
+
+    def take_notes(self) -> list[str]: ...  # pragma: no cover
+
+
+def mapped_line(
+    mapper: NotingMapper, line: bytes, where: str
+) -> Iterator[Observation | SessionNote]:
+    """What ``line`` maps to, then the mapper's notes, each a ``SessionNote`` said ``where``.
+
+    A line the mapper cannot read is a note and the rest goes on; so is one that
+    makes it fail some other way (a record no version wrote): never a crash.
+    """
+    try:
+        yield from mapper.feed_line(line)
+    except SessionLineError as exc:
+        yield SessionNote(f"{where}: {exc}")
+    except Exception as exc:  # a record no version wrote: say so, keep the rest
+        yield SessionNote(f"{where}: could not be mapped ({type(exc).__name__})")
+    for note in mapper.take_notes():
+        yield SessionNote(f"{where}: {note}")
 
 
 def decode_record(line: bytes) -> Mapping[str, object]:

@@ -21,7 +21,7 @@ import msgspec
 
 from toolview.contract import Observation, ToolCall
 from toolview.hosts.gemini.mapper import GeminiMapper
-from toolview.hosts.sessions import SessionLineError, SessionNote, file_lines
+from toolview.hosts.sessions import SessionNote, file_lines, mapped_line
 
 __all__ = ["load_observations", "session_files", "sniff"]
 
@@ -52,7 +52,7 @@ def _load(
     mapper = GeminiMapper(parent_call_id=parent_call_id)
     try:
         for where, record in _records(path):
-            for item in _feed(mapper, record, where):
+            for item in mapped_line(mapper, record, where):
                 yield item
                 if isinstance(item, ToolCall):
                     yield from _subagents(mapper, item.tool_call_id, chats, seen, depth)
@@ -69,17 +69,6 @@ def _records(path: Path) -> Iterator[tuple[str, bytes]]:
         return
     for number, line in file_lines(path):
         yield f"{path.name} line {number}", line
-
-
-def _feed(mapper: GeminiMapper, line: bytes, where: str) -> Iterator[Observation | SessionNote]:
-    try:
-        yield from mapper.feed_line(line)
-    except SessionLineError as exc:
-        yield SessionNote(f"{where}: {exc}")
-    except Exception as exc:  # a record no version wrote: say so, keep the rest
-        yield SessionNote(f"{where}: could not be mapped ({type(exc).__name__})")
-    for note in mapper.take_notes():
-        yield SessionNote(f"{where}: {note}")
 
 
 def _subagents(
