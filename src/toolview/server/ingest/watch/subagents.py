@@ -26,7 +26,7 @@ import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -68,34 +68,37 @@ def claude_link(path: Path) -> tuple[Path, str | None] | None:
     return session.with_name(session.name + ".jsonl"), call or None
 
 
+class _ChatHead(msgspec.Struct):
+    kind: str | None = None
+
+
+_Head = TypeVar("_Head", _SessionMeta, _ChatHead)
+
+
+def _first_record(path: Path, shape: type[_Head]) -> _Head | None:
+    """A session file's first line as ``shape``, or ``None`` (not there, not that shape)."""
+    try:
+        with path.open("rb") as stream:
+            first = stream.readline(_LIMIT)
+        return msgspec.json.decode(first, type=shape)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
 def codex_parent(path: Path) -> str | None:
     """The thread id of the Codex rollout that spawned this one, or ``None``."""
     if not path.name.startswith("rollout-"):
         return None
-    try:
-        with path.open("rb") as stream:
-            first = stream.readline(_LIMIT)
-        meta = msgspec.json.decode(first, type=_SessionMeta)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    return meta.payload.parent_thread_id if meta.payload is not None else None
-
-
-class _ChatHead(msgspec.Struct):
-    kind: str | None = None
+    meta = _first_record(path, _SessionMeta)
+    return meta.payload.parent_thread_id if meta is not None and meta.payload else None
 
 
 def gemini_agent(path: Path) -> str | None:
     """The agent id of a Gemini CLI sub-agent's chat (``chats/<session>/<agent id>.jsonl``)."""
     if path.parent.parent.name != "chats" or path.name.startswith("session-"):
         return None
-    try:
-        with path.open("rb") as stream:
-            first = stream.readline(_LIMIT)
-        head = msgspec.json.decode(first, type=_ChatHead)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    return path.stem if head.kind == "subagent" else None
+    head = _first_record(path, _ChatHead)
+    return path.stem if head is not None and head.kind == "subagent" else None
 
 
 class SubAgents:
