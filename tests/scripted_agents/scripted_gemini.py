@@ -18,8 +18,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from .loopback import QuietHandler, loopback
 
 __all__ = ["Call", "GeminiScript", "GeminiTurn", "Say", "Think", "serve_gemini"]
 
@@ -94,41 +95,25 @@ def sse_chunks(turn: GeminiTurn, model: str) -> Iterator[bytes]:
         yield f"data: {json.dumps(chunk)}\r\n\r\n".encode()
 
 
-def _handler(script: GeminiScript) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+def _handler(script: GeminiScript) -> type[QuietHandler]:
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"{}")
             model = self.path.split("/models/")[-1].split(":")[0]
             if ":streamGenerateContent" in self.path:
                 turn = script.next_turn(self.path, body)
-                self._send(b"".join(sse_chunks(turn, model)), "text/event-stream")
+                self.send_body(b"".join(sse_chunks(turn, model)), "text/event-stream")
             elif ":countTokens" in self.path:
-                self._send(json.dumps({"totalTokens": 10}).encode(), "application/json")
+                self.send_body(json.dumps({"totalTokens": 10}).encode(), "application/json")
             elif ":generateContent" in self.path:
                 with script.lock:
                     script.requests.append((self.path, body))
                 text = json.dumps({"reasoning": "scripted", "next_speaker": "user"})
                 parts = {"candidates": [{"content": {"role": "model", "parts": [{"text": text}]}}]}
-                self._send(json.dumps(parts).encode(), "application/json")
+                self.send_body(json.dumps(parts).encode(), "application/json")
             else:
                 self.send_error(404)
-
-        def do_GET(self) -> None:
-            """Model lists and the like: nothing here (the CLI copes)."""
-            self.send_error(404)
-
-        def _send(self, payload: bytes, kind: str) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            """Quiet: the tests assert on recorded requests, not on logs."""
 
     return Handler
 
@@ -137,12 +122,5 @@ def _handler(script: GeminiScript) -> type[BaseHTTPRequestHandler]:
 def serve_gemini(turns: list[GeminiTurn]) -> Iterator[tuple[str, GeminiScript]]:
     """Serve ``turns`` on a free 127.0.0.1 port; yield (base URL, script)."""
     script = GeminiScript(list(turns))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(script))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", script
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with loopback(_handler(script)) as port:
+        yield f"http://127.0.0.1:{port}", script
