@@ -70,6 +70,7 @@ class GeminiMapper:
         self._out: list[Observation] = []
         self._runs = 0
         self._run: str | None = None
+        self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
         self._failed = False
 
     def take_notes(self) -> list[str]:
@@ -83,6 +84,9 @@ class GeminiMapper:
 
     def feed(self, record: Mapping[str, object]) -> list[Observation]:
         """The observations one decoded record makes (often none)."""
+        if self._closed is not None:  # a record after ``finish``: a watched chat grew again
+            self._run, self._closed = self._closed, None
+            self._out.append(RunStarted(run_id=self._run))  # the same run, its calls pending
         if isinstance(record.get("$rewindTo"), str):
             self._rewind(str(record["$rewindTo"]))
         elif isinstance(record.get("id"), str):
@@ -98,8 +102,11 @@ class GeminiMapper:
         return self._take()
 
     def finish(self) -> list[Observation]:
-        """End of input: the open run ends (``error`` if the CLI's last notice was one)."""
+        """End of input: the open run ends (``error`` if the CLI's last notice was one); a
+        record fed after it reopens that run (``serve --watch`` finishes an idle file)."""
+        closed = self._run
         self._end_run()
+        self._closed = closed
         return self._take()
 
     def _message(self, message: Mapping[str, object]) -> None:
