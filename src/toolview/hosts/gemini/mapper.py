@@ -21,40 +21,21 @@ back) and a note says it was undone. Sans-IO: ``feed_line`` per line,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Final
 
 import msgspec
 
-from toolview.contract import Message, Observation, RunEnded, RunStarted, Usage
+from toolview.contract import Message, Observation, RunEnded, RunStarted
 from toolview.hosts.codex.fields import as_map, as_str
+from toolview.hosts.gemini.messages import Drawn, message_text, new_thoughts, usage_of
 from toolview.hosts.gemini.tools import FINAL_STATUSES, call_of, result_of
 from toolview.hosts.sessions import SessionLineError, decode_record, utc_timestamp
 
-__all__ = ["GeminiMapper", "message_text"]
+__all__ = ["GeminiMapper"]
 
 # the CLI's own words in a user message: its opening context, a compressed history's summary
 _CONTEXT: Final = ("<session_context>", "<state_snapshot>")
 _NOTICES: Final = frozenset({"info", "warning", "error"})
-
-
-@dataclass
-class _Drawn:
-    """What has been drawn of one message."""
-
-    text: bool = False
-    thoughts: int = 0
-    usage: bool = False
-    calls: set[str] = field(default_factory=set)
-    results: set[str] = field(default_factory=set)
-
-
-def message_text(content: object) -> str:
-    """A message's ``content`` (a string, or parts) as text; only its ``text`` parts."""
-    if isinstance(content, str):
-        return content
-    parts = [as_map(part).get("text") for part in (content if isinstance(content, list) else [])]
-    return "".join(part for part in parts if isinstance(part, str))
 
 
 class GeminiMapper:
@@ -64,7 +45,7 @@ class GeminiMapper:
         self.parent_call_id = parent_call_id
         self.session_id: str | None = None
         self.subagents: list[tuple[str, str]] = []  # (the sub-agent's id, its spawning call)
-        self._drawn: dict[str, _Drawn] = {}
+        self._drawn: dict[str, Drawn] = {}
         self._live: list[str] = []  # the conversation's message ids now, in order
         self._notes: list[str] = []
         self._out: list[Observation] = []
@@ -113,7 +94,7 @@ class GeminiMapper:
         message_id, kind = str(message["id"]), as_str(message.get("type"))
         drawn = self._drawn.get(message_id)
         if drawn is None:
-            drawn = self._drawn[message_id] = _Drawn()
+            drawn = self._drawn[message_id] = Drawn()
             self._live.append(message_id)
         at = utc_timestamp(message.get("timestamp"))
         text = message_text(message.get("content"))
@@ -133,29 +114,25 @@ class GeminiMapper:
             raise SessionLineError(f"a Gemini CLI message of type {str(kind)[:40]!r} is not shown")
 
     def _gemini(
-        self, message: Mapping[str, object], drawn: _Drawn, text: str, at: str | None
+        self, message: Mapping[str, object], drawn: Drawn, text: str, at: str | None
     ) -> None:
         if self._run is None:
             self._start_run(at)
         self._failed = False
-        thoughts = message.get("thoughts")
-        for thought in thoughts[drawn.thoughts :] if isinstance(thoughts, list) else []:
-            subject = as_str(as_map(thought).get("subject"))
-            said = as_str(as_map(thought).get("description")) or ""
-            self._add(Message(role="thinking", text=f"{subject}\n{said}" if subject else said), at)
-        drawn.thoughts = len(thoughts) if isinstance(thoughts, list) else drawn.thoughts
+        for thought in new_thoughts(message.get("thoughts"), drawn):
+            self._add(thought, at)
         if text.strip() and not drawn.text:
             drawn.text = True
             self._add(Message(role="assistant", text=text), at)
         tokens = message.get("tokens")
         if isinstance(tokens, Mapping) and not drawn.usage:
             drawn.usage = True
-            self._usage(as_str(message.get("model")) or "unknown", tokens, at)
+            self._add(usage_of(as_str(message.get("model")) or "unknown", tokens, self._run), at)
         calls = message.get("toolCalls")
         for record in calls if isinstance(calls, list) else []:
             self._call(as_map(record), drawn, at)
 
-    def _call(self, record: Mapping[str, object], drawn: _Drawn, at: str | None) -> None:
+    def _call(self, record: Mapping[str, object], drawn: Drawn, at: str | None) -> None:
         call = call_of(record)
         if call is None or call.tool_call_id in drawn.results:
             return
@@ -169,20 +146,6 @@ class GeminiMapper:
             drawn.results.add(call.tool_call_id)
             ended = utc_timestamp(record.get("timestamp")) or at
             self._out.append(result_of(call, record, ended))
-
-    def _usage(self, model: str, tokens: Mapping[str, object], at: str | None) -> None:
-        """Gemini counts cached tokens inside the prompt and thoughts beside the answer:
-        input is the prompt less the cache, output the answer plus the thoughts."""
-        count = {k: v for k, v in tokens.items() if type(v) is int and v >= 0}
-        cached = count.get("cached", 0)
-        usage = Usage(
-            model=model,
-            input_tokens=max(0, count.get("input", 0) - cached),
-            output_tokens=count.get("output", 0) + count.get("thoughts", 0),
-            cache_read_tokens=cached if "cached" in count else msgspec.UNSET,
-            run_id=self._run or msgspec.UNSET,
-        )
-        self._add(usage, at)
 
     def _replace(self, messages: object, *, said: bool = True) -> None:
         """A whole message list: the messages not seen are drawn; those it drops are said."""
