@@ -44,13 +44,20 @@ def test_the_agents_folders_follow_home_and_their_settings(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
     monkeypatch.delenv("CODEX_HOME", raising=False)
+    monkeypatch.delenv("GEMINI_CLI_HOME", raising=False)
     assert agent_folders() == [
         WatchRoot(tmp_path / ".claude" / "projects", "claude-code"),
         WatchRoot(tmp_path / ".codex" / "sessions", "codex"),
+        WatchRoot(tmp_path / ".gemini" / "tmp", "gemini"),
     ]
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "cx"))
-    assert [r.path for r in agent_folders()] == [tmp_path / "cc/projects", tmp_path / "cx/sessions"]
+    monkeypatch.setenv("GEMINI_CLI_HOME", str(tmp_path / "gm"))  # the CLI's home, not its .gemini
+    assert [r.path for r in agent_folders()] == [
+        tmp_path / "cc/projects",
+        tmp_path / "cx/sessions",
+        tmp_path / "gm/.gemini/tmp",
+    ]
 
 
 def test_an_agents_folder_not_there_yet_is_said_and_skipped(
@@ -59,11 +66,13 @@ def test_an_agents_folder_not_there_yet_is_said_and_skipped(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
     monkeypatch.delenv("CODEX_HOME", raising=False)
+    monkeypatch.delenv("GEMINI_CLI_HOME", raising=False)
     (tmp_path / ".claude" / "projects").mkdir(parents=True)
     roots, notes = watch_roots(parsed("--watch-agents"))
     assert roots == [WatchRoot(tmp_path / ".claude" / "projects", "claude-code")]
     assert notes == [
         f"toolview: not watching {tmp_path / '.codex' / 'sessions'}: no such folder (yet)",
+        f"toolview: not watching {tmp_path / '.gemini' / 'tmp'}: no such folder (yet)",
         f"toolview: watching {tmp_path / '.claude' / 'projects'} for sessions",
     ]
 

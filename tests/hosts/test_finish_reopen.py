@@ -3,7 +3,7 @@
 Why: ``serve --watch`` finishes a session file that stays idle (the mapper's
 ``finish``: the held usage, the run's end) and feeds the lines that come
 after it to the same mapper. At every cut of the real CLIs' sessions
-(Claude Code 2.1.197, Codex 0.171.0), what the mapper gives must be what one
+(Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0), what the mapper gives must be what one
 read of the whole file gives — nothing repeated, nothing lost — but for the
 run events, and a ``Thread`` fed it must hold every call in the same state:
 the run ``finish`` ended starts again (the same run id), so a call it left
@@ -36,6 +36,7 @@ from toolview.contract import (
 )
 from toolview.hosts.claude_code import ClaudeCodeMapper
 from toolview.hosts.codex import CodexMapper
+from toolview.hosts.gemini import GeminiMapper
 
 HOSTS = Path(__file__).resolve().parent
 CLAUDE = HOSTS / "claude_code" / "real" / "d4bcab06-3388-4364-a88a-ecbbddedf62a.jsonl"
@@ -71,9 +72,11 @@ def codex_cuts(lines: list[bytes]) -> list[int]:
     return cuts
 
 
+GEMINI = next((HOSTS / "gemini" / "real" / "tmp").rglob("session-*.jsonl"))
 SESSIONS: list[tuple[Path, Callable[[], Mapper]]] = [
     (CLAUDE, ClaudeCodeMapper),
     *((path, CodexMapper) for path in CODEX),
+    (GEMINI, GeminiMapper),  # every cut: a call is one finished record there
 ]
 
 
@@ -113,7 +116,13 @@ def test_finished_at_every_cut_and_fed_the_rest_it_reads_as_the_whole_file(
     lines = path.read_bytes().splitlines(keepends=True)
     whole = read(make, lines, [])
     assert whole and states(whole)
-    cuts = claude_cuts(lines) if make is ClaudeCodeMapper else codex_cuts(lines)
+    cuts = (
+        claude_cuts(lines)
+        if make is ClaudeCodeMapper
+        else codex_cuts(lines)
+        if make is CodexMapper
+        else list(range(1, len(lines)))
+    )
     assert len(cuts) > len(lines) // 2
     for cut in cuts:
         got = read(make, lines, [cut])

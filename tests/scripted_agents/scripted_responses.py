@@ -17,8 +17,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from .loopback import QuietHandler, loopback
 
 __all__ = [
     "Custom",
@@ -193,12 +194,10 @@ def sse_events(turn: Turn, response_id: str, model: str) -> Iterator[bytes]:
     yield _event("response.completed", response=done)
 
 
-def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
+def _handler(script: Script) -> type[QuietHandler]:
     counter = iter(range(1, 1_000_000))
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = json.loads(self.rfile.read(length) or b"{}")
@@ -210,18 +209,7 @@ def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
             turn = script.next_turn(body, agent_name(headers))
             model = str(body.get("model", "scripted"))
             payload = b"".join(sse_events(turn, f"resp_{next(counter)}", model))
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-
-        def do_GET(self) -> None:
-            """Model lists and the like: nothing here (the CLI copes)."""
-            self.send_error(404)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            """Quiet: the tests assert on recorded requests, not on logs."""
+            self.send_body(payload, "text/event-stream")
 
     return Handler
 
@@ -232,12 +220,5 @@ def serve(
 ) -> Iterator[tuple[str, Script]]:
     """Serve ``turns`` on a free 127.0.0.1 port; yield (base URL, script)."""
     script = Script(list(turns), dict(routes or {}))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(script))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/v1", script
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with loopback(_handler(script)) as port:
+        yield f"http://127.0.0.1:{port}/v1", script

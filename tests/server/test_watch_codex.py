@@ -1,22 +1,18 @@
 """The watcher on the real Codex CLI's rollouts (0.171.0, tests/hosts/codex/real), both logs.
 
 The main rollout and its sub-agent's are written back line by line into a
-``sessions/YYYY/MM/DD`` folder while ``SessionWatcher`` runs — the sub-agent's
-first lines *before* the parent's spawn record (so it must wait for its
-link), the rest after. The sub-agent's observations must join the parent's
-thread marked with the spawning call, and no thread of its own be made.
+``sessions/YYYY/MM/DD`` folder while ``SessionWatcher`` runs (``sub_agent_join``):
+the sub-agent's rollout waits for the parent's spawn record, then joins the
+parent's thread marked with the spawning call, and no thread of its own is made.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from test_watcher import records, until_seq, watching
-from toolview_servers import run_async
+from sub_agent_join import Written, joined_records
 
-from toolview.contract import encode_observation
 from toolview.server.ingest.watch.formats import CodexLines
 
 REAL = Path(__file__).resolve().parents[1] / "hosts" / "codex" / "real" / "sessions"
@@ -24,64 +20,11 @@ ROLLOUTS = sorted(REAL.rglob("rollout-*.jsonl"))
 CHILD = next(p for p in ROLLOUTS if b'"parent_thread_id"' in p.read_bytes().split(b"\n", 1)[0])
 PARENT = next(p for p in ROLLOUTS if p != CHILD)
 LogOpener = Any
-MARKER = b'{"kind": "message", "role": "user", "text": "marker"}\n'
-
-
-def key(observation: dict[str, Any]) -> tuple[object, ...]:
-    return (observation["kind"], observation.get("toolCallId"), observation.get("parentCallId"))
 
 
 def test_a_sub_agent_rollout_joins_its_parent_thread_marked_with_the_spawn(
     open_log: LogOpener, tmp_path: Path
 ) -> None:
-    parent_lines = PARENT.read_bytes().splitlines(keepends=True)
-    child_lines = CHILD.read_bytes().splitlines(keepends=True)
-    mapper = CodexLines(PARENT, None)
-    spawn, call = next(
-        (n, links[0][1])
-        for n, line in enumerate(parent_lines)
-        if (mapper.feed_line(line), links := mapper.links())[1]
-    )
-    child_mapper, parent_mapper = CodexLines(CHILD, call), CodexLines(PARENT, None)
-    expected = [
-        json.loads(encode_observation(o))
-        for lines, m in ((parent_lines, parent_mapper), (child_lines, child_mapper))
-        for line in lines
-        for o in m.feed_line(line)
-    ]
-    day = tmp_path / PARENT.relative_to(REAL).parent
-    day.mkdir(parents=True)
-    parent, child = day / PARENT.name, day / CHILD.name
-    thread = "codex-" + PARENT.stem[-36:]
-
-    def append(path: Path, lines: list[bytes]) -> None:
-        with path.open("ab") as stream:
-            stream.write(b"".join(lines))
-
-    counting = CodexLines(PARENT, None)
-    before_spawn = sum(len(counting.feed_line(line)) for line in parent_lines[:spawn])
-
-    async def check() -> None:
-        log = open_log()
-        async with watching(log, tmp_path) as watcher:
-            append(parent, parent_lines[:spawn])
-            await until_seq(log, thread, before_spawn)
-            append(child, child_lines[:2])  # before its link
-            (tmp_path / "marker.jsonl").write_bytes(MARKER)  # read after the child's change
-            await until_seq(log, "marker", 1)
-            assert child in watcher.sub_agents.codex_waiting  # read, and waiting for its link
-            assert [t.id for t in await log.threads()] == [thread, "marker"]
-            append(parent, parent_lines[spawn:])
-            append(child, child_lines[2:])
-            await until_seq(log, thread, len(expected))
-            got = await records(log, thread)
-        assert sorted(map(key, got), key=str) == sorted(map(key, expected), key=str)
-        mine = [key(o) for o in expected if o.get("parentCallId") is None]
-        assert [key(o) for o in got if o.get("parentCallId") is None] == mine
-        assert [key(o) for o in got if o.get("parentCallId") == call] == [
-            key(o) for o in expected if o.get("parentCallId") == call
-        ]
-        assert [t.id for t in await log.threads()] == [thread, "marker"]  # none for the child
-        await log.aclose()
-
-    run_async(check)
+    parent = Written(PARENT, tmp_path / PARENT.relative_to(REAL))
+    child = Written(CHILD, tmp_path / CHILD.relative_to(REAL))
+    joined_records(open_log, tmp_path, parent, child, CodexLines, "codex-" + PARENT.stem[-36:])

@@ -43,7 +43,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "mcp": "call a tool on a stdio MCP server",
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
-    "sessions": "list the Claude Code and Codex sessions on this machine, newest first",
+    "sessions": "list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
 }
 
 

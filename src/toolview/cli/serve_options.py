@@ -77,7 +77,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--watch-agents",
         action="store_true",
-        help="--watch the agents' own folders: ~/.claude/projects and ~/.codex/sessions",
+        help="--watch the agents' folders: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp",
     )
     parser.add_argument(
         "--watch-idle",

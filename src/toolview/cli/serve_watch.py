@@ -4,8 +4,8 @@ Why apart from the command: the folders are checked before anything binds —
 a ``--watch`` folder that does not exist is one clear line and exit 2 (a
 typo would otherwise watch nothing, silently), while an agent's own folder
 that is not there yet (that agent never ran here) is said and skipped.
-The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR`` and
-``CODEX_HOME``, as the CLIs themselves do.
+The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR``,
+``CODEX_HOME`` and ``GEMINI_CLI_HOME``, as the CLIs themselves do.
 """
 
 from __future__ import annotations
@@ -24,10 +24,16 @@ class WatchError(ValueError):
 
 
 def agent_folders() -> list[WatchRoot]:
-    """Claude Code's projects and Codex's sessions folders, wherever their settings put them."""
+    """Claude Code's projects, Codex's sessions and Gemini CLI's chats (``tmp``) folders,
+    wherever their settings put them."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
-    return [WatchRoot(claude / "projects", "claude-code"), WatchRoot(codex / "sessions", "codex")]
+    gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
+    return [
+        WatchRoot(claude / "projects", "claude-code"),
+        WatchRoot(codex / "sessions", "codex"),
+        WatchRoot(gemini / "tmp", "gemini"),
+    ]
 
 
 def watch_roots(args: argparse.Namespace) -> tuple[list[WatchRoot], list[str]]:

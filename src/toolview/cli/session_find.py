@@ -51,7 +51,7 @@ class Found:
 
 
 def add_root_options(parser: argparse.ArgumentParser) -> None:
-    """``--claude DIR`` and ``--codex DIR``: where to look instead of the agents' homes."""
+    """``--claude``, ``--codex``, ``--gemini DIR``: where to look instead of the agents' homes."""
     parser.add_argument(
         "--claude",
         metavar="DIR",
@@ -64,11 +64,17 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         type=path_arg,
         help="where Codex keeps its sessions (default: ~/.codex/sessions)",
     )
+    parser.add_argument(
+        "--gemini",
+        metavar="DIR",
+        type=path_arg,
+        help="where Gemini CLI keeps its chats (default: ~/.gemini/tmp)",
+    )
 
 
 def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
     """Each host this installation has, with the folder its sessions are looked for in."""
-    given = {"claude-code": args.claude, "codex": args.codex}
+    given = {"claude-code": args.claude, "codex": args.codex, "gemini": args.gemini}
     home = path_arg(os.path.expanduser("~"))
     return [
         (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()

@@ -58,7 +58,7 @@ class SessionHost:
     """What the commands need of a coding agent's sessions."""
 
     name: str
-    """The ``--from`` name: ``claude-code`` or ``codex``."""
+    """The ``--from`` name: ``claude-code``, ``codex`` or ``gemini``."""
     sniff: Callable[[bytes], bool]
     load: Callable[[Path], Iterator[object]]
     """``load_observations``: observations and ``SessionNote``s, streamed, sub-agents marked."""
@@ -101,9 +101,25 @@ def _codex() -> SessionHost:
     )
 
 
+def _gemini() -> SessionHost:
+    from toolview.hosts import gemini as found
+    from toolview.hosts.sessions import SessionLineError
+
+    return SessionHost(
+        "gemini",
+        found.sniff,
+        found.load_observations,
+        found.GeminiMapper,
+        found.session_files,
+        SessionLineError,
+        (".gemini", "tmp"),
+    )
+
+
 HOSTS: Final[dict[str, Callable[[], SessionHost]]] = {
     "claude-code": _claude_code,
     "codex": _codex,
+    "gemini": _gemini,
 }
 
 

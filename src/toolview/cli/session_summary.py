@@ -139,7 +139,9 @@ def one_line(text: str, chars: int) -> str:
 def _project(found: Found) -> str:
     """The session's working folder's name (``cwd`` in its first records), else its folder's."""
     cwd = _cwd(found.path)
-    name = Path(cwd).name if cwd else found.path.parent.name
+    folder = found.path.parent
+    folder = folder.parent if folder.name == "chats" else folder  # Gemini CLI: <project>/chats/
+    name = Path(cwd).name if cwd else folder.name
     return clean_field(name or cwd or "?", PROJECT_CHARS)
 
 

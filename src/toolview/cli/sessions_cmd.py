@@ -28,7 +28,7 @@ from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
-AGENTS: Final = {"claude-code": "claude", "codex": "codex"}
+AGENTS: Final = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
     f"{'FAILED':>6}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
@@ -39,11 +39,11 @@ def register(subparsers: object) -> None:
     """Add the ``sessions`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "sessions",
-        help="list the Claude Code and Codex sessions on this machine, newest first",
+        help="list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
         description=(
-            "List the Claude Code and Codex sessions, newest first, one line each: id, agent, "
-            "start (UTC), duration, calls, failures, size, project and first prompt (cleaned, "
-            "redacted, cut). Show one with: toolview show ID (the id as listed will do)."
+            "List the Claude Code, Codex and Gemini CLI sessions, newest first, one line each: "
+            "id, agent, start (UTC), duration, calls, failures, size, project and first prompt "
+            "(cleaned, redacted, cut). Show one with: toolview show ID (the id as listed will do)."
         ),
     )
     add_root_options(parser)
@@ -55,7 +55,7 @@ def register(subparsers: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List every session found, each as soon as it is read."""
-    for given in (args.claude, args.codex):
+    for given in (args.claude, args.codex, args.gemini):
         if given is not None and not given.is_dir():
             raise InputError(f"cannot read {given}: not a folder")
     places = roots(args)

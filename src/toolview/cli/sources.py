@@ -77,6 +77,7 @@ SOURCES: Final[dict[str, Callable[[], Source]]] = {
     "toolview": _toolview,
     "claude-code": _session("claude-code"),
     "codex": _session("codex"),
+    "gemini": _session("gemini"),
     "pi": _pi,
     "mcp": _mcp,
 }

@@ -14,27 +14,32 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO, Final, Protocol
 
 import msgspec
 
+from toolview.contract import Observation
 from toolview.contract.moments import at_from_text
+from toolview.hosts.cut_lines import with_cuts
 
 if TYPE_CHECKING:  # no pathlib at start-up: ``show`` of observations never opens a session
     from pathlib import Path
 
 __all__ = [
     "LineSplitter",
+    "NotingMapper",
     "SessionLineError",
     "SessionNote",
     "decode_record",
     "file_lines",
+    "mapped_line",
     "session_id",
     "utc_timestamp",
 ]
 
 _JSON: Final = msgspec.json.Decoder()
 _UUID_TAIL: Final = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\Z", re.IGNORECASE)
+_GEMINI_CHAT: Final = re.compile(r"session-\d{4}-\d\d-\d\dT\d\d-\d\d-(?P<id>[0-9a-f]{8})\Z")
 _CHUNK: Final = 1 << 20
 _LONG_LINE: Final = 4 << 20  # ``hosts.long_lines.LONG_LINE``: not imported for a normal file
 _JSON_NAMES: Final = {
@@ -60,6 +65,32 @@ class SessionNote:
     """What a loader yields in place of a line it could not read: shown, never dropped."""
 
     text: str
+
+
+class NotingMapper(Protocol):
+    """A host's mapper that says what it left out beside what it maps (Codex's, Gemini's)."""
+
+    def feed_line(self, line: bytes) -> list[Observation]: ...  # pragma: no cover
+
+    def take_notes(self) -> list[str]: ...  # pragma: no cover
+
+
+def mapped_line(
+    mapper: NotingMapper, line: bytes, where: str
+) -> Iterator[Observation | SessionNote]:
+    """What ``line`` maps to, then the mapper's notes, each a ``SessionNote`` said ``where``.
+
+    A line the mapper cannot read is a note and the rest goes on; so is one that
+    makes it fail some other way (a record no version wrote): never a crash.
+    """
+    try:
+        yield from with_cuts(mapper.feed_line(line), line)
+    except SessionLineError as exc:
+        yield SessionNote(f"{where}: {exc}")
+    except Exception as exc:  # a record no version wrote: say so, keep the rest
+        yield SessionNote(f"{where}: could not be mapped ({type(exc).__name__})")
+    for note in mapper.take_notes():
+        yield SessionNote(f"{where}: {note}")
 
 
 def decode_record(line: bytes) -> Mapping[str, object]:
@@ -161,10 +192,14 @@ def utc_timestamp(value: object) -> str | None:
 
 def session_id(path: Path) -> str:
     """The id the agent gave the session in ``path``: a Codex rollout's trailing UUID
-    (``rollout-<time>-<uuid>.jsonl``), else the file's name without ``.jsonl`` (Claude Code
+    (``rollout-<time>-<uuid>.jsonl``), a Gemini CLI chat's short id (``session-<time>-<id8>``,
+    ``.jsonl`` or the older ``.json``), else the file's name without ``.jsonl`` (Claude Code
     names a session's file by its id). One rule for ``show``'s id lookup and the threads
     ``serve --watch`` makes.
     """
     stem = path.name.removesuffix(".jsonl")
+    chat = _GEMINI_CHAT.match(stem.removesuffix(".json"))
+    if chat is not None:
+        return chat.group("id")
     tail = _UUID_TAIL.search(stem)
     return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem

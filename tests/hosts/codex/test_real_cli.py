@@ -16,6 +16,7 @@ import pytest
 
 from scripted_agents.codex_cli import CodexRun
 from scripted_agents.codex_session import SECRETS
+from scripted_agents.surfaces import every_surface
 from toolview.contract import (
     Observation,
     RunEnded,
@@ -29,8 +30,6 @@ from toolview.contract import (
 from toolview.contract.props import validate_props
 from toolview.hosts.codex import load_observations, session_files, sniff
 from toolview.hosts.sessions import SessionNote
-
-from .surfaces import every_surface
 
 # each scripted call and a string its drawn result must show
 DRAWN = {

@@ -18,11 +18,11 @@ import pytest
 
 from scripted_agents.codex_cli import CODEX_BIN, CodexRun, run_turns
 from scripted_agents.codex_session import failure_turns
+from scripted_agents.surfaces import every_surface
 from toolview.contract import Observation, ToolResult
 from toolview.hosts.codex import load_observations, session_files
 from toolview.hosts.sessions import SessionNote
 
-from .surfaces import every_surface
 from .test_commands import toolview
 from .test_real_cli import _outputs
 

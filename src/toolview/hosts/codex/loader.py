@@ -23,8 +23,7 @@ import msgspec
 from toolview.contract import Observation
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.codex.mapper import CodexMapper
-from toolview.hosts.cut_lines import with_cuts
-from toolview.hosts.sessions import SessionLineError, SessionNote, file_lines
+from toolview.hosts.sessions import SessionNote, file_lines, mapped_line
 
 __all__ = ["load_observations", "parent_thread_id", "session_files", "sniff"]
 
@@ -59,7 +58,7 @@ def _load(
     linked = 0
     try:
         for number, line in file_lines(path):
-            mapped = list(_feed(mapper, line, f"{path.name} line {number}"))
+            mapped = list(mapped_line(mapper, line, f"{path.name} line {number}"))
             if mapper.session_id:
                 seen.add(mapper.session_id)
             # a sub-agent linked by this line is read before what the line maps (the
@@ -86,17 +85,6 @@ def _subagents(
             continue
         seen.add(thread_id)
         yield from _load(child, call_id, seen, depth + 1)
-
-
-def _feed(mapper: CodexMapper, line: bytes, where: str) -> Iterator[Observation | SessionNote]:
-    try:
-        yield from with_cuts(mapper.feed_line(line), line)
-    except SessionLineError as exc:
-        yield SessionNote(f"{where}: {exc}")
-    except Exception as exc:  # a record no version wrote: say so, keep the rest
-        yield SessionNote(f"{where}: could not be mapped ({type(exc).__name__})")
-    for note in mapper.take_notes():
-        yield SessionNote(f"{where}: {note}")
 
 
 def _rollout_of(path: Path, thread_id: str) -> Path | None:

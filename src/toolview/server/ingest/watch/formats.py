@@ -2,8 +2,8 @@
 
 Why a table: the watcher only needs, per format, a test of a file's first
 bytes (``sniff``), a mapper fed one line at a time (the hosts' sans-IO
-mappers), and the thread id prefix. Claude Code and Codex are the hosts'
-(``toolview.hosts.claude_code`` / ``.codex``); toolview's own observation
+mappers), and the thread id prefix. Claude Code, Codex and Gemini CLI are the
+hosts' (``toolview.hosts.claude_code`` / ``.codex`` / ``.gemini``); toolview's own observation
 lines (what ``show --json`` and producers write) are read as they are.
 A folder given as Claude Code's or Codex's puts that format first.
 """
@@ -20,7 +20,7 @@ from typing import Final, Protocol
 import msgspec
 
 from toolview.contract import Observation, decode_observation
-from toolview.hosts import claude_code, codex
+from toolview.hosts import claude_code, codex, gemini
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.sessions import session_id
 from toolview.server.params import THREAD_ID
@@ -29,9 +29,11 @@ __all__ = [
     "CLAUDE_CODE",
     "CODEX",
     "FORMATS",
+    "GEMINI",
     "TOOLVIEW",
     "ClaudeCodeLines",
     "CodexLines",
+    "GeminiLines",
     "ObservationLines",
     "SessionFormat",
     "SessionMapper",
@@ -70,6 +72,18 @@ class SessionFormat:
     sniff: Callable[[bytes], bool]
     # a mapper for the file at this path; the call that ran it, if it is a sub-agent's
     mapper: Callable[[Path, str | None], SessionMapper]
+
+
+class _Spawning(Protocol):
+    """A mapper whose sub-agents are linked by the spawns it saw (Codex's, Gemini CLI's)."""
+
+    subagents: list[tuple[str, str]]
+
+    def feed_line(self, line: bytes) -> list[Observation]: ...  # pragma: no cover
+
+    def finish(self) -> list[Observation]: ...  # pragma: no cover
+
+    def take_notes(self) -> list[str]: ...  # pragma: no cover
 
 
 class ObservationLines:
@@ -151,9 +165,11 @@ class CodexLines:
     in the parent's records, so the parent's mapper's spawns are the links.
     """
 
-    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+    def __init__(
+        self, path: Path, parent_call_id: str | None, mapper: _Spawning | None = None
+    ) -> None:
         self.path = path
-        self.mapper = codex.CodexMapper(parent_call_id=parent_call_id)
+        self.mapper: _Spawning = mapper or codex.CodexMapper(parent_call_id=parent_call_id)
         self._told = 0
 
     def feed_line(self, line: bytes) -> list[Observation]:
@@ -176,12 +192,21 @@ class CodexLines:
         return list(new)
 
 
+class GeminiLines(CodexLines):
+    """Gemini CLI's mapper as the watcher drives it: as Codex's, its notes said (a rewind, a
+    replaced history), its spawns (agent id, call) handed on to join the sub-agents' chats."""
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        super().__init__(path, parent_call_id, gemini.GeminiMapper(parent_call_id=parent_call_id))
+
+
 CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
 TOOLVIEW: Final = SessionFormat(
     "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
 )
 CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
-FORMATS: Final = (CLAUDE_CODE, CODEX, TOOLVIEW)
+GEMINI: Final = SessionFormat("gemini", "gemini", gemini.sniff, GeminiLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, TOOLVIEW)
 
 
 def formats_for(

@@ -10,7 +10,11 @@ The link must be known while the sub-agent works, so the marks are live:
   ``Agent`` call — written as the sub-agent starts;
 * Codex writes the sub-agent's own rollout, whose first record names its
   ``parent_thread_id``; the parent's mapper sees the spawn (the call and the
-  child's thread id) — the watcher hands those links here (``learned``).
+  child's thread id) — the watcher hands those links here (``learned``);
+* Gemini CLI writes ``chats/<session id>/<agent id>.jsonl``, whose first
+  record says ``"kind": "subagent"``; the call that ran it names the agent id
+  once it has finished (``agentId``): learned as Codex's are, so a Gemini
+  sub-agent's chat joins its session when its call is recorded.
 
 A file whose session or link is not known yet waits, and is queued again
 when it may be (the session read, the meta file written, a link learned).
@@ -22,7 +26,7 @@ import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 import msgspec
 
@@ -31,7 +35,7 @@ from toolview.server.ingest.watch.position import ReadPosition
 from toolview.server.ingest.watch.reader import Join
 from toolview.wire.sources import PositionedLog
 
-__all__ = ["META", "SubAgents", "claude_link", "codex_parent"]
+__all__ = ["META", "SubAgents", "claude_link", "codex_parent", "gemini_agent"]
 
 META: Final = ".meta.json"
 _LIMIT: Final = 1 << 20  # bytes of a meta file or a rollout's first line read
@@ -64,17 +68,37 @@ def claude_link(path: Path) -> tuple[Path, str | None] | None:
     return session.with_name(session.name + ".jsonl"), call or None
 
 
+class _ChatHead(msgspec.Struct):
+    kind: str | None = None
+
+
+_Head = TypeVar("_Head", _SessionMeta, _ChatHead)
+
+
+def _first_record(path: Path, shape: type[_Head]) -> _Head | None:
+    """A session file's first line as ``shape``, or ``None`` (not there, not that shape)."""
+    try:
+        with path.open("rb") as stream:
+            first = stream.readline(_LIMIT)
+        return msgspec.json.decode(first, type=shape)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
 def codex_parent(path: Path) -> str | None:
     """The thread id of the Codex rollout that spawned this one, or ``None``."""
     if not path.name.startswith("rollout-"):
         return None
-    try:
-        with path.open("rb") as stream:
-            first = stream.readline(_LIMIT)
-        meta = msgspec.json.decode(first, type=_SessionMeta)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+    meta = _first_record(path, _SessionMeta)
+    return meta.payload.parent_thread_id if meta is not None and meta.payload else None
+
+
+def gemini_agent(path: Path) -> str | None:
+    """The agent id of a Gemini CLI sub-agent's chat (``chats/<session>/<agent id>.jsonl``)."""
+    if path.parent.parent.name != "chats" or path.name.startswith("session-"):
         return None
-    return meta.payload.parent_thread_id if meta.payload is not None else None
+    head = _first_record(path, _ChatHead)
+    return path.stem if head is not None and head.kind == "subagent" else None
 
 
 class SubAgents:
@@ -84,15 +108,16 @@ class SubAgents:
         self.log = log
         self.put = put  # queue a file to be read again
         self.by_main: dict[Path, set[Path]] = {}  # Claude Code: main file → waiting files
-        self.codex: dict[str, Join] = {}  # Codex: a child's thread id → its join
+        self.codex: dict[str, Join] = {}  # Codex, Gemini: a child's thread (agent) id → its join
         self.codex_waiting: set[Path] = set()
 
     async def join(self, path: Path) -> tuple[bool, Join | None]:
         """Whether ``path`` is a sub-agent's file, and where it goes (``None``: not known yet)."""
         parent, link = await asyncio.to_thread(lambda: (codex_parent(path), claude_link(path)))
-        if parent is not None:
-            child = _UUID.search(path.stem)
-            found = self.codex.get(child.group(0)) if child else None
+        agent = None if parent is not None else await asyncio.to_thread(gemini_agent, path)
+        if parent is not None or agent is not None:
+            child = _UUID.search(path.stem) if agent is None else None
+            found = self.codex.get(agent or (child.group(0) if child else ""))
             if found is None:
                 self.codex_waiting.add(path)
             return True, found

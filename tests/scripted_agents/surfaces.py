@@ -1,4 +1,4 @@
-"""Render observations on every surface; shared by the real-rollout tests."""
+"""Render observations on every surface; shared by the real-session tests (Codex, Gemini CLI)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,11 @@
+"""Gemini CLI as a toolview host: its chat files, read cold or as they grow.
+
+See docs/gemini.md. ``GeminiMapper`` maps one chat record at a time
+(sans-IO); ``load_observations`` streams a chat and its sub-agents';
+``session_files`` lists the main chats under ``~/.gemini/tmp``.
+"""
+
+from toolview.hosts.gemini.loader import load_observations, session_files, sniff
+from toolview.hosts.gemini.mapper import GeminiMapper
+
+__all__ = ["GeminiMapper", "load_observations", "session_files", "sniff"]
