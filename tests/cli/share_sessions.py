@@ -43,7 +43,8 @@ class Planted:
 def planted_session(path: Path) -> Planted:
     """Write the session to ``path``; return where each secret is."""
     planted = Planted()
-    planted.call("agent", {"prompt": "read the config"}, "", None)
+    agent = {"toolCallId": "agent", "toolName": "Agent"}
+    planted.lines.append({"kind": "tool-call", **agent, "args": {"prompt": "read the config"}})
     planted.lines.append(
         {"kind": "message", "role": "assistant", "text": AGENT_WORDS, "parentCallId": "agent"}
     )
@@ -63,6 +64,8 @@ def planted_session(path: Path) -> Planted:
         planted.call(call_id, {"command": "cat id_key"}, "\n".join(key.lines) + "\n", None)
         planted.places[label] = (call_id, "output")
         planted.secrets[label] = key.rows
+    done = {"kind": "tool-result", **agent, "text": "read", "complete": True, "isError": False}
+    planted.lines.append(done)  # the sub-agent's calls came before its call's result
     planted.lines.append({"kind": "run-ended", "runId": "run-1", "status": "completed"})
     path.write_text("".join(json.dumps(line) + "\n" for line in planted.lines), encoding="utf-8")
     return planted
