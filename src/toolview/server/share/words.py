@@ -50,13 +50,18 @@ class UserWords:
     """Hides what ``--redact`` patterns match and, with ``strip_home``, the home path."""
 
     def __init__(
-        self, patterns: Sequence[str] = (), *, strip_home: bool = False, home: str | None = None
+        self,
+        patterns: Sequence[str] = (),
+        *,
+        strip_home: bool = False,
+        home: str | None = None,
+        budget: float = BUDGET_S,
     ) -> None:
         self.sources = list(patterns)
         self._compiled = [_compile(number, source) for number, source in enumerate(patterns, 1)]
         place = home if home is not None else os.path.expanduser("~")
         self._home = _home_pattern(place) if strip_home else None
-        self._left = BUDGET_S
+        self._left = self.budget = budget
 
     def __bool__(self) -> bool:
         return bool(self._compiled) or self._home is not None
@@ -86,7 +91,7 @@ class UserWords:
             return pattern.sub(replace, text, timeout=max(self._left, 0.001))
         except TimeoutError:
             raise ShareError(
-                f"--redact {self.sources[number - 1]!r} took more than {BUDGET_S:g} s over this "
+                f"--redact {self.sources[number - 1]!r} took more than {self.budget:g} s over this "
                 "session: refused (nothing was written); make it simpler"
             ) from None
         finally:
