@@ -21,21 +21,15 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from toolview.cli.inputs import (
-    InputError,
-    open_input,
-    path_arg,
-    read_head,
-    refuse_binary,
-    strip_bom,
-)
+from toolview.cli.inputs import InputError, path_arg
 from toolview.cli.jsonl import BadDescriptor, Item, Note, Skipped
 from toolview.cli.session_find import add_root_options, roots
 from toolview.cli.session_hosts import as_items
 from toolview.cli.session_ids import named
-from toolview.cli.sources import SourceError, read_items
+from toolview.cli.sources import SourceError, opened_items
 
 __all__ = ["register", "run"]
 
@@ -102,32 +96,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class _items:
+@contextmanager
+def _items(args: argparse.Namespace) -> Iterator[Iterable[Item]]:
     """The session's items, read as ``show`` reads one session (a file, stdin or an id)."""
-
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
-        self._close: Any = None
-
-    def __enter__(self) -> Iterable[Item]:
-        path: str = self.args.session
-        if path != "-" and not os.path.exists(path):
-            found = named(path, roots(self.args))
-            return as_items(found.host.load(found.path))
-        self._close = open_input(path)
-        stream = self._close.__enter__()
-        head = read_head(stream)
-        refuse_binary(head, path)
-        head, _ = strip_bom(head)
-        file = path if path != "-" and os.path.isfile(path) else None
-        try:
-            return read_items(head, stream, "auto", file)
-        except SourceError as exc:
-            raise InputError(str(exc)) from None
-
-    def __exit__(self, *exc: object) -> None:
-        if self._close is not None:
-            self._close.__exit__(None, None, None)
+    path: str = args.session
+    if path != "-" and not os.path.exists(path):
+        found = named(path, roots(args))
+        yield as_items(found.host.load(found.path))
+        return
+    try:
+        with opened_items(path) as items:
+            yield items
+    except SourceError as exc:
+        raise InputError(str(exc)) from None
 
 
 def _share_items(items: Iterable[Item]) -> Iterator[Any]:
