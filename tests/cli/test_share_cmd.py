@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -161,3 +162,21 @@ def test_a_session_id_is_found_as_show_finds_it(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert SECRET not in done.stdout and "deploy --token [redacted: github-token]" in done.stdout
     assert "github-token — call toolu_1 Bash: arguments" in done.stderr
+
+
+REAL = Path(__file__).parents[1] / "hosts" / "claude_code" / "real"
+REAL_SESSION = REAL / "a8ad1218-839d-43f0-b15d-24f99c7bcee0.jsonl"  # written by the real CLI
+
+
+def test_a_real_session_s_result_and_its_props_are_reviewed_apart(tmp_path: Path) -> None:
+    """A shell result's text and its props' stdout hold the same secret: two places, each
+    named, not one place counted twice."""
+    out = tmp_path / "real.html"
+    done = share(str(REAL_SESSION), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    planted = re.compile(r"AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{36}")
+    assert planted.findall(REAL_SESSION.read_text()), "the real session holds its fake secrets"
+    assert planted.findall(out.read_text()) == []
+    assert "  aws-access-key-id — call toolu_04cat Bash: output\n" in done.stdout
+    assert "  aws-access-key-id — call toolu_04cat Bash: output's shell props\n" in done.stdout
+    assert "×" not in done.stdout

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from toolview.contract import (
+    Descriptor,
     Message,
     Observation,
     RunEnded,
@@ -51,6 +52,7 @@ class Review:
         self.words = words
         self._counts: Counter[tuple[str, str]] = Counter()
         self._order: dict[tuple[str, str], int] = {}
+        self._in_json: list[str] = []  # names hidden in JSON values (arguments, props)
         self._redactor = Redactor(text=self.text, json=self._json, budget=0)
 
     def text(self, text: str) -> str:
@@ -58,20 +60,31 @@ class Review:
         return self.words.hide(redact(text)) if self.words else redact(text)
 
     def _json(self, value: object) -> object:
-        clean = redact_json(value)
-        return _strings(clean, self.words.hide) if self.words else clean
+        """A JSON value redacted; its marks noted apart (a result's props repeat its text:
+        the review says so rather than count one secret twice in one place)."""
+        with noting() as names:
+            clean = redact_json(value)
+            clean = _strings(clean, self.words.hide) if self.words else clean
+        self._in_json += names
+        return clean
 
     def observation(self, observation: Observation) -> Observation:
         """``observation`` redacted; what was hidden in it noted under its place."""
+        self._in_json = []
         with noting() as names:
             safe = redact_observation(observation, self._redactor)
-        if names:
-            where = place(safe)
-            for name in names:
-                key = (where, name)
-                self._order.setdefault(key, len(self._order))
-                self._counts[key] += 1
+        self._count(place(safe), names)
+        if isinstance(safe, ToolResult) and self._in_json:
+            self._count(place(safe, props=True), self._in_json)
+        elif self._in_json:
+            self._count(place(safe), self._in_json)
         return safe
+
+    def _count(self, where: str, names: list[str]) -> None:
+        for name in names:
+            key = (where, name)
+            self._order.setdefault(key, len(self._order))
+            self._counts[key] += 1
 
     def note(self, text: str) -> str:
         """A reader's note (a skipped line) as the share writes it; noted as ``a note``."""
@@ -87,15 +100,17 @@ class Review:
         return [Finding(where, kind, self._counts[(where, kind)]) for where, kind in keys]
 
 
-def place(safe: Observation) -> str:
-    """Where in the session ``safe`` (already redacted) is: its call and field, or its kind."""
+def place(safe: Observation, *, props: bool = False) -> str:
+    """Where in the session ``safe`` (already redacted) is: its call and field, or its kind;
+    ``props``: a result's descriptor props (a shell's stdout, a file's content…)."""
     under = safe.parent_call_id
     inside = f" (in the sub-agent of call {under})" if isinstance(under, str) else ""
     match safe:
         case ToolCall():
             return f"call {safe.tool_call_id} {safe.tool_name}: arguments{inside}"
         case ToolResult():
-            return f"call {safe.tool_call_id} {safe.tool_name}: output{inside}"
+            field = f"output's {_kind(safe)} props" if props else "output"
+            return f"call {safe.tool_call_id} {safe.tool_name}: {field}{inside}"
         case ToolRefused():
             return f"call {safe.tool_call_id} {safe.tool_name}: refusal{inside}"
         case Message():
@@ -105,6 +120,11 @@ def place(safe: Observation) -> str:
         case RunStarted() | RunEnded():
             return f"run {safe.run_id}{inside}"
     return f"an observation{inside}"
+
+
+def _kind(result: ToolResult) -> str:
+    descriptor = result.descriptor
+    return descriptor.kind if isinstance(descriptor, Descriptor) else "structured"
 
 
 def review_lines(findings: list[Finding]) -> Iterator[str]:
