@@ -55,6 +55,7 @@ def test_every_planted_credential_is_hidden_and_reviewed(
     done = share(str(path), "-o", str(out), "--format", fmt)
     assert done.returncode == 0, done.stderr
     text = out.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]  # written whole, no partial left
     assert leaks(text, planted) == []
     assert leaks(done.stdout, planted) == [], "the review shows a secret"
     assert AGENT_WORDS in text, "the sub-agent is not inlined"

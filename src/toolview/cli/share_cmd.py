@@ -20,9 +20,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolview.cli.inputs import InputError, path_arg
 from toolview.cli.jsonl import BadDescriptor, Item, Note, Skipped
@@ -30,6 +30,9 @@ from toolview.cli.session_find import add_root_options, roots
 from toolview.cli.session_hosts import as_items
 from toolview.cli.session_ids import named
 from toolview.cli.sources import SourceError, opened_items
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["register", "run"]
 
@@ -78,22 +81,43 @@ def run(args: argparse.Namespace) -> int:
     fmt: Format = args.format or ("md" if args.output and args.output.suffix == ".md" else "html")
     try:
         words = UserWords(args.redact, strip_home=args.strip_home)
-        with _items(args) as items:
-            shared = build_share(_share_items(items), fmt=fmt, title=_title(args), words=words)
+        with _items(args) as items, _target(args.output) as write:
+            shared = build_share(
+                _share_items(items), fmt=fmt, title=_title(args), words=words, write=write
+            )
     except ShareError as exc:
         print(f"toolview share: {exc}", file=sys.stderr)
         return 2
     if args.output is None:
         sys.stdout.write(shared.text)
         sys.stdout.flush()
-    else:
-        args.output.write_text(shared.text, encoding="utf-8")
     review = sys.stderr if args.output is None else sys.stdout
     for line in review_lines(shared.findings):
         print(line, file=review)
     if args.output is not None:
         print(f"wrote {args.output} ({fmt}); read the review above before you send it")
     return 0
+
+
+@contextmanager
+def _target(output: Path | None) -> Iterator[Callable[[str], None] | None]:
+    """Where the document is written as it is drawn: a file beside ``output``, renamed to it
+    once whole (a refused share leaves no file, and no half of one); ``None`` for stdout,
+    which is written once the share is whole, for the same reason."""
+    if output is None:
+        yield None
+        return
+    partial = output.with_name(f".{output.name}.{os.getpid()}.partial")
+    try:
+        with partial.open("w", encoding="utf-8") as file:
+
+            def write(text: str) -> None:
+                file.write(text)
+
+            yield write
+        os.replace(partial, output)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 @contextmanager

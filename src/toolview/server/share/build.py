@@ -11,7 +11,7 @@ Share action (``server.share.routes``) both call :func:`build_share`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -39,16 +39,26 @@ class Shared:
 
 
 def build_share(
-    items: Iterable[ShareItem], *, fmt: Format, title: str, words: UserWords | None = None
+    items: Iterable[ShareItem],
+    *,
+    fmt: Format,
+    title: str,
+    words: UserWords | None = None,
+    write: Callable[[str], None] | None = None,
 ) -> Shared:
     """The session ``items`` as one ``fmt`` document titled ``title``, redacted, with its review.
 
-    Raises ``share.words.ShareError`` when a ``--redact`` pattern runs out of time.
+    ``write``: each piece goes there as it is drawn (``Shared.text`` is then empty), so
+    memory holds the calls still open, not the document. Raises ``share.words.ShareError``
+    when a ``--redact`` pattern runs out of time (what was written is then to be thrown away).
     """
     review = Review(words or UserWords())
     safe_title = review.text(title)
-    parts: list[str] = [_md_heading(safe_title)] if fmt == "md" else []
-    stream = ThreadStream(_shape(fmt, safe_title), parts.append, limits=DEFAULT_LIMITS)
+    parts: list[str] = []
+    out = write or parts.append
+    if fmt == "md":
+        out(_md_heading(safe_title))
+    stream = ThreadStream(_shape(fmt, safe_title), out, limits=DEFAULT_LIMITS)
     for item in items:
         if isinstance(item, str):
             stream.note(review.note(item))
