@@ -10,8 +10,8 @@ The session is built by ``bench/session_repeat.py`` from the real ones (as
 ``run_child``; one warm-up round, then rows take turns, median of ``--runs``.
 Rows: ``show --surface html`` (and ``--before``'s, another tree, to see that
 noting what redaction hides costs ``show`` nothing), ``share`` to html and to
-Markdown. The fake credentials planted in the real session are counted in each
-output (must be 0).
+Markdown, on stdout (held until whole) and with ``-o FILE`` (written as drawn). The fake credentials
+planted in the real session are counted in each output (must be 0).
 """
 
 from __future__ import annotations
@@ -39,10 +39,15 @@ def rows(before: str | None) -> list[Row]:
         listed.append(before_html)
     for fmt in ("html", "md"):
         listed.append(Row(f"share {fmt}", _share(exe, fmt), True))
+        listed.append(Row(f"share -o FILE.{fmt}", _share(exe, fmt, to_file=True)))
     return listed
 
 
-def _share(exe: list[str], fmt: str) -> Argv:
+def _share(exe: list[str], fmt: str, *, to_file: bool = False) -> Argv:
+    """``share`` to stdout (held until whole) or, ``to_file``, to a file as it is drawn (the
+    row then counts the file it wrote, as the peers' rows do)."""
+    if to_file:
+        return lambda s, o: [*exe, "share", str(s), "-o", str(o / f"share.{fmt}")]
     return lambda s, o: [*exe, "share", "--format", fmt, str(s)]
 
 
