@@ -44,6 +44,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
     "sessions": "list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
+    "share": "write one session as a redacted, self-contained page or Markdown, with a review",
 }
 
 
@@ -66,6 +67,8 @@ def _register(name: str) -> Register:
             from toolview.cli.show_cmd import register
         case "sessions":
             from toolview.cli.sessions_cmd import register
+        case "share":
+            from toolview.cli.share_cmd import register
         case _:
             raise KeyError(name)
     return register

@@ -28,13 +28,13 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from toolview.cli.inputs import open_input, path_arg, read_head, refuse_binary, strip_bom
+from toolview.cli.inputs import path_arg
 from toolview.cli.jsonl import Item
 from toolview.cli.output import SURFACES
 from toolview.cli.session_find import add_root_options, may_be_an_id
 from toolview.cli.show_pages import draw_pages, output_problem, to_output
 from toolview.cli.show_remote import draw_items, is_url, show_url
-from toolview.cli.sources import SOURCES, SourceError, read_items
+from toolview.cli.sources import SOURCES, SourceError, opened_items
 
 __all__ = ["register", "run"]
 
@@ -173,19 +173,12 @@ def _run(args: argparse.Namespace, *, many: bool) -> int:
 
 def _read(args: argparse.Namespace) -> int:
     """Read one thread from a file or stdin and draw it."""
-    with open_input(args.path) as stream:
-        head = read_head(stream)
-        refuse_binary(head, args.path)
-        head, _ = strip_bom(head)  # an editor's byte order mark is no part of the first line
-        try:
-            # a session's own loader reads a regular file (and its sub-agents' beside it); a
-            # pipe (stdin, <(…)) is read once, through the stream already opened
-            file = args.path if args.path != "-" and os.path.isfile(args.path) else None
-            items = read_items(head, stream, args.source, file)
-        except SourceError as exc:
-            print(f"toolview: {exc}", file=sys.stderr)
-            return 2
-        return _out(items, args)
+    try:
+        with opened_items(args.path, args.source) as items:
+            return _out(items, args)
+    except SourceError as exc:
+        print(f"toolview: {exc}", file=sys.stderr)
+        return 2
 
 
 def _out(items: Iterable[Item], args: argparse.Namespace) -> int:

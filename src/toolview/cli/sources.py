@@ -8,21 +8,32 @@ never pays for a host. Adding a source is one function and one line in
 ``SOURCES``. The built-in ``toolview`` source is ``cli.jsonl``; the coding
 agents' sessions (``claude-code``, ``codex``) are ``cli.session_hosts``.
 
-``read_items`` is what ``show`` uses: observations (the ``toolview`` source)
-are read line by line as they come, and so is a session (from its path, with
-its sub-agents' files; from standard input, a line at a time through the
-host's mapper); a pi or MCP transcript is read whole, as its loader needs.
+``read_items`` is what ``show`` uses (``opened_items``: a path or ``-`` opened,
+its head checked, then read so; ``share`` reads one session the same way):
+observations (the ``toolview`` source) are read line by line as they come, and
+so is a session (from its path, with its sub-agents' files; from standard
+input, a line at a time through the host's mapper); a pi or MCP transcript is
+read whole, as its loader needs.
 An input whose format cannot be told is an error (``SourceError``), never a
 page of "skipped" notes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO, Final
 
-from toolview.cli.inputs import lines_after, path_arg
+from toolview.cli.inputs import (
+    lines_after,
+    open_input,
+    path_arg,
+    read_head,
+    refuse_binary,
+    strip_bom,
+)
 from toolview.cli.jsonl import (
     Item,
     load_toolview,
@@ -32,7 +43,16 @@ from toolview.cli.jsonl import (
 )
 from toolview.cli.session_hosts import HOSTS, as_items, host, map_lines
 
-__all__ = ["SOURCES", "UNKNOWN", "Source", "SourceError", "detect", "load", "read_items"]
+__all__ = [
+    "SOURCES",
+    "UNKNOWN",
+    "Source",
+    "SourceError",
+    "detect",
+    "load",
+    "opened_items",
+    "read_items",
+]
 
 
 class SourceError(ValueError):
@@ -159,3 +179,20 @@ def _resolve(name: str) -> Source | None:
         return SOURCES[name]()
     except ImportError:
         return None
+
+
+@contextmanager
+def opened_items(path: str, source: str = "auto") -> Iterator[Iterable[Item]]:
+    """The items of the file at ``path`` (``-``: standard input), open while in the ``with``.
+
+    Binary input is refused (``inputs.refuse_binary``) and an editor's byte order mark is
+    no part of the first line; a regular file is read by its session's own loader (its
+    sub-agents' files beside it), a pipe once through the stream. ``SourceError``: the
+    format cannot be told.
+    """
+    with open_input(path) as stream:
+        head = read_head(stream)
+        refuse_binary(head, path)
+        head, _ = strip_bom(head)
+        file = path if path != "-" and os.path.isfile(path) else None
+        yield read_items(head, stream, source, file)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolview.safety.noted import note
 from toolview.safety.patterns import mark
 
 __all__ = ["merge_spans", "rebuild"]
@@ -36,10 +37,12 @@ def merge_spans(spans: list[tuple[int, int, int, str]]) -> list[tuple[int, int, 
 
 def rebuild(text: str, spans: list[tuple[int, int, str]]) -> str:
     """``text`` with each of the merged ``spans`` replaced by its mark, and
-    the colour codes the span held after it (:func:`kept_styles`)."""
+    the colour codes the span held after it (:func:`kept_styles`); each mark is noted
+    (``safety.noted``: a share's review of what it hid)."""
     parts: list[str] = []
     position = 0
     for start, end, name in spans:
+        note(name)
         parts.append(text[position:start])
         parts.append(mark(name) + kept_styles(text, start, end))
         position = end

@@ -9,6 +9,7 @@ their places.
 from __future__ import annotations
 
 from toolview.safety.keys import key_name
+from toolview.safety.noted import note
 from toolview.safety.patterns import mark
 from toolview.safety.secrets import redact_many
 
@@ -91,4 +92,6 @@ def _dict_entries(
         values.append(mark(name) if name is not None else None)
         if name is None:
             tasks.append((child, depth + 1, values, len(values) - 1))
+        else:
+            note(name)
     return keys, values

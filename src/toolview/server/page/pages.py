@@ -17,7 +17,7 @@ from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
-from toolview.server.page import fragments, running, window_routes
+from toolview.server.page import fragments, running, share_routes, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
@@ -69,7 +69,9 @@ def _page_body(thread_id: str, drawn: Drawn) -> str:
     safe_id = escape_html(thread_id)
     status = status_words(pending, drawn.calls)
     return (
-        f'<main class="tv-page"><nav><a href="/">All threads</a></nav><h1>{safe_id}</h1>'
+        f'<main class="tv-page"><nav><a href="/">All threads</a> · '
+        f'<a href="/threads/{safe_id}/share" class="tv-share-link">Share</a></nav>'
+        f"<h1>{safe_id}</h1>"
         f"{counts_html(drawn.counts)}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
@@ -97,6 +99,7 @@ routes = [
     *search.routes,
     *cross_search.routes,
     *call_data_routes,
+    *share_routes.routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
