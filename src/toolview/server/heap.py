@@ -13,7 +13,6 @@ this does nothing: memory is then as it was.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from collections.abc import Callable
 from functools import cache
 
@@ -28,9 +27,12 @@ def give_back() -> bool:
 
 @cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, looked up once; ``None`` where there is none."""
-    name = ctypes.util.find_library("c")
+    """glibc's ``malloc_trim``, looked up once; ``None`` where there is none.
+
+    The process's own symbols (``CDLL(None)``: libc is linked in), not
+    ``ctypes.util.find_library``, which runs ``ldconfig`` in a subprocess.
+    """
     try:
-        return getattr(ctypes.CDLL(name), "malloc_trim", None) if name else None
-    except OSError:
+        return getattr(ctypes.CDLL(None), "malloc_trim", None)
+    except (OSError, TypeError):  # no dynamic loading of the process itself here
         return None

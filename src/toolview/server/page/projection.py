@@ -180,5 +180,5 @@ def _one_copy(result: ToolResult) -> None:
     if isinstance(result.descriptor, Descriptor):
         props, text = result.descriptor.props, result.text
         for name, value in props.items():
-            if value == text and type(value) is str:
+            if type(value) is str and value == text:
                 props[name] = text
