@@ -9,9 +9,10 @@ interpreter (ours, and ``--before``'s: another tree's toolview on the same
 log) runs a fresh child that projects the thread as a page view's server does
 (``server.page.projection.Projections.current``: read, decode and fold every
 record, in worker threads) and prints the CPU it took (``time.process_time``:
-every thread of the child) and the resident memory it added (VmRSS after
-``gc.collect``). The cold live view waits for this (issue 23: 3); the server
-holds it per viewed thread (issue 23: 5). Medians, and each round's figures.
+every thread of the child) and the anonymous resident memory it added
+(RssAnon after ``gc.collect``, the projection held). The cold live view waits
+for this (issue 23: 3); the server holds it per viewed thread (issue 23: 5).
+Medians, and each round's figures.
 """
 
 from __future__ import annotations
@@ -35,17 +36,17 @@ from toolview.wire.log.sqlite import SQLiteLog
 
 def rss():
     for line in open("/proc/self/status"):
-        if line.startswith("VmRSS"):
+        if line.startswith("RssAnon"):  # not the log's file pages
             return int(line.split()[1]) / 1024
 
 async def main():
     log = SQLiteLog(Path(sys.argv[1]))
     gc.collect()
     before, start = rss(), time.process_time()
-    await Projections(log).current(sys.argv[2])
+    held = await Projections(log).current(sys.argv[2])  # held: what a server keeps
     cpu = time.process_time() - start
     gc.collect()
-    print(cpu, rss() - before)
+    print(cpu, rss() - before, len(held.thread.entries))
     await log.aclose()
 
 asyncio.run(main())
@@ -69,7 +70,7 @@ def fold(python: str, db: Path, thread: str) -> tuple[float, float]:
     out = subprocess.run(
         [python, "-c", CHILD, str(db), thread], capture_output=True, text=True, check=True
     )
-    cpu, mib = out.stdout.split()
+    cpu, mib, _ = out.stdout.split()
     return float(cpu), float(mib)
 
 
