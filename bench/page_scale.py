@@ -1,8 +1,10 @@
 """Page scale: a 5,000-call session opened in Chromium, toolview's pages beside the peers'.
 
-Run: ``.venv/bin/python bench/page_scale.py [--calls 5000] [--runs 3] [--live-only] [--no-ready]``
-(the peers come with ``pip install -e '.[test,bench]'``; a peer not installed is
-left out; ``--live-only``: toolview's live page alone).
+Run: ``.venv/bin/python bench/page_scale.py [--calls 5000] [--runs 3] [--live-only] [--no-ready]
+[--before /work/wt/base/.venv/bin/python]`` (the peers come with ``pip install -e '.[test,bench]'``;
+a peer not installed is left out; ``--live-only``: toolview's live page alone; ``--before``:
+the cold rows again, taking turns with ours, served by that interpreter — another tree's
+toolview on the same log, side by side in one run).
 
 One session (``bench/mixed_thread.py``: shell, file, diff and json calls of
 ~8 KB, errors, ANSI colours, planted fake secrets), written as toolview
@@ -73,11 +75,12 @@ class Live:
 
     db: Path
     thread: str
+    python: str = sys.executable  # whose toolview serves it (``--before``: another tree's)
 
     def start(self, ready: bool = False) -> tuple[subprocess.Popen[str], str]:
         """A new ``toolview serve`` on the log, and the thread page's URL once it listens
         (``ready``: once it says it drew its newest threads, ``pieces.ahead``)."""
-        process, url = serve(self.db, [], ready)
+        process, url = serve(self.db, [], ready, self.python)
         return process, f"{url}/threads/{self.thread}"
 
 
@@ -115,10 +118,12 @@ def build_pages(calls: int, work: Path, live_only: bool) -> tuple[Live, dict[str
     return live, pages
 
 
-def serve(db: Path, extra: list[str], ready: bool = False) -> tuple[subprocess.Popen[str], str]:
+def serve(
+    db: Path, extra: list[str], ready: bool = False, python: str = sys.executable
+) -> tuple[subprocess.Popen[str], str]:
     """``toolview serve`` on ``db`` on a free port; its URL once it listens (``ready``: and
     once it says it is ready to show its newest threads)."""
-    argv = [*TOOLVIEW, "serve", "--port", "0", "--db", str(db), *extra]
+    argv = [python, *TOOLVIEW[1:], "serve", "--port", "0", "--db", str(db), *extra]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None
     url = None
@@ -163,25 +168,37 @@ def open_page(browser: Browser, url: str) -> tuple[float, int]:
         context.close()
 
 
-def cold_view(browser: Browser, live: Live, ready: bool) -> tuple[float, int]:
+samples_cpu: dict[str, list[float]] = {}  # each cold row's server CPU, by row
+
+
+def cold_view(browser: Browser, live: Live, ready: bool, name: str) -> tuple[float, int]:
     """A fresh server, its page opened at once (or once ready); the server's CPU after it stops."""
     server, url = live.start(ready)
     try:
         got = open_page(browser, url)
     finally:
         cpu = stop(server)
-    name = READY if ready else COLD
     print(f"  {name}: {got[0]:,.0f} ms, {got[1]:,} nodes; server CPU {cpu:.2f} s", file=sys.stderr)
+    samples_cpu.setdefault(name, []).append(cpu)
     return got
 
 
+def cold_rows(live: Live, before: str | None, ready: bool) -> dict[str, tuple[Live, bool]]:
+    """The cold rows: ours, and with ``before`` the same served by that interpreter."""
+    rows = {COLD: (live, False), READY: (live, True)}
+    if before is not None:
+        old = Live(live.db, live.thread, before)
+        rows |= {f"{COLD} before": (old, False), f"{READY} before": (old, True)}
+    return {name: row for name, row in rows.items() if ready or not row[1]}
+
+
 def measure(
-    live: Live, pages: dict[str, str], runs: int, ready: bool
+    live: Live, pages: dict[str, str], runs: int, ready: bool, before: str | None = None
 ) -> dict[str, tuple[float, int]]:
-    """Median load and nodes per row; rows take turns, a cold live view first each time."""
-    samples: dict[str, list[tuple[float, int]]] = {COLD: [], READY: [], WARM: []}
-    if not ready:
-        del samples[READY]
+    """Median load and nodes per row; rows take turns, the cold live views first each time."""
+    colds = cold_rows(live, before, ready)
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in colds}
+    samples[WARM] = []
     samples.update({name: [] for name in pages})
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM)
@@ -189,9 +206,8 @@ def measure(
         try:
             open_page(browser, warm_url)  # its cold view: the warm rows are the next ones
             for _ in range(runs):
-                samples[COLD].append(cold_view(browser, live, ready=False))
-                if ready:
-                    samples[READY].append(cold_view(browser, live, ready=True))
+                for name, (served, once_ready) in colds.items():
+                    samples[name].append(cold_view(browser, served, once_ready, name))
                 for name, url in {WARM: warm_url, **pages}.items():
                     got = open_page(browser, url)
                     samples[name].append(got)
@@ -210,11 +226,13 @@ def report(got: dict[str, tuple[float, int]], calls: int) -> bool:
     """The table, the ratios to claude-code-log's page, and whether the live targets are met."""
     base = got.get("claude-code-log")
     print(f"\n{calls:,}-call session, Chromium, at the load event (median)\n")
-    print(f"{'page':38} {'load ms':>9} {'DOM nodes':>10} {'load vs ccl':>12} {'nodes vs ccl':>13}")
+    print(f"{'page':45} {'load ms':>9} {'DOM nodes':>10} {'load vs ccl':>12} {'nodes vs ccl':>13}")
     for name, (load, nodes) in got.items():
         ratio = f"{base[0] / load:.1f}× faster" if base and load else ""
         fewer = f"{base[1] / nodes:.1f}× fewer" if base and nodes else ""
-        print(f"{name:38} {load:9,.0f} {nodes:10,} {ratio:>12} {fewer:>13}")
+        print(f"{name:45} {load:9,.0f} {nodes:10,} {ratio:>12} {fewer:>13}")
+    for name, cpus in samples_cpu.items():
+        print(f"server CPU, {name}: {statistics.median(cpus):.2f} s (median)")
     met = True
     for name, bound in ((COLD, COLD_MS), (READY, COLD_MS), (WARM, WARM_MS)):
         if name not in got:
@@ -233,10 +251,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--live-only", action="store_true", help="toolview's live page alone")
     parser.add_argument("--no-ready", action="store_true", help="no 'cold, once ready' row")
+    parser.add_argument("--before", help="another tree's python: its cold rows beside ours")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="page-scale-") as name:
         live, pages = build_pages(args.calls, Path(name), args.live_only)
-        got = measure(live, pages, args.runs, not args.no_ready)
+        got = measure(live, pages, args.runs, not args.no_ready, args.before)
     sys.exit(0 if report(got, args.calls) else 1)
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from toolview_servers import run_async
 
 from toolview.contract import (
+    Descriptor,
     Message,
     Observation,
     RunEnded,
@@ -264,3 +265,45 @@ async def test_a_thread_re_created_under_its_id_is_projected_afresh(tmp_path: Pa
         assert len(projection.thread.entries) == 1
     finally:
         await log.aclose()
+
+
+def described(call: str, text: str, props: dict[str, Any], complete: bool) -> ToolResult:
+    descriptor = Descriptor("shell", {"command": "make", **props})
+    return ToolResult(call, "shell", text, complete=complete, is_error=False, descriptor=descriptor)
+
+
+@settings(max_examples=30)
+@given(st.lists(st.tuples(st.text(min_size=2, max_size=40), st.booleans(), st.booleans())))
+def test_props_repeating_the_text_are_held_once_and_read_as_before(
+    results: list[tuple[str, bool, bool]],
+) -> None:
+    """A result whose props repeat its text keeps one string (memory, issue 23: 5); the
+    thread, and its page, equal a cold replay's, whose props are decoded copies."""
+    observations: list[Observation] = []
+    for n, (text, repeats, complete) in enumerate(results):
+        observations.append(ToolCall(f"c{n}", "shell", {}))
+        stdout = text if repeats else text + "!"
+        props = {"stdout": stdout, "stderr": text + "?", "exitCode": 0}
+        observations.append(described(f"c{n}", text, props, complete))
+
+    async def scenario(folder: str) -> None:
+        log = SQLiteLog(Path(folder) / "log.db")
+        try:
+            await log.create_thread("t")
+            await log.append("t", observations)
+            thread = (await Projections(log).current("t")).thread
+            expected = await cold(log, "t")
+            assert thread == expected
+            assert render_thread_html(thread) == render_thread_html(expected)
+            for n, (_, repeats, _) in enumerate(results):
+                entry = thread.call(f"c{n}")
+                result = entry.result if entry is not None else None
+                assert isinstance(result, ToolResult) and isinstance(result.descriptor, Descriptor)
+                props = result.descriptor.props
+                assert (props["stdout"] is result.text) == repeats
+                assert props["stderr"] is not result.text
+        finally:
+            await log.aclose()
+
+    with tempfile.TemporaryDirectory() as folder:
+        run_async(lambda: scenario(folder))

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
+import pytest
+
 from toolview.contract import Descriptor, Message, ToolCall, ToolResult
+from toolview.wire import feed
 from toolview.wire.delta import Append, Reset
 from toolview.wire.feed import Reconstructor, encode_batch
 
@@ -78,3 +84,41 @@ def test_a_descriptor_carrying_the_output_does_not_grow_the_log_quadratically() 
     reader = Reconstructor()
     items = [reader.decode(seq, raw) for seq, raw in batch.records]
     assert [item.observation for item in items] == [shell(t) for t in texts]
+
+
+class CountingDecoder:
+    """The feed's real record decoder, counting its calls (a spy: it decodes as before)."""
+
+    def __init__(self, real: msgspec.json.Decoder[Any]) -> None:
+        self.real, self.calls = real, 0
+
+    def decode(self, raw: bytes) -> Any:
+        self.calls += 1
+        return self.real.decode(raw)
+
+
+def test_a_reader_asking_needs_then_decode_decodes_each_record_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A replay asks ``needs`` then ``decode`` of every record: one JSON decode, not two."""
+    texts = ["one\n", "one\ntwo\n", "one\ntwo\nthree\n"]
+    final = ToolResult("c1", "shell", texts[-1], complete=True, is_error=False)
+    observations = [ToolCall("c1", "shell", {}), *(partial(t) for t in texts), final]
+    records = encode_batch(observations, 0, {}).records
+    spy = CountingDecoder(feed._RECORD_DECODER)
+    monkeypatch.setattr(feed, "_RECORD_DECODER", spy)
+    reader, items = Reconstructor(), []
+    for seq, raw in records:
+        assert reader.needs(raw) is None
+        items.append(reader.decode(seq, raw).observation)
+    assert items == observations
+    assert spy.calls == len(records)
+
+
+def test_decode_without_needs_and_other_bytes_after_needs_decode_what_they_are_given() -> None:
+    """What ``needs`` held is used only for the very bytes it decoded."""
+    records = encode_batch([Message("user", "a"), Message("user", "b")], 0, {}).records
+    reader = Reconstructor()
+    assert reader.needs(records[0][1]) is None
+    assert reader.decode(*records[1]).observation == Message("user", "b")
+    assert reader.decode(*records[0]).observation == Message("user", "a")

@@ -28,6 +28,7 @@ from toolview.safety.loopback import is_loopback
 from toolview.server.app import create_app
 from toolview.server.guard.connections import server_config
 from toolview.server.guard.limits import Limits, raise_fd_limit
+from toolview.server.heap import give_back
 
 __all__ = ["is_loopback", "log_factory", "register", "run"]
 
@@ -77,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     for path in args.load:
         print(asyncio.run(load_file(open_log(), Path(path))), file=sys.stderr)
+    if args.load:
+        give_back()  # the parsed files are dropped: their pages go back (``server.heap``)
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:

@@ -183,10 +183,17 @@ class Reconstructor:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
         self.descriptors: dict[str, Descriptor] = {}
+        self._held: tuple[bytes, Observation | PartialRecord] | None = None
 
     def needs(self, raw: bytes) -> int | None:
-        """The anchor seq to rebuild from, if this record cannot be decoded yet."""
+        """The anchor seq to rebuild from, if this record cannot be decoded yet.
+
+        The record decoded here is held for the ``decode`` of the same bytes
+        that follows: a replay asks both of every record, and decoding twice
+        cost 0.1 s of a 0.56 s cold fold (68 MB of records at 5,000 calls).
+        """
         record = _decode_record(raw)
+        self._held = (raw, record)
         if not isinstance(record, PartialRecord) or isinstance(record.delta, Reset):
             return None
         return None if record.tool_call_id in self.texts else record.anchor
@@ -200,7 +207,8 @@ class Reconstructor:
 
     def decode(self, seq: int, raw: bytes) -> LogItem:
         """The observation stored at ``seq``; raises ``DeltaError`` on a gap."""
-        record = _decode_record(raw)
+        held, self._held = self._held, None
+        record = held[1] if held is not None and held[0] is raw else _decode_record(raw)
         if not isinstance(record, PartialRecord):
             if isinstance(record, ToolResult):
                 self.texts.pop(record.tool_call_id, None)

@@ -46,6 +46,7 @@ from typing import Final
 
 import anyio
 
+from toolview.contract import Descriptor, ToolResult
 from toolview.contract.thread import Thread
 from toolview.server.offload import WORKERS, OffLoopReplay, in_worker
 from toolview.server.page.tally import Tally
@@ -160,5 +161,24 @@ class Projections:
 def _fold(thread: Thread, tally: Tally, batch: Sequence[LogItem]) -> None:
     for item in batch:
         before = len(thread.entries)
-        thread.add(item.observation)
-        tally.observe(thread, item.observation, before)
+        observation = item.observation
+        if isinstance(observation, ToolResult):
+            _one_copy(observation)
+        thread.add(observation)
+        tally.observe(thread, observation, before)
+
+
+def _one_copy(result: ToolResult) -> None:
+    """Props that repeat the result's text hold the text itself, not an equal copy.
+
+    Why: a shell's ``stdout``, a file's ``content`` and a diff's ``diff``
+    usually are the text, decoded a second time from the record: 22 MB of
+    a 5,000-call thread's 54 MB of strings, kept as long as the projection.
+    Equal strings are interchangeable (immutable), so every reader sees the
+    same values; the props dict was decoded for this observation alone.
+    """
+    if isinstance(result.descriptor, Descriptor):
+        props, text = result.descriptor.props, result.text
+        for name, value in props.items():
+            if type(value) is str and value == text:
+                props[name] = text
