@@ -31,7 +31,7 @@ from typing import Final
 import anyio
 import msgspec
 
-from toolview.contract.counts import counts_text
+from toolview.contract.counts import cost_fields, counts_text
 from toolview.render.clean import clean_field
 from toolview.safety import redact
 from toolview.server.offload import in_worker
@@ -83,6 +83,7 @@ class Card:
             "subAgentTokens": counts.sub_tokens,
             "spanMs": counts.span_ms,
             "counts": counts_text(counts),
+            **cost_fields(counts),
         }
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
