@@ -3,8 +3,8 @@
 Why: to look at a session you first need to find it, and an agent's folder
 of UUID-named files says nothing. One line per session — its id (the shortest
 form no other listed session shares, which ``toolview show ID`` takes:
-``cli.session_ids``), agent, start (UTC),
-duration, calls, failures, cost (``contract.cost``), size, project and first prompt — printed as each
+``cli.session_ids``), agent, start (UTC), duration, calls, failures,
+cost (``contract.cost``), size, project and first prompt — printed as each
 is read, so a long list starts at once; ``--json`` gives the same as JSON
 Lines for scripts. The first prompt is cleaned, redacted and cut to one line
 like every field toolview shows. A session the host cannot read is said on
@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from datetime import datetime
+from decimal import Decimal
 from typing import Final
 
 from toolview.cli.inputs import InputError
@@ -43,7 +44,7 @@ def register(subparsers: object) -> None:
         help="list the Claude Code and Codex sessions on this machine, newest first",
         description=(
             "List the Claude Code and Codex sessions, newest first, one line each: id, agent, "
-            "start (UTC), duration, calls, failures, cost (``contract.cost``), size, project and first prompt (cleaned, "
+            "start (UTC), duration, calls, failures, cost, size, project and first prompt (cleaned, "
             "redacted, cut). Show one with: toolview show ID (the id as listed will do)."
         ),
     )
@@ -141,7 +142,7 @@ def _cost(summary: Summary) -> str:
     own, sub = counts.cost_usd, counts.sub_cost_usd
     if counts.sub_models and (own is None or sub is None):
         return money_text(None)
-    return money_text((own or 0) + (sub or 0))
+    return money_text((own or Decimal(0)) + (sub or Decimal(0)))
 
 
 def _start(at: str | None) -> str:
