@@ -44,7 +44,8 @@ def register(subparsers: object) -> None:
         help="list the Claude Code and Codex sessions on this machine, newest first",
         description=(
             "List the Claude Code and Codex sessions, newest first, one line each: id, agent, "
-            "start (UTC), duration, calls, failures, cost, size, project and first prompt (cleaned, "
+            "start (UTC), duration, calls, failures, cost, size, project and first prompt "
+            "(cleaned, "
             "redacted, cut). Show one with: toolview show ID (the id as listed will do)."
         ),
     )
