@@ -44,6 +44,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
     "sessions": "list the Claude Code and Codex sessions on this machine, newest first",
+    "stats": "sum the Claude Code and Codex sessions per day, week, agent, project and model",
 }
 
 
@@ -66,6 +67,8 @@ def _register(name: str) -> Register:
             from toolview.cli.show_cmd import register
         case "sessions":
             from toolview.cli.sessions_cmd import register
+        case "stats":
+            from toolview.cli.stats_cmd import register
         case _:
             raise KeyError(name)
     return register
