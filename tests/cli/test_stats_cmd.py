@@ -1,4 +1,4 @@
-"""``toolview stats`` on the real Claude Code and Codex sessions: the sums of what ``sessions`` says.
+"""``toolview stats`` on the real Claude Code and Codex sessions: sums of what ``sessions`` says.
 
 Run as commands (child processes): every agent's row of ``stats --json`` is
 the sum of that agent's ``sessions --json`` rows (calls with the sub-agents',
