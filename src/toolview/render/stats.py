@@ -46,15 +46,16 @@ class Bucket:
 
     def add(self, counts: SessionCounts) -> None:
         """One session's counts."""
+        self.add_sums(_sums(counts))
+
+    def add_sums(self, sums: tuple[int, int, int, Decimal, int]) -> None:
+        """One session's ``_sums`` (read once a session, added to each of its buckets)."""
         self.sessions += 1
-        self.calls += counts.calls + counts.sub_calls
-        self.failed += counts.failed + counts.sub_failed
-        self.tokens += counts.tokens + counts.sub_tokens
-        own, sub = counts.cost_usd, counts.sub_cost_usd
-        self.usd += (own or 0) + (sub or 0)
-        self.unpriced += (own is None and bool(counts.models)) or (
-            sub is None and bool(counts.sub_models)
-        )
+        self.calls += sums[0]
+        self.failed += sums[1]
+        self.tokens += sums[2]
+        self.usd += sums[3]
+        self.unpriced += sums[4]
 
     @property
     def failure_rate(self) -> float | None:
@@ -100,16 +101,18 @@ def tabulate(sessions: Iterable[SessionFacts]) -> Stats:
     """
     stats = Stats()
     for facts in sessions:
+        sums = _sums(facts.counts)
         day = _day(facts.start)
         if day is not None:
-            _into(stats.by_day, day.isoformat(), facts.counts)
             year, week, _ = day.isocalendar()
-            _into(stats.by_week, f"{year}-W{week:02d}", facts.counts)
-        _into(stats.by_agent, facts.agent, facts.counts)
-        _into(stats.by_project, facts.project, facts.counts)
+            _into(stats.by_day, day.isoformat(), sums)
+            _into(stats.by_week, f"{year}-W{week:02d}", sums)
+        _into(stats.by_agent, facts.agent, sums)
+        _into(stats.by_project, facts.project, sums)
         for usage in merge_models(facts.counts.models, facts.counts.sub_models):
             tokens = usage.input_tokens + usage.output_tokens
-            _into(stats.by_model, usage.model, SessionCounts(tokens=tokens, models=(usage,)))
+            model = SessionCounts(tokens=tokens, models=(usage,))
+            stats.by_model.setdefault(usage.model, Bucket()).add(model)
     for table in (stats.by_day, stats.by_week):
         ordered = dict(sorted(table.items()))
         table.clear()
@@ -117,8 +120,22 @@ def tabulate(sessions: Iterable[SessionFacts]) -> Stats:
     return stats
 
 
-def _into(table: dict[str, Bucket], key: str, counts: SessionCounts) -> None:
-    table.setdefault(key, Bucket()).add(counts)
+def _into(table: dict[str, Bucket], key: str, sums: tuple[int, int, int, Decimal, int]) -> None:
+    table.setdefault(key, Bucket()).add_sums(sums)
+
+
+def _sums(counts: SessionCounts) -> tuple[int, int, int, Decimal, int]:
+    """What a session adds to a bucket: its calls, failed and tokens with its sub-agents',
+    its priced dollars, and 1 when some of its turns had no price."""
+    own, sub = counts.cost_usd, counts.sub_cost_usd
+    unpriced = (own is None and bool(counts.models)) or (sub is None and bool(counts.sub_models))
+    return (
+        counts.calls + counts.sub_calls,
+        counts.failed + counts.sub_failed,
+        counts.tokens + counts.sub_tokens,
+        (own or Decimal(0)) + (sub or Decimal(0)),
+        int(unpriced),
+    )
 
 
 def _day(start: str | None) -> date | None:

@@ -69,9 +69,16 @@ class CardCalls:
     kids: list[str] = field(default_factory=list)  # the thread's own sub-agents
     tally: ModelTally = field(default_factory=ModelTally)  # its turns, per model and priced
     span: TimeSpan = field(default_factory=TimeSpan)
+    # the counts as last read, until a record is seen: a listing and /stats read every card
+    _read: SessionCounts | None = field(default=None, repr=False)
 
     def counts(self) -> SessionCounts:
         """The thread's counts, its sub-agents' included (``contract.counts``)."""
+        if self._read is None:
+            self._read = self._counts()
+        return self._read
+
+    def _counts(self) -> SessionCounts:
         counts = ledger_counts(self.ledger, self.tally.models())
         for sub in self.subs.values():
             counts = counts.with_sub(ledger_counts(sub.ledger, sub.tally.models()))
@@ -79,6 +86,7 @@ class CardCalls:
 
     def see(self, peek: Peek) -> bool:
         """Apply a record's call or run event to its ledger; whether it was the thread's own."""
+        self._read = None
         self.span.see(peek.at)
         where = self._place(peek)
         ledger = self.ledger if where is None else self.subs[where].ledger
