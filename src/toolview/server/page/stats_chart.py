@@ -18,11 +18,11 @@ from toolview.safety import escape_html
 
 __all__ = ["bar_chart", "number_table"]
 
-_WIDTH: Final = 640
-_LABEL: Final = 180
-_VALUE: Final = 110
+_WIDTH: Final = 480  # drawn at most 40rem wide (page.css): ~1.3× on a desktop, ~0.8× at 390 px
+_LABEL: Final = 130
+_VALUE: Final = 100
 _ROW: Final = 24
-_LABEL_CHARS: Final = 26
+_LABEL_CHARS: Final = 16
 
 
 def bar_chart(chart_id: str, title: str, bars: Sequence[tuple[str, float, str]]) -> str:
@@ -37,11 +37,11 @@ def bar_chart(chart_id: str, title: str, bars: Sequence[tuple[str, float, str]])
             label if len(label) <= _LABEL_CHARS else label[: _LABEL_CHARS - 1] + "…"
         )
         rows.append(
-            f'<text x="0" y="{y + 16}" fill="currentColor" font-size="13">{shown}</text>'
+            f'<text x="0" y="{y + 16}" fill="currentColor" font-size="15">{shown}</text>'
             f'<rect x="{_LABEL}" y="{y + 4}" width="{width:.1f}" height="{_ROW - 8}" '
             f'fill="currentColor" fill-opacity="0.55"></rect>'
             f'<text x="{_LABEL + width + 6:.1f}" y="{y + 16}" fill="currentColor" '
-            f'font-size="13">{escape_html(text)}</text>'
+            f'font-size="15">{escape_html(text)}</text>'
         )
     height = max(_ROW, len(bars) * _ROW)
     safe_id = escape_html(chart_id)
@@ -53,7 +53,8 @@ def bar_chart(chart_id: str, title: str, bars: Sequence[tuple[str, float, str]])
 
 
 def number_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A table of the chart's numbers (every cell text, escaped here)."""
+    """A table of the chart's numbers (every cell text, escaped here), in a box that
+    scrolls sideways on a narrow screen rather than the page."""
     cells = "".join(f'<th scope="col">{escape_html(h)}</th>' for h in head)
     body = "".join(
         "<tr>"
@@ -62,7 +63,9 @@ def number_table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]
         + "</tr>"
         for row in rows
     )
-    return (
-        f'<table class="tv-index tv-stats"><caption>{escape_html(caption)}</caption>'
-        f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+    safe = escape_html(caption)
+    return (  # a region that scrolls is focusable, so a keyboard can scroll it
+        f'<div class="tv-stats-wrap" role="region" aria-label="{safe}" tabindex="0">'
+        f'<table class="tv-index tv-stats"><caption>{safe}</caption>'
+        f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table></div>"
     )
