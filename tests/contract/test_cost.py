@@ -121,3 +121,8 @@ def test_a_real_sessions_cost_is_the_librarys_for_its_turns(path: Path, load: ob
     session = Thread.from_observations(observations).counts()
     assert session.cost_usd == library_usd(own) > 0
     assert session.sub_cost_usd == library_usd(sub) > 0
+
+
+def test_a_thread_without_model_turns_says_no_cost_not_zero() -> None:
+    fields = cost_fields(SessionCounts(calls=3))
+    assert fields == {"models": [], "costUsd": None, "subAgentCostUsd": None, "costText": "-"}

@@ -76,7 +76,10 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
         return models_cost(self.sub_models)
 
     def cost_words(self) -> str:
-        """``$0.42 (+$0.10 in sub-agents)``, ``no price``: the cost as every view says it."""
+        """``$0.42 (+$0.10 in sub-agents)``, ``no price``: the cost as every view says it
+        (``-`` for a thread that counted no model turn: nothing to price, not $0)."""
+        if not self.models and not self.sub_models:
+            return "-"
         return cost_text(self.cost_usd, self.sub_cost_usd, bool(self.sub_models))
 
     def with_sub(self, sub: SessionCounts) -> SessionCounts:
