@@ -24,6 +24,7 @@ PLAIN = str(TESTS / "cli" / "data" / "plain.jsonl")  # messages, a shell call, a
 RUNTIMES = (
     *("mcp", "redis", "starlette", "uvicorn", "sse_starlette", "ag_ui", "httpx", "anyio"),
     "google.protobuf",  # serve's /v1/traces, imported on its first export
+    "genai_prices",  # contract.cost: imported on the first model turn priced (~0.3 s of CPU)
 )
 # pathlib (with urllib.parse and ipaddress) and shutil (with bz2 and lzma): ~17 ms of CPU
 # that reading observations never needs (a path is a string until a session file is opened;

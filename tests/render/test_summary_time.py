@@ -71,7 +71,7 @@ def test_the_span_is_the_earliest_to_the_latest_time_in_any_order() -> None:
     summary = thread_summary(thread)
     assert summary is not None and summary.span_ms == 723_000 and summary.total == 0
     assert text_surface.render_thread(thread).endswith(
-        "── 0 calls\n   time 12 min 3 s\n   tokens m: 1 input, 2 output\n"
+        "── 0 calls\n   time 12 min 3 s\n   tokens m: 1 input, 2 output\n   cost no price\n"
     )
 
 

@@ -84,7 +84,12 @@ def test_sessions_show_the_index_and_the_page_say_one_count(
         row["subAgentFailures"],
     )
     assert card["counts"] == words
+    cost = ("models", "costUsd", "subAgentCostUsd", "costText")
+    assert {key: card[key] for key in cost} == {key: row[key] for key in cost}
+    assert row["costUsd"] > 0 and row["subAgentCostUsd"] > 0  # priced apart, never $0
+    assert f"   cost {row['costText']}\n" in shown  # show's summary says the same cost
+    line = f"{words}; cost {row['costText']}"  # both sessions' turns name their model
     page = client.get("/threads/t").text
     header = re.search(r'<p id="tv-counts"[^>]*>([^<]*)</p>', page)
-    assert header is not None and header[1] == escape_html(words)
-    assert client.get("/threads/t/summary").headers["x-toolview-counts"] == words
+    assert header is not None and header[1] == escape_html(line)
+    assert client.get("/threads/t/summary").headers["x-toolview-counts"] == line

@@ -3,8 +3,8 @@
 Why: to look at a session you first need to find it, and an agent's folder
 of UUID-named files says nothing. One line per session — its id (the shortest
 form no other listed session shares, which ``toolview show ID`` takes:
-``cli.session_ids``), agent, start (UTC),
-duration, calls, failures, size, project and first prompt — printed as each
+``cli.session_ids``), agent, start (UTC), duration, calls, failures,
+cost (``contract.cost``), size, project and first prompt — printed as each
 is read, so a long list starts at once; ``--json`` gives the same as JSON
 Lines for scripts. The first prompt is cleaned, redacted and cut to one line
 like every field toolview shows. A session the host cannot read is said on
@@ -17,13 +17,15 @@ import argparse
 import json
 import sys
 from datetime import datetime
+from decimal import Decimal
 from typing import Final
 
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
-from toolview.contract.counts import counts_text
+from toolview.contract.cost import money_text
+from toolview.contract.counts import cost_fields, counts_text
 from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
@@ -31,7 +33,7 @@ __all__ = ["register", "run"]
 AGENTS: Final = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
-    f"{'FAILED':>6}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
+    f"{'FAILED':>6}  {'COST':>8}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
 )
 
 
@@ -42,7 +44,7 @@ def register(subparsers: object) -> None:
         help="list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
         description=(
             "List the Claude Code, Codex and Gemini CLI sessions, newest first, one line each: "
-            "id, agent, start (UTC), duration, calls, failures, size, project and first prompt "
+            "id, agent, start (UTC), duration, calls, failures, cost, size, project and first prompt "
             "(cleaned, redacted, cut). Show one with: toolview show ID (the id as listed will do)."
         ),
     )
@@ -93,7 +95,7 @@ def _as_row(summary: Summary) -> str:
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
         f"{_with_sub(summary.calls, summary.counts.sub_calls, summary):>5}  "
         f"{_with_sub(summary.failures, summary.counts.sub_failed, summary):>6}  "
-        f"{_size(summary.size):>8}  "
+        f"{_cost(summary):>8}  {_size(summary.size):>8}  "
         f"{summary.project[:16]:<16}  {summary.prompt or '-'}"
     )
 
@@ -116,6 +118,7 @@ def _as_json(summary: Summary) -> str:
                 "subAgentCalls": summary.counts.sub_calls,
                 "subAgentFailures": summary.counts.sub_failed,
                 "counts": counts_text(summary.counts),
+                **cost_fields(summary.counts),
                 "sizeBytes": summary.size,
                 "unreadableLines": summary.notes,
             },
@@ -128,6 +131,18 @@ def _with_sub(own: int, sub: int, summary: Summary) -> str:
     """``11+156``: the session's own count, then its sub-agents' when they made calls
     (the columns of ``contract.counts.counts_text``: ``11 calls (+156 in sub-agents)``)."""
     return f"{own}+{sub}" if summary.counts.sub_calls else str(own)
+
+
+def _cost(summary: Summary) -> str:
+    """The session's dollars, its sub-agents' included (``no price`` for a model with none):
+    the column is narrow, ``--json`` and ``show`` say the two apart."""
+    counts = summary.counts
+    if not counts.models and not counts.sub_models:
+        return "-"
+    own, sub = counts.cost_usd, counts.sub_cost_usd
+    if counts.sub_models and (own is None or sub is None):
+        return money_text(None)
+    return money_text((own or Decimal(0)) + (sub or Decimal(0)))
 
 
 def _start(at: str | None) -> str:

@@ -12,16 +12,24 @@ A call a stream forgot is still counted (``Ledger.gone``).
 
 ``counts_text`` is the one way these counts are said in words, on every
 surface: ``11 calls (+156 in sub-agents), 0 failed (+23 in sub-agents)``.
+
+The tokens are kept per model (``ModelUsage``: input, output, cache read,
+cache write, and the dollars ``contract.cost`` priced turn by turn), the
+thread's own apart from its sub-agents'; ``cost_usd`` / ``sub_cost_usd`` and
+``cost_words`` are what every view says of the cost (``None``: no price).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
+from toolview.contract.cost import cost_text
 from toolview.contract.ledger import Ledger
+from toolview.contract.model_usage import ModelUsage, merge_models, models_cost, models_of
 
 if TYPE_CHECKING:
     from toolview.contract.moments import TimeSpan
@@ -30,10 +38,10 @@ if TYPE_CHECKING:
 __all__ = [
     "Counted",
     "SessionCounts",
+    "cost_fields",
     "counts_text",
     "ledger_counts",
     "thread_counts",
-    "usage_tokens",
 ]
 
 
@@ -41,7 +49,8 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
     """How many calls a session made and how they went; ``sub_*``: its sub-agents', all depths.
 
     ``tokens``: input plus output tokens of the model turns; ``span_ms``: its
-    first ``at`` to its last (``None`` without two times).
+    first ``at`` to its last (``None`` without two times); ``models``: the
+    tokens and dollars per model (``sub_models``: the sub-agents', all depths).
     """
 
     calls: int = 0
@@ -53,6 +62,25 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
     sub_running: int = 0
     sub_tokens: int = 0
     span_ms: int | None = None
+    models: tuple[ModelUsage, ...] = ()
+    sub_models: tuple[ModelUsage, ...] = ()
+
+    @property
+    def cost_usd(self) -> Decimal | None:
+        """The thread's own turns' dollars (``None``: no price, or no turn)."""
+        return models_cost(self.models)
+
+    @property
+    def sub_cost_usd(self) -> Decimal | None:
+        """The sub-agents' turns' dollars (``None``: no price, or no turn)."""
+        return models_cost(self.sub_models)
+
+    def cost_words(self) -> str:
+        """``$0.42 (+$0.10 in sub-agents)``, ``no price``: the cost as every view says it
+        (``-`` for a thread that counted no model turn: nothing to price, not $0)."""
+        if not self.models and not self.sub_models:
+            return "-"
+        return cost_text(self.cost_usd, self.sub_cost_usd, bool(self.sub_models))
 
     def with_sub(self, sub: SessionCounts) -> SessionCounts:
         """These counts with every count of ``sub`` (a sub-agent's, own and below) added below."""
@@ -62,16 +90,20 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
             sub_failed=self.sub_failed + sub.failed + sub.sub_failed,
             sub_running=self.sub_running + sub.running + sub.sub_running,
             sub_tokens=self.sub_tokens + sub.tokens + sub.sub_tokens,
+            sub_models=merge_models(self.sub_models, sub.models, sub.sub_models),
         )
 
     def plus(self, other: SessionCounts) -> SessionCounts:
         """Both counts added, field by field (the span is this one's)."""
         return msgspec.structs.replace(
-            self.with_sub(msgspec.structs.replace(other, calls=0, failed=0, running=0, tokens=0)),
+            self.with_sub(
+                msgspec.structs.replace(other, calls=0, failed=0, running=0, tokens=0, models=())
+            ),
             calls=self.calls + other.calls,
             failed=self.failed + other.failed,
             running=self.running + other.running,
             tokens=self.tokens + other.tokens,
+            models=merge_models(self.models, other.models),
         )
 
 
@@ -92,26 +124,23 @@ def thread_counts(thread: Counted) -> SessionCounts:
     It walks the sub-agents' threads (one per call that ran one), never the
     calls: each ledger already holds its counts.
     """
-    counts = ledger_counts(thread.ledger, usage_tokens(thread.usage)).with_sub(thread.gone_below)
+    counts = ledger_counts(thread.ledger, models_of(thread.usage)).with_sub(thread.gone_below)
     for child in thread.children():
         counts = counts.with_sub(thread_counts(child))
     return msgspec.structs.replace(counts, span_ms=thread.span.ms)
 
 
-def ledger_counts(ledger: Ledger, tokens: int = 0) -> SessionCounts:
-    """One thread's own counts, read from its ledger (the calls it forgot included)."""
+def ledger_counts(ledger: Ledger, models: tuple[ModelUsage, ...] = ()) -> SessionCounts:
+    """One thread's own counts, read from its ledger (the calls it forgot included),
+    with its turns' ``models`` (``tokens``: their input plus output)."""
     held, gone = ledger.counts, ledger.gone
     return SessionCounts(
         calls=len(ledger) + gone.total(),
         failed=held["error"] + gone["error"],
         running=held["pending"],
-        tokens=tokens,
+        tokens=sum(usage.input_tokens + usage.output_tokens for usage in models),
+        models=models,
     )
-
-
-def usage_tokens(usages: Iterable[Usage]) -> int:
-    """Input plus output tokens over ``usages`` (the model turns)."""
-    return sum(usage.input_tokens + usage.output_tokens for usage in usages)
 
 
 def counts_text(counts: SessionCounts) -> str:
@@ -132,3 +161,19 @@ def counts_text(counts: SessionCounts) -> str:
 
 def _sub(count: int, shown: bool) -> str:
     return f" (+{count:,} in sub-agents)" if shown else ""
+
+
+def cost_fields(counts: SessionCounts) -> dict[str, object]:
+    """The cost as JSON says it, one set of names for ``sessions --json`` and ``/api/threads``.
+
+    ``models``: every model the session's turns used (its own first, then its
+    sub-agents'); ``costUsd`` / ``subAgentCostUsd``: dollars, ``null`` for no
+    price (never 0); ``costText``: ``counts.cost_words()``.
+    """
+    own, sub = counts.cost_usd, counts.sub_cost_usd
+    return {
+        "models": [usage.model for usage in merge_models(counts.models, counts.sub_models)],
+        "costUsd": None if own is None else float(own),
+        "subAgentCostUsd": None if sub is None else float(sub),
+        "costText": counts.cost_words(),
+    }

@@ -29,7 +29,9 @@ def summary_more(summary: Summary) -> list[str]:
 
     ``time 12 min 3 s`` and ``tokens claude-sonnet: 1,200 input, 80 output,
     900 cache read`` (a cache count only where some turn gave one). A model's
-    name is untrusted text: cleaned and bounded like a tool's name.
+    name is untrusted text: cleaned and bounded like a tool's name. Then
+    ``cost $0.42 (+$0.10 in sub-agents)`` (``contract.counts``' words; ``no
+    price`` where a model has none).
     """
     session = summary.counts
     lines = [f"all {counts_text(session)}"] if session is not None and session.sub_calls else []
@@ -42,6 +44,8 @@ def summary_more(summary: Summary) -> list[str]:
         if tokens.cache_write is not None:
             counts.append(f"{tokens.cache_write:,} cache write")
         lines.append(f"tokens {clean_field(tokens.model, _MODEL_CHARS)}: {', '.join(counts)}")
+    if session is not None and (session.models or session.sub_models):
+        lines.append(f"cost {session.cost_words()}")
     return lines
 
 

@@ -15,7 +15,7 @@ from typing import Final
 from toolview.contract.counts import SessionCounts, counts_text
 from toolview.safety import escape_html
 
-__all__ = ["COUNTS_HEADER", "counts_html"]
+__all__ = ["COUNTS_HEADER", "counts_html", "counts_line_text"]
 
 COUNTS_HEADER: Final = "x-toolview-counts"
 
@@ -30,5 +30,15 @@ def counts_html(counts: SessionCounts) -> str:
         f'data-running="{counts.running}" data-sub-calls="{counts.sub_calls}" '
         f'data-sub-failed="{counts.sub_failed}"'
     )
-    words = escape_html(counts_text(counts))
+    words = escape_html(counts_line_text(counts))
     return f'<p id="tv-counts" class="tv-counts" {data}>{words}</p>'
+
+
+def counts_line_text(counts: SessionCounts) -> str:
+    """The counts' words, then the cost's where the thread's turns were counted:
+    ``3 calls, 0 failed; cost $0.42`` (``contract.counts``: the words every view says;
+    ASCII, as the summary fragment's header carries them)."""
+    words = counts_text(counts)
+    if counts.models or counts.sub_models:
+        words += f"; cost {counts.cost_words()}"
+    return words

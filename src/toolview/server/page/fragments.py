@@ -25,12 +25,11 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Thread
-from toolview.contract.counts import counts_text
 from toolview.render.html import call_element_id, successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.page.counts_line import COUNTS_HEADER
+from toolview.server.page.counts_line import COUNTS_HEADER, counts_line_text
 from toolview.server.page.pieces.cache import PieceKey
 from toolview.server.page.pieces.jobs import CallJob, call_job, render_jobs
 from toolview.server.page.pieces.markup import Drawn, next_tick, thread_markup
@@ -166,7 +165,7 @@ async def summary_fragment(request: Request) -> Response:
         counts = projection.thread.counts()
         summary = projection.tally.summary(counts)
     body = "" if summary is None else summary_html(summary)
-    return HTMLResponse(body, headers={COUNTS_HEADER: counts_text(counts)})
+    return HTMLResponse(body, headers={COUNTS_HEADER: counts_line_text(counts)})
 
 
 routes = [

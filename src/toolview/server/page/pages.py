@@ -17,7 +17,7 @@ from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
-from toolview.server.page import fragments, running, share_routes, window_routes
+from toolview.server.page import fragments, running, share_routes, stats, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
@@ -92,6 +92,7 @@ async def fragments_css(request: Request) -> Response:
 
 routes = [
     *index.routes,
+    *stats.routes,
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
     *fragments.routes,
     *window_routes.routes,

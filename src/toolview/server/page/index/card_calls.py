@@ -21,6 +21,7 @@ import msgspec
 from toolview.contract.call_state import CallEvent, IllegalTransition
 from toolview.contract.counts import SessionCounts, ledger_counts
 from toolview.contract.ledger import Ledger
+from toolview.contract.model_usage import ModelTally
 from toolview.contract.moments import TimeSpan
 from toolview.contract.observations import RunOutcome
 
@@ -39,8 +40,11 @@ class Peek(msgspec.Struct, rename="camel"):
     is_error: bool = False
     complete: bool = True
     at: str | None = None
+    model: str = ""
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
 
 
 @dataclass
@@ -50,7 +54,7 @@ class _Sub:
     parent: str | None  # the sub-agent whose calls hold the call that ran it (None: the thread)
     ledger: Ledger = field(default_factory=Ledger)
     kids: list[str] = field(default_factory=list)
-    tokens: int = 0
+    tally: ModelTally = field(default_factory=ModelTally)
 
 
 @dataclass
@@ -63,27 +67,40 @@ class CardCalls:
     # a sub-agent's call id -> the sub-agent holding it: its later records go there
     below: dict[str, str] = field(default_factory=dict)
     kids: list[str] = field(default_factory=list)  # the thread's own sub-agents
-    tokens: int = 0
+    tally: ModelTally = field(default_factory=ModelTally)  # its turns, per model and priced
     span: TimeSpan = field(default_factory=TimeSpan)
+    # the counts as last read, until a record is seen: a listing and /stats read every card
+    _read: SessionCounts | None = field(default=None, repr=False)
 
     def counts(self) -> SessionCounts:
         """The thread's counts, its sub-agents' included (``contract.counts``)."""
-        counts = ledger_counts(self.ledger, self.tokens)
+        if self._read is None:
+            self._read = self._counts()
+        return self._read
+
+    def _counts(self) -> SessionCounts:
+        counts = ledger_counts(self.ledger, self.tally.models())
         for sub in self.subs.values():
-            counts = counts.with_sub(ledger_counts(sub.ledger, sub.tokens))
+            counts = counts.with_sub(ledger_counts(sub.ledger, sub.tally.models()))
         return msgspec.structs.replace(counts, span_ms=self.span.ms)
 
     def see(self, peek: Peek) -> bool:
         """Apply a record's call or run event to its ledger; whether it was the thread's own."""
+        self._read = None
         self.span.see(peek.at)
         where = self._place(peek)
         ledger = self.ledger if where is None else self.subs[where].ledger
         if peek.kind == "usage":
-            tokens = peek.input_tokens + peek.output_tokens
-            if where is None:
-                self.tokens += tokens
-            else:
-                self.subs[where].tokens += tokens
+            tally = self.tally if where is None else self.subs[where].tally
+            tally.add(
+                peek.model,
+                (
+                    peek.input_tokens,
+                    peek.output_tokens,
+                    peek.cache_read_tokens,
+                    peek.cache_write_tokens,
+                ),
+            )
         _call_event(ledger, peek)
         call_id, run_id = peek.tool_call_id, peek.run_id
         if where is not None and call_id is not None and call_id in ledger:

@@ -31,7 +31,7 @@ from typing import Final
 import anyio
 import msgspec
 
-from toolview.contract.counts import counts_text
+from toolview.contract.counts import cost_fields, counts_text
 from toolview.render.clean import clean_field
 from toolview.safety import redact
 from toolview.server.offload import in_worker
@@ -83,6 +83,7 @@ class Card:
             "subAgentTokens": counts.sub_tokens,
             "spanMs": counts.span_ms,
             "counts": counts_text(counts),
+            **cost_fields(counts),
         }
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
@@ -112,14 +113,17 @@ class Directory:
 
     async def listing(self) -> list[dict[str, object]]:
         """Every thread, newest activity first."""
+        listed = [card.as_json() for card in await self.cards()]
+        listed.sort(key=lambda c: (str(c["lastActivity"]), str(c["id"])), reverse=True)
+        return listed
+
+    async def cards(self) -> list[Card]:
+        """Every thread's card, brought up to date (the listing's, and the stats page's)."""
         infos = await self.log.threads()
         live = {info.id for info in infos}
         for gone in set(self._cards) - live:
             del self._cards[gone]
-        cards = [await self._current(info) for info in infos]
-        listed = [card.as_json() for card in cards]
-        listed.sort(key=lambda c: (str(c["lastActivity"]), str(c["id"])), reverse=True)
-        return listed
+        return [await self._current(info) for info in infos]
 
     async def _current(self, info: ThreadInfo) -> Card:
         card = self._cards.get(info.id)
