@@ -44,8 +44,9 @@ def register(subparsers: object) -> None:
         help="list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
         description=(
             "List the Claude Code, Codex and Gemini CLI sessions, newest first, one line each: "
-            "id, agent, start (UTC), duration, calls, failures, cost, size, project and first prompt "
-            "(cleaned, redacted, cut). Show one with: toolview show ID (the id as listed will do)."
+            "id, agent, start (UTC), duration, calls, failures, cost, size, project and first "
+            "prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id as listed "
+            "will do)."
         ),
     )
     add_root_options(parser)

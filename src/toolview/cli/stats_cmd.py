@@ -33,7 +33,7 @@ def register(subparsers: object) -> None:
     """Add the ``stats`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "stats",
-        help="sum the Claude Code, Codex and Gemini CLI sessions per day, week, agent, project and model",
+        help="sum the coding-agent sessions per day, week, agent, project and model",
         description=(
             "Sum the sessions (as toolview sessions reads them) per day and week (UTC), by "
             "agent, project and model: sessions, calls, failures, failure rate, tokens and "
