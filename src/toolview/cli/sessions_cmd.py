@@ -16,13 +16,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
+import time
+from datetime import UTC, datetime
 from typing import Final
 
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
+from toolview.cli.summary_cache import SummaryCache, cache_path
 from toolview.contract.counts import counts_text
 from toolview.safety.json_escape import escape_json
 
@@ -31,7 +33,7 @@ __all__ = ["register", "run"]
 AGENTS: Final = {"claude-code": "claude", "codex": "codex"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
-    f"{'FAILED':>6}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
+    f"{'FAILED':>6}  {'SIZE':>8}  {'STATUS':<8}  {'PROJECT':<16}  TITLE"
 )
 
 
@@ -49,6 +51,21 @@ def register(subparsers: object) -> None:
     add_root_options(parser)
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per session (JSON Lines), for scripts"
+    )
+    parser.add_argument("--project", metavar="NAME", help="only sessions of this project")
+    parser.add_argument(
+        "--agent", metavar="AGENT", help="only this agent's sessions (claude, codex, ...)"
+    )
+    parser.add_argument(
+        "--since",
+        metavar="DATE",
+        type=_since,
+        help="only sessions started on or after DATE (YYYY-MM-DD or an ISO time, UTC)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="read every session again (the cache of summaries is neither read nor written)",
     )
     parser.set_defaults(handler=run)
 
@@ -68,37 +85,78 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(short) for short in shown.values())
     if not args.json:
         _line(f"{'ID':<{width}}  {HEADER}")
+    cache = SummaryCache(cache_path()) if not args.no_cache else None
+    now = time.time()
     for session in found:
-        summary = _summary(session)
-        if summary is None:
+        summary = _summary(session, cache)
+        if summary is None or not _wanted(summary, args):
             continue
         _line(
-            _as_json(summary) if args.json else f"{shown[summary.id]:<{width}}  {_as_row(summary)}"
+            _as_json(summary, now)
+            if args.json
+            else f"{shown[summary.id]:<{width}}  {_as_row(summary, now)}"
         )
+    if cache is not None:
+        cache.save()
     return 0
 
 
-def _summary(session: Found) -> Summary | None:
+def _since(text: str) -> str:
+    """``--since``'s date as a UTC ISO time, to compare with a session's start."""
     try:
-        return summarize(session)
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from exc
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _wanted(summary: Summary, args: argparse.Namespace) -> bool:
+    """Whether ``summary`` passes ``--project``, ``--agent`` and ``--since``."""
+    agent = AGENTS.get(summary.agent, summary.agent)
+    if args.agent is not None and args.agent not in (agent, summary.agent):
+        return False
+    if args.project is not None and args.project != summary.project:
+        return False
+    return args.since is None or (summary.start is not None and _utc(summary.start) >= args.since)
+
+
+def _utc(at: str) -> str:
+    return _since(at)
+
+
+def _summary(session: Found, cache: SummaryCache | None) -> Summary | None:
+    cached = cache.get(session) if cache is not None else None
+    if cached is not None:
+        return cached
+    try:
+        summary = summarize(session)
     except Exception as exc:  # a host or a file failing is one line, never the listing
         print(f"toolview sessions: {session.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return None
+    if cache is not None:
+        cache.put(session.path, summary)
+    return summary
 
 
-def _as_row(summary: Summary) -> str:
+def _as_row(summary: Summary, now: float) -> str:
     """The row after its id (the id's width is the listing's: ``cli.session_ids``)."""
     return (
         f"{AGENTS.get(summary.agent, summary.agent):<6}  "
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
         f"{_with_sub(summary.calls, summary.counts.sub_calls, summary):>5}  "
         f"{_with_sub(summary.failures, summary.counts.sub_failed, summary):>6}  "
-        f"{_size(summary.size):>8}  "
+        f"{_size(summary.size):>8}  {_short_status(summary.status(now)):<8}  "
         f"{summary.project[:16]:<16}  {summary.prompt or '-'}"
     )
 
 
-def _as_json(summary: Summary) -> str:
+def _short_status(status: str) -> str:
+    return "waiting" if status == "waiting for input" else status
+
+
+def _as_json(summary: Summary, now: float) -> str:
     """One session as a JSON line, C1 and bidi characters escaped (``safety.json_escape``)."""
     return escape_json(
         json.dumps(
@@ -107,7 +165,9 @@ def _as_json(summary: Summary) -> str:
                 "id": summary.id,
                 "path": summary.path,
                 "project": summary.project,
+                "title": summary.prompt,
                 "firstPrompt": summary.prompt,
+                "status": summary.status(now),
                 "start": summary.start,
                 "end": summary.end,
                 "durationS": summary.duration_s,
