@@ -123,16 +123,17 @@ def _see(summary: Summary, observation: Observation) -> None:
     if at is not None:
         summary.start = summary.start or at
         summary.end = at
-    if isinstance(observation.parent_call_id, str):
-        return  # a sub-agent's: neither the title nor the session's last turn
     facts = summary.facts
+    if isinstance(observation.parent_call_id, str):
+        facts.see("", at=at)  # a sub-agent's: its time only, not the title nor the last turn
+        return
     role = observation.role if isinstance(observation, Message) else None
     outcome = observation.outcome if isinstance(observation, RunEnded) else None
     text = observation.text if isinstance(observation, Message) else ""
     kind = str(observation.__struct_config__.tag)
     facts.see(kind, role=role, at=at, outcome=outcome, text=lambda: text)
     if facts.title is not None and not summary.prompt:
-        summary.prompt = one_line(facts.title, PROMPT_CHARS)
+        summary.prompt = facts.shown_title or ""
 
 
 def one_line(text: str, chars: int) -> str:

@@ -26,11 +26,11 @@ from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
 from toolview.cli.summary_cache import SummaryCache, cache_path
 from toolview.contract.counts import counts_text
+from toolview.contract.session_facts import agent_name
 from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
-AGENTS: Final = {"claude-code": "claude", "codex": "codex"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
     f"{'FAILED':>6}  {'SIZE':>8}  {'STATUS':<8}  {'PROJECT':<16}  TITLE"
@@ -114,7 +114,7 @@ def _since(text: str) -> str:
 
 def _wanted(summary: Summary, args: argparse.Namespace) -> bool:
     """Whether ``summary`` passes ``--project``, ``--agent`` and ``--since``."""
-    agent = AGENTS.get(summary.agent, summary.agent)
+    agent = agent_name(summary.agent)
     if args.agent is not None and args.agent not in (agent, summary.agent):
         return False
     if args.project is not None and args.project != summary.project:
@@ -143,7 +143,7 @@ def _summary(session: Found, cache: SummaryCache | None) -> Summary | None:
 def _as_row(summary: Summary, now: float) -> str:
     """The row after its id (the id's width is the listing's: ``cli.session_ids``)."""
     return (
-        f"{AGENTS.get(summary.agent, summary.agent):<6}  "
+        f"{agent_name(summary.agent):<6}  "
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
         f"{_with_sub(summary.calls, summary.counts.sub_calls, summary):>5}  "
         f"{_with_sub(summary.failures, summary.counts.sub_failed, summary):>6}  "

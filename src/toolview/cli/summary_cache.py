@@ -28,8 +28,8 @@ import msgspec
 import platformdirs
 
 from toolview.cli.session_find import Found
-from toolview.cli.session_summary import PROJECT_CHARS, PROMPT_CHARS, Summary, one_line
-from toolview.contract.session_facts import TITLE_CHARS
+from toolview.cli.session_summary import PROJECT_CHARS, Summary
+from toolview.contract.session_facts import title_line
 from toolview.private_files import private_dir
 from toolview.render.clean import clean_field
 
@@ -113,10 +113,10 @@ def _ours(info: os.stat_result) -> bool:
 
 def _cleaned(summary: Summary) -> Summary:
     """A cached summary's texts cleaned and redacted again: the file is not trusted."""
-    summary.prompt = one_line(summary.prompt, PROMPT_CHARS)
     summary.project = clean_field(summary.project, PROJECT_CHARS)
+    summary.prompt = title_line(summary.prompt)
     facts = summary.facts
-    facts.title = one_line(facts.title, TITLE_CHARS) if facts.title else None
+    facts.title = title_line(facts.title) if facts.title else None
     return summary
 
 

@@ -25,14 +25,19 @@ from datetime import datetime
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Final, Literal
 
+from toolview.safety import clean_text
+
 __all__ = [
     "IDLE_AFTER_S",
     "STATUSES",
     "TITLE_CHARS",
     "SessionFacts",
     "SessionStatus",
+    "agent_name",
+    "agent_of",
     "project_name",
     "prompt_title",
+    "title_line",
 ]
 
 SessionStatus = Literal["running", "waiting for input", "idle", "done", "failed"]
@@ -79,6 +84,36 @@ def prompt_title(text: str, chars: int = TITLE_CHARS) -> str | None:
     return " ".join(_MARKUP.sub(" ", window).split()) or None
 
 
+def title_line(title: str, chars: int = TITLE_CHARS) -> str:
+    """``title`` as every view shows it: terminal controls neutralized, secrets redacted, one
+    line, THEN cut to ``chars`` with an ellipsis (a secret straddling the cut is redacted whole).
+    """
+    line = " ".join(clean_text(title[: 4 * chars + _MARGIN]).split())
+    return line if len(line) <= chars else line[: chars - 1].rstrip() + "…"
+
+
+_AGENTS: Final = {
+    "claude-code": "claude",
+    "claude": "claude",
+    "codex": "codex",
+    "pi": "pi",
+    "otel": "otel",
+    "capture": "capture",
+}
+
+
+def agent_name(host: str) -> str:
+    """The agent as every view names it (``claude``, ``codex``, ``pi``, ``otel``, ``capture``)."""
+    return _AGENTS.get(host, host)
+
+
+def agent_of(thread_id: str) -> str:
+    """A served thread's agent, from the prefix its source gives its id (``claude-<id>``,
+    ``codex-<id>``, ``otel-<id>``, ``capture-<id>``); ``toolview`` for any other thread."""
+    prefix = thread_id.split("-", 1)[0]
+    return _AGENTS.get(prefix, "toolview") if "-" in thread_id else "toolview"
+
+
 def project_name(cwd: str | None) -> str:
     """A session's project as shown and grouped: its working folder's last name ("" unknown)."""
     if not cwd:
@@ -92,12 +127,18 @@ class SessionFacts:
     """What a session's own observations say of it so far: title, times, last turn, end."""
 
     title: str | None = None
+    project: str = ""  # project_name of the working folder, where the source says it
     own_title: bool = False  # the agent wrote a title record: no prompt replaces it
     start: str | None = None
     last: str | None = None
     last_kind: str = ""
     last_role: str | None = None
     outcome: str | None = None  # the last run's end ("completed", "failed", ...), None: open
+
+    @property
+    def shown_title(self) -> str | None:
+        """The title as every view shows it (``title_line``), ``None`` before there is one."""
+        return title_line(self.title) if self.title is not None else None
 
     @property
     def wants_text(self) -> bool:

@@ -15,8 +15,10 @@ What it counts is ``contract.counts.SessionCounts``: the thread's own calls
 ``counts`` the words every view says, read from ``contract.ledger.Ledger``s
 fed the peeked records (``server.page.index.card_calls``), so the index says what
 ``Thread`` (the page, ``show``, ``sessions``) says: it decides nothing about
-a call itself. The title is the
-first user message, redacted, cleaned, one line.
+a call itself. The title, the agent and the live status are
+``contract.session_facts``' (the one home ``sessions`` and the page header
+read too): the card feeds it the thread's own records, a message's text
+decoded only while the thread has no title.
 """
 
 from __future__ import annotations
@@ -32,15 +34,13 @@ import anyio
 import msgspec
 
 from toolview.contract.counts import counts_text
-from toolview.render.clean import clean_field
-from toolview.safety import redact
+from toolview.contract.session_facts import SessionFacts, agent_of
 from toolview.server.offload import in_worker
 from toolview.server.page.index.card_calls import CardCalls, Peek
 from toolview.wire.log import ObservationLog, ThreadInfo
 
-__all__ = ["POLL", "TITLE_CHARS", "Card", "Directory", "SharedListing"]
+__all__ = ["POLL", "Card", "Directory", "SharedListing"]
 
-TITLE_CHARS: Final = 120
 POLL: Final = 1.0  # seconds: the index's stream looks at the log this often
 _BATCH: Final = 2000
 
@@ -56,9 +56,7 @@ class Card:
     id: str
     created: float
     last_seq: int = 0
-    title: str | None = None
-    started_at: str | None = None
-    last_activity: str | None = None
+    facts: SessionFacts = field(default_factory=SessionFacts)
     calls: CardCalls = field(default_factory=CardCalls, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -66,13 +64,17 @@ class Card:
         """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's)."""
         created = _iso(self.created)
         counts = self.calls.counts()
+        facts = self.facts
         return {
             "id": self.id,
             "created": self.created,
             "lastSeq": self.last_seq,
-            "title": self.title or self.id,
-            "startedAt": self.started_at or created,
-            "lastActivity": self.last_activity or self.started_at or created,
+            "title": facts.shown_title or self.id,
+            "agent": agent_of(self.id),
+            "project": facts.project,
+            "status": facts.status(counts.running, time.time()),
+            "startedAt": facts.start or created,
+            "lastActivity": facts.last or facts.start or created,
             "calls": counts.calls,
             "running": counts.running,
             "failed": counts.failed,
@@ -92,14 +94,16 @@ class Card:
             self.last_seq = seq
 
     def _see(self, peek: Peek, raw: bytes) -> None:
-        if peek.at is not None:
-            self.started_at = self.started_at or peek.at
-            self.last_activity = peek.at
         if not self.calls.see(peek):
-            return  # a sub-agent's: counted under its call
-        if peek.kind == "message" and peek.role == "user" and self.title is None:
-            text = msgspec.json.decode(raw, type=_Text).text
-            self.title = clean_field(redact(text[: TITLE_CHARS * 4]), TITLE_CHARS, "space") or None
+            self.facts.see("", at=peek.at)  # a sub-agent's: its time only, its calls counted
+            return
+        self.facts.see(
+            peek.kind,
+            role=peek.role,
+            at=peek.at,
+            outcome=peek.outcome,
+            text=lambda: msgspec.json.decode(raw, type=_Text).text,
+        )
 
 
 class Directory:
@@ -120,6 +124,11 @@ class Directory:
         listed = [card.as_json() for card in cards]
         listed.sort(key=lambda c: (str(c["lastActivity"]), str(c["id"])), reverse=True)
         return listed
+
+    async def card(self, thread_id: str) -> dict[str, object] | None:
+        """One thread's listing, brought up to date (the page header reads it: same facts)."""
+        info = await self.log.thread(thread_id)
+        return None if info is None else (await self._current(info)).as_json()
 
     async def _current(self, info: ThreadInfo) -> Card:
         card = self._cards.get(info.id)
