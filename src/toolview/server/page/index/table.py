@@ -118,18 +118,24 @@ def _row(thread: dict[str, object]) -> str:
     tokens = _with_sub(thread.get("tokens", 0), thread.get("subAgentTokens"))
     cells = (
         f'<td><a href="/threads/{safe_id}">{escape_html(str(thread["title"]))}</a></td>',
-        f"<td>{escape_html(str(thread.get('agent', '')))}</td>",
-        f"<td>{escape_html(model)}</td>",
-        f"<td>{time_html(thread['startedAt'])}</td>",
-        f'<td class="tv-num">{duration_text(thread.get("spanMs"))}</td>',
-        f'<td class="tv-num">{_with_sub(thread["calls"], thread.get("subAgentCalls"))}</td>',
-        f'<td class="tv-num">{_with_sub(thread["failed"], thread.get("subAgentFailed"))}</td>',
-        f'<td class="tv-num">{tokens}</td>',
-        f'<td class="tv-num">{escape_html(str(thread.get("costText") or "—"))}</td>',
-        f'<td><span class="tv-state" data-status="{status}">{status}</span></td>',
+        _cell("Agent", escape_html(str(thread.get("agent", "")))),
+        _cell("Model", escape_html(model)),
+        _cell("Started", time_html(thread["startedAt"])),
+        _cell("Duration", duration_text(thread.get("spanMs")), numeric=True),
+        _cell("Calls", _with_sub(thread["calls"], thread.get("subAgentCalls")), numeric=True),
+        _cell("Failed", _with_sub(thread["failed"], thread.get("subAgentFailed")), numeric=True),
+        _cell("Tokens", tokens, numeric=True),
+        _cell("Cost", escape_html(str(thread.get("costText") or "—")), numeric=True),
+        _cell("Status", f'<span class="tv-state" data-status="{status}">{status}</span>'),
     )
     title = escape_html(str(thread.get("counts", "")))
     return f'<tr data-thread="{safe_id}" title="{title}">{"".join(cells)}</tr>'
+
+
+def _cell(label: str, markup: str, *, numeric: bool = False) -> str:
+    """A cell labelled for the narrow layout (its heading, shown before it at 390 px)."""
+    kind = ' class="tv-num"' if numeric else ""
+    return f'<td{kind} data-label="{label}">{markup}</td>'
 
 
 def _pager(total: int) -> str:

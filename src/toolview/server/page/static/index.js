@@ -60,8 +60,10 @@
   const withSub = (own, sub) => (Number(sub) > 0 ? `${Number(own) || 0}+${Number(sub)}` : String(Number(own) || 0));
   const models = (t) => (Array.isArray(t.models) && t.models.length ? t.models.map(String).join(", ") : "—");
 
-  function cell(child, numeric) {
+  // a cell labelled with its column's heading: the narrow layout shows it before the value
+  function cell(child, numeric, label) {
     const td = el("td", undefined, numeric ? "tv-num" : undefined);
+    if (label) td.dataset.label = label;
     td.append(child);
     return td;
   }
@@ -77,15 +79,15 @@
     status.dataset.status = String(thread.status || "");
     tr.append(
       cell(link),
-      cell(String(thread.agent || "")),
-      cell(models(thread)),
-      cell(time(thread.startedAt)),
-      cell(duration(thread.spanMs), true),
-      cell(withSub(thread.calls, thread.subAgentCalls), true),
-      cell(withSub(thread.failed, thread.subAgentFailed), true),
-      cell(withSub(thread.tokens, thread.subAgentTokens), true),
-      cell(String(thread.costText || "—"), true),
-      cell(status),
+      cell(String(thread.agent || ""), false, "Agent"),
+      cell(models(thread), false, "Model"),
+      cell(time(thread.startedAt), false, "Started"),
+      cell(duration(thread.spanMs), true, "Duration"),
+      cell(withSub(thread.calls, thread.subAgentCalls), true, "Calls"),
+      cell(withSub(thread.failed, thread.subAgentFailed), true, "Failed"),
+      cell(withSub(thread.tokens, thread.subAgentTokens), true, "Tokens"),
+      cell(String(thread.costText || "—"), true, "Cost"),
+      cell(status, false, "Status"),
     );
     return tr;
   }
