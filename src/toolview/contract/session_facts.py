@@ -174,7 +174,7 @@ class SessionFacts:
         if kind == "message" and role == "user" and self.title is None and text is not None:
             self.title = prompt_title(text())
 
-    def status(self, running_calls: int, now: float) -> SessionStatus:
+    def status(self, running_calls: int, now: float, seen: float | None = None) -> SessionStatus:
         """running · waiting for input · idle · done · failed, as of ``now`` (epoch seconds).
 
         An ended run says done (completed or aborted) or failed (an error).
@@ -185,7 +185,8 @@ class SessionFacts:
         """
         if self.outcome is not None:
             return "failed" if self.outcome == "error" else "done"  # aborted: stopped, not failed
-        quiet = now - _epoch(self.last) if self.last else float("inf")
+        last = _epoch(self.last) if self.last else seen
+        quiet = now - last if last is not None else float("inf")
         if quiet >= DONE_AFTER_S:
             return "done"
         if quiet >= IDLE_AFTER_S:

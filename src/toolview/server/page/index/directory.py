@@ -57,6 +57,7 @@ class Card:
     created: float
     last_seq: int = 0
     facts: SessionFacts = field(default_factory=SessionFacts)
+    grew: float | None = None  # when the card last saw the thread grow (its creation at first)
     calls: CardCalls = field(default_factory=CardCalls, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -72,7 +73,7 @@ class Card:
             "title": facts.shown_title or self.id,
             "agent": agent_of(self.id),
             "project": facts.project,
-            "status": facts.status(counts.running, time.time()),
+            "status": facts.status(counts.running, time.time(), self.grew),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
             "calls": counts.calls,
@@ -89,6 +90,7 @@ class Card:
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
         """Account for ``records`` (read after ``last_seq``), in a worker."""
+        self.grew = time.time() if self.last_seq else self.created
         for seq, raw in records:
             self._see(msgspec.json.decode(raw, type=Peek), raw)
             self.last_seq = seq
