@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -47,10 +46,12 @@ from toolview.contract import Observation
 from toolview.hosts import claude_code, codex
 from toolview.wire.log.sqlite import SQLiteLog
 
+sys.path.insert(0, str(Path(__file__).parent))
+from search_scale import serve
+
 ROOT = Path(__file__).resolve().parents[1]
 CLAUDE = ROOT / "tests" / "hosts" / "claude_code" / "real"
 CODEX = ROOT / "tests" / "hosts" / "codex" / "real" / "sessions"
-SERVE_LINE = re.compile(r"serving on (http://\S+?)/?$")
 CHROMIUM = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 NODES = (
     "() => { const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL); let n = 1;"
@@ -100,19 +101,6 @@ def _moved(observation: Observation, n: int) -> Observation:
     stamp = time.mktime(time.strptime(at[:19], "%Y-%m-%dT%H:%M:%S")) + 60 * n
     moved = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(stamp)) + at[19:]
     return msgspec.structs.replace(observation, at=moved)
-
-
-def serve(src: Path, db: Path) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-c", "from toolview.cli import main; main()", "serve"]
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    process = subprocess.Popen(
-        [*command, "--port", "0", "--db", str(db)], stdout=subprocess.PIPE, text=True, env=env
-    )
-    assert process.stdout is not None
-    while line := process.stdout.readline():
-        if found := SERVE_LINE.search(line.rstrip("\n")):
-            return process, found.group(1)
-    raise RuntimeError("toolview serve exited")
 
 
 View = tuple[float, float, int, float]

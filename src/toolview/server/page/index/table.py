@@ -17,6 +17,7 @@ from typing import Final
 
 from toolview.contract.session_facts import STATUSES
 from toolview.safety import escape_html
+from toolview.server.page.toolbar import keys_dialog
 
 __all__ = [
     "COLUMNS",
@@ -166,11 +167,4 @@ def controls_html() -> str:
 
 def index_keys_html() -> str:
     """The keys dialog (``?``): the thread page's keys, as they act on the index."""
-    rows = "".join(f"<dt><kbd>{key}</kbd></dt><dd>{does}</dd>" for key, does in INDEX_KEYS)
-    return (
-        '<dialog id="tv-keys" class="tv-keys" aria-labelledby="tv-keys-title">'
-        '<h2 id="tv-keys-title">Keyboard shortcuts</h2>'
-        f"<dl>{rows}</dl>"
-        '<form method="dialog"><button type="submit">Close</button></form>'
-        "</dialog>"
-    )
+    return keys_dialog(INDEX_KEYS)
