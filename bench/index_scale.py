@@ -1,8 +1,9 @@
 """The index (``/``) at 10,000 sessions, and ``toolview sessions`` warm on 1,000 files.
 
 Run: ``.venv/bin/python bench/index_scale.py [--sessions 10000] [--files 1000] [--runs 3]
-[--before /work/wt/base/src]`` (``--before``: another checkout's ``src``, measured in
-the same run, side by side).
+[--before /work/wt/base/src] [--log FILE]`` (``--before``: another checkout's ``src``,
+measured in the same run, side by side; ``--log``: keep the sessions' log there, reused
+by the next run).
 
 The sessions are made from the real ones in tests/hosts: the real Claude Code
 sessions and the real Codex rollouts, read by their hosts' loaders into
@@ -169,13 +170,17 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--before", type=Path, help="another checkout's src, side by side")
+    parser.add_argument("--log", type=Path, help="the sessions' log: made if missing, else reused")
     args = parser.parse_args()
     trees = {"toolview": ROOT / "src", **({"before": args.before} if args.before else {})}
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         began = time.perf_counter()
-        asyncio.run(fill(work / "log.db", args.sessions))
-        print(f"{args.sessions:,} sessions written in {time.perf_counter() - began:.1f} s")
+        log = args.log or work / "made.db"
+        if not log.exists():
+            asyncio.run(fill(log, args.sessions))
+            print(f"{args.sessions:,} sessions written in {time.perf_counter() - began:.1f} s")
+        shutil.copy(log, work / "log.db")
         index_rows(trees, work, args)
         session_files(work / "home", args.files)
         sessions_rows(trees, work, args)
@@ -193,14 +198,18 @@ def index_rows(trees: dict[str, Path], work: Path, args: argparse.Namespace) -> 
                 shutil.copy(work / "log.db", db)
                 process, url = serve(src, db)
                 try:
-                    figures.append(first_view(browser, url, args.sessions))
+                    cold = first_view(browser, url, args.sessions)
+                    figures.append((cold, first_view(browser, url, args.sessions)))
                 finally:
                     process.kill()
                     process.wait()
-            load, drawn, nodes, search = (
-                statistics.median(f[i] for f in figures) for i in range(4)
-            )
-            print(f"{name:<10} {load:>7.2f} {drawn:>8.2f} {int(nodes):>8,} {search:>9.2f}")
+            for look, which in (("cold", 0), ("warm", 1)):
+                views = [f[which] for f in figures]
+                load, drawn, nodes, search = (
+                    statistics.median(v[i] for v in views) for i in range(4)
+                )
+                row = f"{name} {look}"
+                print(f"{row:<15} {load:>7.2f} {drawn:>8.2f} {int(nodes):>8,} {search:>9.2f}")
         browser.close()
 
 

@@ -33,11 +33,9 @@ from toolview.contract.counts import SessionCounts
 from toolview.contract.session_facts import SessionFacts, SessionStatus, project_name
 from toolview.render.clean import clean_field
 
-__all__ = ["Summary", "fold", "one_line", "summarize"]
+__all__ = ["Summary", "fold", "summarize"]
 
-PROMPT_CHARS: Final = 80
 PROJECT_CHARS: Final = 40
-_MARGIN: Final = 256  # wider than any secret pattern's match
 _HEAD_LINES: Final = 20
 _HEAD_BYTES: Final = 256 * 1024
 
@@ -134,16 +132,6 @@ def _see(summary: Summary, observation: Observation) -> None:
     facts.see(kind, role=role, at=at, outcome=outcome, text=lambda: text)
     if facts.title is not None and not summary.prompt:
         summary.prompt = facts.shown_title or ""
-
-
-def one_line(text: str, chars: int) -> str:
-    """``text`` on one line, cleaned and redacted, cut to ``chars`` with an ellipsis.
-
-    Cut AFTER redacting a longer window: a secret straddling the cut is
-    redacted whole, never shown in part."""
-    window = " ".join(text[: 4 * chars + _MARGIN].split())
-    cleaned = clean_field(window, len(window), breaks="space")
-    return cleaned if len(cleaned) <= chars else cleaned[: chars - 1].rstrip() + "…"
 
 
 def _project(found: Found) -> str:

@@ -17,10 +17,11 @@ import argparse
 import json
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Final
 
 from toolview.cli.inputs import InputError
+from toolview.cli.session_filters import add_filter_options, wanted
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
@@ -52,16 +53,7 @@ def register(subparsers: object) -> None:
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per session (JSON Lines), for scripts"
     )
-    parser.add_argument("--project", metavar="NAME", help="only sessions of this project")
-    parser.add_argument(
-        "--agent", metavar="AGENT", help="only this agent's sessions (claude, codex, ...)"
-    )
-    parser.add_argument(
-        "--since",
-        metavar="DATE",
-        type=_since,
-        help="only sessions started on or after DATE (YYYY-MM-DD or an ISO time, UTC)",
-    )
+    add_filter_options(parser)
     parser.add_argument(
         "--no-cache",
         action="store_true",
@@ -89,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     now = time.time()
     for session in found:
         summary = _summary(session, cache)
-        if summary is None or not _wanted(summary, args):
+        if summary is None or not wanted(summary, args):
             continue
         _line(
             _as_json(summary, now)
@@ -99,31 +91,6 @@ def run(args: argparse.Namespace) -> int:
     if cache is not None:
         cache.save()
     return 0
-
-
-def _since(text: str) -> str:
-    """``--since``'s date as a UTC ISO time, to compare with a session's start."""
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from exc
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _wanted(summary: Summary, args: argparse.Namespace) -> bool:
-    """Whether ``summary`` passes ``--project``, ``--agent`` and ``--since``."""
-    agent = agent_name(summary.agent)
-    if args.agent is not None and args.agent not in (agent, summary.agent):
-        return False
-    if args.project is not None and args.project != summary.project:
-        return False
-    return args.since is None or (summary.start is not None and _utc(summary.start) >= args.since)
-
-
-def _utc(at: str) -> str:
-    return _since(at)
 
 
 def _summary(session: Found, cache: SummaryCache | None) -> Summary | None:
