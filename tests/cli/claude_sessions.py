@@ -120,5 +120,5 @@ def toolview(home: Path, *words: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "HOME": str(home)},
+        env={**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")},
     )

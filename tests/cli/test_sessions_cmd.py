@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from claude_sessions import SECRET, session, toolview, write
+from claude_sessions import SECRET, session, toolview, user, write
 
 ONE = "11111111-aaaa-4bbb-8ccc-000000000001"
 TWO = "22222222-aaaa-4bbb-8ccc-000000000002"
@@ -99,3 +99,43 @@ def test_json_escapes_c1_controls_and_bidi_overrides(tmp_path: Path) -> None:
     assert not any(c in out for c in "\x9b\u202e\u2066"), ascii(out)
     assert "\\u009b" in out and "\\u202e" in out
     assert hostile in json.loads(out)["path"]
+
+
+def test_the_title_is_the_first_real_prompt_and_a_slash_command_reads_as_typed(
+    tmp_path: Path,
+) -> None:
+    """A slash command's prompt is ``<command-message>`` markup in the file; an injected
+    reminder comes first. The listing shows ``/review --fast``, never markup."""
+    slash = (
+        "<command-message>review is running…</command-message>\n"
+        "<command-name>/review</command-name>\n<command-args>--fast</command-args>"
+    )
+    reminder = json.dumps(user(ONE, 0, "<system-reminder>x</system-reminder>")).encode()
+    lines = [reminder + b"\n", *session(ONE, slash, 1)]
+    write(tmp_path / ".claude" / "projects" / "-work-proj" / f"{ONE}.jsonl", lines)
+    row = toolview(tmp_path, "sessions").stdout.splitlines()[1]
+    assert row.endswith("  /review --fast") and "<command" not in row
+    (line,) = toolview(tmp_path, "sessions", "--json").stdout.splitlines()
+    listed = json.loads(line)
+    assert listed["title"] == "/review --fast"
+    assert listed["status"] == "done"  # its last record is long past and no run is open
+
+
+def _ids(home: Path, *words: str) -> list[str]:
+    out = toolview(home, "sessions", "--json", *words).stdout
+    return [json.loads(line)["id"] for line in out.splitlines()]
+
+
+def test_project_agent_and_since_filter_the_listing(home: Path) -> None:
+    other = home / ".claude" / "projects" / "-work-other"
+    three = "33333333-aaaa-4bbb-8ccc-000000000003"
+    lines = [line.replace(b"/work/proj", b"/work/other") for line in session(three, "x", 1)]
+    write(other / f"{three}.jsonl", lines)
+    assert len(_ids(home)) == 3
+    assert sorted(_ids(home, "--project", "proj")) == sorted([ONE, TWO])
+    assert _ids(home, "--project", "other") == [three]
+    assert _ids(home, "--agent", "codex") == [] and len(_ids(home, "--agent", "claude")) == 3
+    assert _ids(home, "--since", "2026-12-02") == []
+    assert len(_ids(home, "--since", "2026-12-01")) == 3
+    done = toolview(home, "sessions", "--since", "yesterday")
+    assert done.returncode == 2 and "not a date" in done.stderr

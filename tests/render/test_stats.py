@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from toolview.contract import Usage
 from toolview.contract.counts import SessionCounts
 from toolview.contract.model_usage import models_of
-from toolview.render.stats import SessionFacts, tabulate
+from toolview.render.stats import StatsSession, tabulate
 
 MODELS = ["claude-sonnet-4-5", "gpt-5", "no-such-model-anywhere"]
 
 
 @st.composite
-def facts(draw: st.DrawFn) -> SessionFacts:
+def facts(draw: st.DrawFn) -> StatsSession:
     turns = draw(st.lists(st.tuples(st.sampled_from(MODELS), st.integers(0, 9_000)), max_size=3))
     models = models_of(Usage(model=m, input_tokens=n, output_tokens=n // 3) for m, n in turns)
     calls = draw(st.integers(0, 50))
@@ -33,14 +33,14 @@ def facts(draw: st.DrawFn) -> SessionFacts:
         sub_calls=draw(st.integers(0, 5)),
     )
     day = draw(st.integers(1, 28))
-    return SessionFacts(
+    return StatsSession(
         f"2026-02-{day:02d}T10:00:00Z", draw(st.sampled_from(["claude-code", "codex"])), "p", counts
     )
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(facts(), max_size=20))
-def test_every_bucket_is_the_sum_of_its_sessions_counts(sessions: list[SessionFacts]) -> None:
+def test_every_bucket_is_the_sum_of_its_sessions_counts(sessions: list[StatsSession]) -> None:
     stats = tabulate(sessions)
     for table in (stats.by_day, stats.by_week, stats.by_agent, stats.by_project):
         assert sum(b.sessions for b in table.values()) == len(sessions)
@@ -61,10 +61,10 @@ def test_every_bucket_is_the_sum_of_its_sessions_counts(sessions: list[SessionFa
 def test_no_price_is_said_never_zero_dollars() -> None:
     unpriced = models_of([Usage(model="no-such-model-anywhere", input_tokens=5, output_tokens=1)])
     priced = models_of([Usage(model="gpt-5", input_tokens=1_000_000, output_tokens=0)])
-    alone = tabulate([SessionFacts("2026-02-02", "codex", "p", SessionCounts(models=unpriced))])
+    alone = tabulate([StatsSession("2026-02-02", "codex", "p", SessionCounts(models=unpriced))])
     assert alone.by_agent["codex"].cost_text() == "no price"
     both = tabulate(
-        SessionFacts("2026-02-02", "codex", "p", SessionCounts(models=m))
+        StatsSession("2026-02-02", "codex", "p", SessionCounts(models=m))
         for m in (unpriced, priced)
     )
     assert both.by_week["2026-W06"].cost_text() == "$1.25 + 1 with no price"

@@ -145,10 +145,12 @@ def test_the_index_updates_live(server: ToolviewServer) -> None:
         made.publish([Message("user", "build the <b>thing</b>"), ToolCall("x", "shell", {})])
         row = page.locator('tr[data-thread="fresh"]')
         expect(row.locator("a")).to_have_text("build the <b>thing</b>")  # as text
-        expect(row.locator("td.tv-num").nth(1)).to_have_text("1")  # running
+        expect(row.locator('td[data-label="Calls"]')).to_have_text("1")
+        expect(row.locator(".tv-state")).to_have_text("running")  # a call open, just now
         made.publish([ToolResult("x", "shell", "no", complete=True, is_error=True)])
-        expect(row.locator("td.tv-num").nth(1)).to_have_text("0")
-        expect(row.locator("td.tv-num").nth(2)).to_have_text("1")  # failed
+        expect(row.locator('td[data-label="Failed"]')).to_have_text("1")
+        made.publish([Message("assistant", "it failed: what next?")])
+        expect(row.locator(".tv-state")).to_have_text("waiting for input")
         expect(row.locator("time").first).to_have_attribute("datetime", re.compile(r"^\d{4}-"))
 
     in_browser(scenario)

@@ -28,15 +28,14 @@ from typing import Final
 import msgspec
 
 from toolview.cli.session_find import Found
-from toolview.contract import Message, Observation, Thread, ToolCall, ToolResult
+from toolview.contract import Message, Observation, RunEnded, Thread, ToolCall, ToolResult
 from toolview.contract.counts import SessionCounts
+from toolview.contract.session_facts import SessionFacts, SessionStatus, project_name
 from toolview.render.clean import clean_field
 
-__all__ = ["Summary", "fold", "one_line", "summarize"]
+__all__ = ["Summary", "fold", "summarize"]
 
-PROMPT_CHARS: Final = 80
 PROJECT_CHARS: Final = 40
-_MARGIN: Final = 256  # wider than any secret pattern's match
 _HEAD_LINES: Final = 20
 _HEAD_BYTES: Final = 256 * 1024
 
@@ -56,6 +55,12 @@ class Summary:
     size: int = 0
     notes: int = 0
     """Lines the host could not read."""
+    facts: SessionFacts = field(default_factory=SessionFacts)
+    """Title, times, last turn (``contract.session_facts``: the one home every view reads)."""
+
+    def status(self, now: float) -> SessionStatus:
+        """The session's live status as of ``now`` (``SessionFacts.status``)."""
+        return self.facts.status(self.counts.running, now)
 
     @property
     def calls(self) -> int:
@@ -111,38 +116,30 @@ def _bare(observation: Observation) -> Observation:
 
 
 def _see(summary: Summary, observation: Observation) -> None:
-    """The session's first and last time, and its first prompt."""
-    at = observation.at
-    if isinstance(at, str):
+    """The session's first and last time, and its title (``contract.session_facts``)."""
+    at = observation.at if isinstance(observation.at, str) else None
+    if at is not None:
         summary.start = summary.start or at
         summary.end = at
-    if (
-        isinstance(observation, Message)
-        and observation.role == "user"
-        and not summary.prompt
-        and not isinstance(observation.parent_call_id, str)
-        and observation.text.strip()
-    ):
-        summary.prompt = one_line(observation.text, PROMPT_CHARS)
-
-
-def one_line(text: str, chars: int) -> str:
-    """``text`` on one line, cleaned and redacted, cut to ``chars`` with an ellipsis.
-
-    Cut AFTER redacting a longer window: a secret straddling the cut is
-    redacted whole, never shown in part."""
-    window = " ".join(text[: 4 * chars + _MARGIN].split())
-    cleaned = clean_field(window, len(window), breaks="space")
-    return cleaned if len(cleaned) <= chars else cleaned[: chars - 1].rstrip() + "…"
+    facts = summary.facts
+    if isinstance(observation.parent_call_id, str):
+        facts.see("", at=at)  # a sub-agent's: its time only, not the title nor the last turn
+        return
+    role = observation.role if isinstance(observation, Message) else None
+    outcome = observation.outcome if isinstance(observation, RunEnded) else None
+    text = observation.text if isinstance(observation, Message) else ""
+    kind = str(observation.__struct_config__.tag)
+    facts.see(kind, role=role, at=at, outcome=outcome, text=lambda: text)
+    if facts.title is not None and not summary.prompt:
+        summary.prompt = facts.shown_title or ""
 
 
 def _project(found: Found) -> str:
     """The session's working folder's name (``cwd`` in its first records), else its folder's."""
-    cwd = _cwd(found.path)
     folder = found.path.parent
     folder = folder.parent if folder.name == "chats" else folder  # Gemini CLI: <project>/chats/
-    name = Path(cwd).name if cwd else folder.name
-    return clean_field(name or cwd or "?", PROJECT_CHARS)
+    name = project_name(_cwd(found.path)) or folder.name
+    return clean_field(name or "?", PROJECT_CHARS)
 
 
 def _cwd(path: Path) -> str | None:

@@ -16,24 +16,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from datetime import datetime
 from decimal import Decimal
 from typing import Final
 
 from toolview.cli.inputs import InputError
+from toolview.cli.session_filters import add_filter_options, wanted
 from toolview.cli.session_find import Found, add_root_options, everywhere, roots
 from toolview.cli.session_ids import short_ids
 from toolview.cli.session_summary import Summary, summarize
+from toolview.cli.summary_cache import SummaryCache, cache_path
 from toolview.contract.cost import money_text
 from toolview.contract.counts import cost_fields, counts_text
+from toolview.contract.session_facts import agent_name
 from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
-AGENTS: Final = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
-    f"{'FAILED':>6}  {'COST':>8}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
+    f"{'FAILED':>6}  {'COST':>8}  {'SIZE':>8}  {'STATUS':<8}  {'PROJECT':<16}  TITLE"
 )
 
 
@@ -53,6 +56,12 @@ def register(subparsers: object) -> None:
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per session (JSON Lines), for scripts"
     )
+    add_filter_options(parser)
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="read every session again (the cache of summaries is neither read nor written)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -71,37 +80,53 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(short) for short in shown.values())
     if not args.json:
         _line(f"{'ID':<{width}}  {HEADER}")
+    cache = SummaryCache(cache_path()) if not args.no_cache else None
+    now = time.time()
     for session in found:
-        summary = _summary(session)
-        if summary is None:
+        summary = _summary(session, cache)
+        if summary is None or not wanted(summary, args):
             continue
         _line(
-            _as_json(summary) if args.json else f"{shown[summary.id]:<{width}}  {_as_row(summary)}"
+            _as_json(summary, now)
+            if args.json
+            else f"{shown[summary.id]:<{width}}  {_as_row(summary, now)}"
         )
+    if cache is not None:
+        cache.save()
     return 0
 
 
-def _summary(session: Found) -> Summary | None:
+def _summary(session: Found, cache: SummaryCache | None) -> Summary | None:
+    cached = cache.get(session) if cache is not None else None
+    if cached is not None:
+        return cached
     try:
-        return summarize(session)
+        summary = summarize(session)
     except Exception as exc:  # a host or a file failing is one line, never the listing
         print(f"toolview sessions: {session.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return None
+    if cache is not None:
+        cache.put(session.path, summary)
+    return summary
 
 
-def _as_row(summary: Summary) -> str:
+def _as_row(summary: Summary, now: float) -> str:
     """The row after its id (the id's width is the listing's: ``cli.session_ids``)."""
     return (
-        f"{AGENTS.get(summary.agent, summary.agent):<6}  "
+        f"{agent_name(summary.agent):<6}  "
         f"{_start(summary.start):<16}  {_duration(summary.duration_s):>8}  "
         f"{_with_sub(summary.calls, summary.counts.sub_calls, summary):>5}  "
         f"{_with_sub(summary.failures, summary.counts.sub_failed, summary):>6}  "
-        f"{_cost(summary):>8}  {_size(summary.size):>8}  "
+        f"{_cost(summary):>8}  {_size(summary.size):>8}  {_short_status(summary.status(now)):<8}  "
         f"{summary.project[:16]:<16}  {summary.prompt or '-'}"
     )
 
 
-def _as_json(summary: Summary) -> str:
+def _short_status(status: str) -> str:
+    return "waiting" if status == "waiting for input" else status
+
+
+def _as_json(summary: Summary, now: float) -> str:
     """One session as a JSON line, C1 and bidi characters escaped (``safety.json_escape``)."""
     return escape_json(
         json.dumps(
@@ -110,7 +135,9 @@ def _as_json(summary: Summary) -> str:
                 "id": summary.id,
                 "path": summary.path,
                 "project": summary.project,
+                "title": summary.prompt,
                 "firstPrompt": summary.prompt,
+                "status": summary.status(now),
                 "start": summary.start,
                 "end": summary.end,
                 "durationS": summary.duration_s,

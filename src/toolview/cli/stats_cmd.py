@@ -19,7 +19,7 @@ from typing import Final
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import add_root_options, everywhere, roots
 from toolview.cli.session_summary import summarize
-from toolview.render.stats import Bucket, SessionFacts, tabulate
+from toolview.render.stats import Bucket, StatsSession, tabulate
 
 __all__ = ["register", "run"]
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _facts(args: argparse.Namespace) -> Iterator[SessionFacts]:
+def _facts(args: argparse.Namespace) -> Iterator[StatsSession]:
     """Each session's facts; one that cannot be read is said on stderr, the rest are summed."""
     for found in everywhere(roots(args)):
         try:
@@ -72,7 +72,7 @@ def _facts(args: argparse.Namespace) -> Iterator[SessionFacts]:
         except Exception as exc:  # a host or a file failing is one line, never the stats
             print(f"toolview stats: {found.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
-        yield SessionFacts(summary.start, summary.agent, summary.project, summary.counts)
+        yield StatsSession(summary.start, summary.agent, summary.project, summary.counts)
 
 
 def _row(bucket: Bucket, calls: bool) -> str:

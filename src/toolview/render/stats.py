@@ -20,11 +20,11 @@ from toolview.contract.cost import money_text
 from toolview.contract.counts import SessionCounts
 from toolview.contract.model_usage import merge_models
 
-__all__ = ["Bucket", "SessionFacts", "Stats", "tabulate"]
+__all__ = ["Bucket", "Stats", "StatsSession", "tabulate"]
 
 
 @dataclass(frozen=True)
-class SessionFacts:
+class StatsSession:
     """What stats read of one session: when it started, who ran it, where, and its counts."""
 
     start: str | None
@@ -92,7 +92,7 @@ class Stats:
         }
 
 
-def tabulate(sessions: Iterable[SessionFacts]) -> Stats:
+def tabulate(sessions: Iterable[StatsSession]) -> Stats:
     """Every session summed into its day, week, agent, project and each model it used.
 
     By model, a session counts once per model its turns (or its sub-agents')

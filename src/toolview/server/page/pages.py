@@ -30,6 +30,7 @@ from toolview.server.page.shell import STATIC, document
 from toolview.server.page.toolbar import toolbar_html
 from toolview.server.page.window import PAGE_CALLS, CallWindow, load_more
 from toolview.server.params import THREAD_ID, thread_or_404
+from toolview.server.state import server_state
 
 __all__ = ["document", "routes"]
 
@@ -49,8 +50,10 @@ async def thread_page(request: Request) -> Response:
         return HTMLResponse(document(thread_id, _waiting_body(thread_id), live=True))
     drawn = await drawn_thread(request, thread_id, CallWindow(last=PAGE_CALLS))
     drawn.lead = load_more(drawn.first)
-    body = _page_body(thread_id, drawn)
-    return HTMLResponse(document(thread_id, body, live=True))
+    facts = await server_state(request).listing.directory.card(thread_id) or {}
+    title = str(facts.get("title") or thread_id)
+    body = _page_body(thread_id, title, drawn)
+    return HTMLResponse(document(title, body, live=True))
 
 
 def _waiting_body(thread_id: str) -> str:
@@ -64,14 +67,15 @@ def _waiting_body(thread_id: str) -> str:
     )
 
 
-def _page_body(thread_id: str, drawn: Drawn) -> str:
+def _page_body(thread_id: str, title: str, drawn: Drawn) -> str:
+    """The page: its header (the title every view shows: ``contract.session_facts``), then calls."""
     pending = drawn.pending
     safe_id = escape_html(thread_id)
     status = status_words(pending, drawn.calls)
     return (
         f'<main class="tv-page"><nav><a href="/">All threads</a> · '
         f'<a href="/threads/{safe_id}/share" class="tv-share-link">Share</a></nav>'
-        f"<h1>{safe_id}</h1>"
+        f'<h1 id="tv-title">{escape_html(title)}</h1>'
         f"{counts_html(drawn.counts)}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"

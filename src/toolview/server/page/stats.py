@@ -19,7 +19,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.contract.cost import money_text
-from toolview.render.stats import Bucket, SessionFacts, Stats, tabulate
+from toolview.contract.session_facts import agent_of
+from toolview.render.stats import Bucket, Stats, StatsSession, tabulate
 from toolview.server.offload import in_worker
 from toolview.server.page.index.directory import Card
 from toolview.server.page.shell import document
@@ -30,7 +31,6 @@ __all__ = ["routes", "stats_html"]
 
 _HEAD: Final = ("Sessions", "Calls", "Failed", "Failure rate", "Tokens", "Cost")
 _CHARTED: Final = 31  # bars a chart draws: the latest days or weeks, the largest others
-_AGENT: Final = "thread"  # what a thread posted to the server is, until it says its agent
 
 
 def stats_html(stats: Stats) -> str:
@@ -80,7 +80,10 @@ def _cells(key: str, bucket: Bucket) -> list[str]:
 def _facts(cards: list[Card]) -> Stats:
     """The cards' counts summed (in a worker)."""
     return tabulate(
-        SessionFacts(card.started_at, _AGENT, "-", card.calls.counts()) for card in cards
+        StatsSession(
+            card.facts.start, agent_of(card.id), card.facts.project or "-", card.calls.counts()
+        )
+        for card in cards
     )
 
 

@@ -13,9 +13,10 @@ The match count is plain text here; the one polite live region of the page
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["KEYS", "toolbar_html"]
+__all__ = ["KEYS", "keys_dialog", "toolbar_html"]
 
 KEYS: Final = (
     ("j", "next call"),
@@ -52,8 +53,9 @@ _ACTIONS: Final = (
 )
 
 
-def _keys_dialog() -> str:
-    rows = "".join(f"<dt><kbd>{key}</kbd></dt><dd>{does}</dd>" for key, does in KEYS)
+def keys_dialog(keys: Sequence[tuple[str, str]] = KEYS) -> str:
+    """The keys dialog (``?``) listing ``keys`` (the thread page's, or the index's)."""
+    rows = "".join(f"<dt><kbd>{key}</kbd></dt><dd>{does}</dd>" for key, does in keys)
     return (
         '<dialog id="tv-keys" class="tv-keys" aria-labelledby="tv-keys-title">'
         '<h2 id="tv-keys-title">Keyboard shortcuts</h2>'
@@ -71,5 +73,5 @@ def toolbar_html() -> str:
         '<div class="tv-filters" aria-label="Filter calls" role="group"></div>'
         f"{_ACTIONS}"
         "</div>"
-        f"{_keys_dialog()}"
+        f"{keys_dialog()}"
     )

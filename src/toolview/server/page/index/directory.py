@@ -15,8 +15,10 @@ What it counts is ``contract.counts.SessionCounts``: the thread's own calls
 ``counts`` the words every view says, read from ``contract.ledger.Ledger``s
 fed the peeked records (``server.page.index.card_calls``), so the index says what
 ``Thread`` (the page, ``show``, ``sessions``) says: it decides nothing about
-a call itself. The title is the
-first user message, redacted, cleaned, one line.
+a call itself. The title, the agent and the live status are
+``contract.session_facts``' (the one home ``sessions`` and the page header
+read too): the card feeds it the thread's own records, a message's text
+decoded only while the thread has no title.
 """
 
 from __future__ import annotations
@@ -31,16 +33,14 @@ from typing import Final
 import anyio
 import msgspec
 
-from toolview.contract.counts import cost_fields, counts_text
-from toolview.render.clean import clean_field
-from toolview.safety import redact
+from toolview.contract.counts import SessionCounts, cost_fields, counts_text
+from toolview.contract.session_facts import SessionFacts, agent_of
 from toolview.server.offload import in_worker
 from toolview.server.page.index.card_calls import CardCalls, Peek
 from toolview.wire.log import ObservationLog, ThreadInfo
 
-__all__ = ["POLL", "TITLE_CHARS", "Card", "Directory", "SharedListing"]
+__all__ = ["POLL", "Card", "Directory", "SharedListing"]
 
-TITLE_CHARS: Final = 120
 POLL: Final = 1.0  # seconds: the index's stream looks at the log this often
 _BATCH: Final = 2000
 
@@ -56,23 +56,35 @@ class Card:
     id: str
     created: float
     last_seq: int = 0
-    title: str | None = None
-    started_at: str | None = None
-    last_activity: str | None = None
+    facts: SessionFacts = field(default_factory=SessionFacts)
+    grew: float | None = None  # when the card last saw the thread grow (its creation at first)
     calls: CardCalls = field(default_factory=CardCalls, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    # what a listing re-made only when the thread grew (redacting a title, summing ledgers):
+    # a warm listing of 10,000 threads spent most of its 0.5 s CPU on them
+    _made: tuple[int, SessionCounts, str] | None = field(default=None, repr=False)
+
+    def _grown(self) -> tuple[SessionCounts, str]:
+        if self._made is None or self._made[0] != self.last_seq:
+            title = self.facts.shown_title or self.id
+            self._made = (self.last_seq, self.calls.counts(), title)
+        return self._made[1], self._made[2]
 
     def as_json(self) -> dict[str, object]:
         """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's)."""
         created = _iso(self.created)
-        counts = self.calls.counts()
+        counts, title = self._grown()
+        facts = self.facts
         return {
             "id": self.id,
             "created": self.created,
             "lastSeq": self.last_seq,
-            "title": self.title or self.id,
-            "startedAt": self.started_at or created,
-            "lastActivity": self.last_activity or self.started_at or created,
+            "title": title,
+            "agent": agent_of(self.id),
+            "project": facts.project,
+            "status": facts.status(counts.running, time.time(), self.grew),
+            "startedAt": facts.start or created,
+            "lastActivity": facts.last or facts.start or created,
             "calls": counts.calls,
             "running": counts.running,
             "failed": counts.failed,
@@ -88,19 +100,22 @@ class Card:
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
         """Account for ``records`` (read after ``last_seq``), in a worker."""
+        self.grew = time.time() if self.last_seq else self.created
         for seq, raw in records:
             self._see(msgspec.json.decode(raw, type=Peek), raw)
             self.last_seq = seq
 
     def _see(self, peek: Peek, raw: bytes) -> None:
-        if peek.at is not None:
-            self.started_at = self.started_at or peek.at
-            self.last_activity = peek.at
         if not self.calls.see(peek):
-            return  # a sub-agent's: counted under its call
-        if peek.kind == "message" and peek.role == "user" and self.title is None:
-            text = msgspec.json.decode(raw, type=_Text).text
-            self.title = clean_field(redact(text[: TITLE_CHARS * 4]), TITLE_CHARS, "space") or None
+            self.facts.see("", at=peek.at)  # a sub-agent's: its time only, its calls counted
+            return
+        self.facts.see(
+            peek.kind,
+            role=peek.role,
+            at=peek.at,
+            outcome=peek.outcome,
+            text=lambda: msgspec.json.decode(raw, type=_Text).text,
+        )
 
 
 class Directory:
@@ -124,6 +139,11 @@ class Directory:
         for gone in set(self._cards) - live:
             del self._cards[gone]
         return [await self._current(info) for info in infos]
+
+    async def card(self, thread_id: str) -> dict[str, object] | None:
+        """One thread's listing, brought up to date (the page header reads it: same facts)."""
+        info = await self.log.thread(thread_id)
+        return None if info is None else (await self._current(info)).as_json()
 
     async def _current(self, info: ThreadInfo) -> Card:
         card = self._cards.get(info.id)

@@ -1,8 +1,9 @@
 """The index: every thread newest first, as a page (``/``), JSON and a live SSE stream.
 
-The page is drawn here (no script needed to read it); ``static/index.js``
-follows ``GET /api/threads/follow`` and redraws the rows as text when the
-listing changes (a new thread, more calls, a call running or failed). The
+The page's first view is drawn here (no script needed to read it:
+``index.table``); ``static/index.js`` follows ``GET /api/threads/follow``,
+keeps the whole listing as data and draws one page of it — filtered, sorted,
+grouped by project — as text when the listing or a control changes. The
 stream polls the server's ``Directory`` (``server.page.index.directory``) once a second
 and sends the listing only when it changed; followers share one listing a
 second however many they are.
@@ -19,44 +20,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from toolview.safety import escape_html
 from toolview.server.live.streams import limited_stream
 from toolview.server.page.index.directory import POLL, SharedListing
+from toolview.server.page.index.table import controls_html, index_html, index_keys_html
 from toolview.server.page.shell import document
 from toolview.server.state import server_state
 
-__all__ = ["index_html", "routes", "time_html"]
-
-
-def time_html(moment: object) -> str:
-    """A ``<time>`` saying the absolute UTC time (the viewer's script may say it relatively)."""
-    text = escape_html(str(moment))
-    shown = text.replace("T", " ", 1).removesuffix("Z")[:19] + " UTC"
-    return f'<time datetime="{text}" title="{text}">{shown}</time>'
-
-
-def index_html(threads: list[dict[str, object]]) -> str:
-    """The index's table of threads (or a line saying there are none)."""
-    if not threads:
-        return '<p class="tv-empty">No threads yet.</p>'
-    rows = "".join(_row(t) for t in threads)
-    head = (
-        '<thead><tr><th scope="col">Thread</th><th scope="col">Started</th>'
-        '<th scope="col">Last activity</th><th scope="col">Calls</th>'
-        '<th scope="col">Running</th><th scope="col">Failed</th></tr></thead>'
-    )
-    return f'<table class="tv-index">{head}<tbody>{rows}</tbody></table>'
-
-
-def _row(thread: dict[str, object]) -> str:
-    safe_id = escape_html(str(thread["id"]))
-    title = escape_html(str(thread["title"]))
-    return (
-        f'<tr data-thread="{safe_id}"><td><a href="/threads/{safe_id}">{title}</a></td>'
-        f"<td>{time_html(thread['startedAt'])}</td><td>{time_html(thread['lastActivity'])}</td>"
-        f'<td class="tv-num">{thread["calls"]}</td><td class="tv-num">{thread["running"]}</td>'
-        f'<td class="tv-num">{thread["failed"]}</td></tr>'
-    )
+__all__ = ["routes"]
 
 
 async def follow_threads(request: Request) -> Response:
@@ -80,8 +50,10 @@ async def index_page(request: Request) -> str:
     body = await server_state(request).listing.encoded(fresh=True)
     threads = msgspec.json.decode(body)["threads"]
     return (
-        '<main class="tv-page"><h1>toolview</h1><h2 id="tv-threads-title">Threads</h2>'
-        f'<div id="tv-index" aria-labelledby="tv-threads-title">{index_html(threads)}</div></main>'
+        '<main class="tv-page tv-wide"><h1>toolview</h1>'
+        f'{controls_html()}<h2 id="tv-threads-title">Sessions</h2>'
+        f'<div id="tv-index" aria-labelledby="tv-threads-title">{index_html(threads)}</div>'
+        f"{index_keys_html()}</main>"
     )
 
 

@@ -1,0 +1,160 @@
+"""A session's title, project and live status: decided here, read by every view.
+
+Why one home: ``sessions`` showed the first prompt raw (a slash command as
+``<command-message>`` markup, a Codex session as its injected
+``<environment_context>``), the index the first user message, the page its
+thread id: the same session had three names. Every view — ``sessions``,
+``show``'s header, the index (``/api/threads``) and the page header — folds
+the same observations through ``SessionFacts`` and reads ``title``,
+``status(...)`` and ``project_name``; none decides them itself.
+
+The title is the agent's own title where it writes one (``title_record``),
+else the first *real* prompt (``contract.session_title`` says which prompt
+is real and how a title is shown). The fold is given text
+lazily (``text``: a callable) so a reader that peeks records decodes a
+message only while the session has no title yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import PurePosixPath, PureWindowsPath
+from typing import Final, Literal
+
+from toolview.contract.session_title import prompt_title, title_line
+
+__all__ = [
+    "IDLE_AFTER_S",
+    "STATUSES",
+    "SessionFacts",
+    "SessionStatus",
+    "agent_name",
+    "agent_of",
+    "project_name",
+]
+
+SessionStatus = Literal["running", "waiting for input", "idle", "done", "failed"]
+STATUSES: Final[tuple[SessionStatus, ...]] = (
+    "running",
+    "waiting for input",
+    "idle",
+    "done",
+    "failed",
+)
+IDLE_AFTER_S: Final = 5 * 60  # no record for this long: no longer running
+DONE_AFTER_S: Final = 60 * 60  # no record for this long and no end written: done
+
+
+_AGENTS: Final = {
+    "claude-code": "claude",
+    "claude": "claude",
+    "codex": "codex",
+    "gemini": "gemini",
+    "pi": "pi",
+    "otel": "otel",
+    "capture": "capture",
+}
+
+
+def agent_name(host: str) -> str:
+    """The agent as every view names it (``claude``, ``codex``, ``pi``, ``otel``, ``capture``)."""
+    return _AGENTS.get(host, host)
+
+
+def agent_of(thread_id: str) -> str:
+    """A served thread's agent, from the prefix its source gives its id (``claude-<id>``,
+    ``codex-<id>``, ``otel-<id>``, ``capture-<id>``); ``toolview`` for any other thread."""
+    prefix = thread_id.split("-", 1)[0]
+    return _AGENTS.get(prefix, "toolview") if "-" in thread_id else "toolview"
+
+
+def project_name(cwd: str | None) -> str:
+    """A session's project as shown and grouped: its working folder's last name ("" unknown)."""
+    if not cwd:
+        return ""
+    path = PureWindowsPath(cwd) if "\\" in cwd and "/" not in cwd else PurePosixPath(cwd)
+    return path.name or str(path)
+
+
+@dataclass
+class SessionFacts:
+    """What a session's own observations say of it so far: title, times, last turn, end."""
+
+    title: str | None = None
+    project: str = ""  # project_name of the working folder, where the source says it
+    own_title: bool = False  # the agent wrote a title record: no prompt replaces it
+    start: str | None = None
+    last: str | None = None
+    last_kind: str = ""
+    last_role: str | None = None
+    outcome: str | None = None  # the last run's end ("completed", "failed", ...), None: open
+
+    @property
+    def shown_title(self) -> str | None:
+        """The title as every view shows it (``title_line``), ``None`` before there is one."""
+        return title_line(self.title) if self.title is not None else None
+
+    @property
+    def wants_text(self) -> bool:
+        """Whether a user message's text could still become the title."""
+        return self.title is None
+
+    def title_record(self, title: str) -> None:
+        """The agent's own title or summary of the session: it wins over any prompt."""
+        cleaned = prompt_title(title)
+        if cleaned:
+            self.title, self.own_title = cleaned, True
+
+    def see(
+        self,
+        kind: str,
+        *,
+        role: str | None = None,
+        at: str | None = None,
+        outcome: str | None = None,
+        text: Callable[[], str] | None = None,
+    ) -> None:
+        """One of the session's own observations (never a sub-agent's), in order."""
+        if at is not None:
+            self.start = self.start or at
+            self.last = at
+        if kind in ("usage", ""):
+            return  # bookkeeping: neither a turn nor an end
+        self.last_kind, self.last_role = kind, role
+        if kind == "run-started":
+            self.outcome = None
+        elif kind == "run-ended":
+            self.outcome = outcome or "completed"
+        if kind == "message" and role == "user" and self.title is None and text is not None:
+            self.title = prompt_title(text())
+
+    def status(self, running_calls: int, now: float, seen: float | None = None) -> SessionStatus:
+        """running · waiting for input · idle · done · failed, as of ``now`` (epoch seconds).
+
+        An ended run says done (completed or aborted) or failed (an error).
+        Otherwise the time since the last record decides: within
+        ``IDLE_AFTER_S`` a session whose last turn is the assistant's words
+        (no call open) waits for its user, else runs; then idle; after
+        ``DONE_AFTER_S`` with no end written, done.
+        """
+        if self.outcome is not None:
+            return "failed" if self.outcome == "error" else "done"  # aborted: stopped, not failed
+        last = _epoch(self.last) if self.last else seen
+        quiet = now - last if last is not None else float("inf")
+        if quiet >= DONE_AFTER_S:
+            return "done"
+        if quiet >= IDLE_AFTER_S:
+            return "waiting for input" if self._answered(running_calls) else "idle"
+        return "waiting for input" if self._answered(running_calls) else "running"
+
+    def _answered(self, running_calls: int) -> bool:
+        return running_calls == 0 and self.last_kind == "message" and self.last_role == "assistant"
+
+
+def _epoch(at: str) -> float:
+    try:
+        return datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return 0.0

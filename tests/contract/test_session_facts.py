@@ -1,0 +1,72 @@
+"""A session's title, project and live status: decided once (``contract.session_facts``).
+
+The title rules are each a regression of what a view showed before: a slash
+command as raw ``<command-message>`` markup, an injected system reminder or a
+Codex environment block as the "first prompt", a secret cut in half by the
+title's cut. (``tests/server/test_one_title.py`` holds every view to these on random threads.)
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
+from toolview.contract.session_facts import SessionFacts, agent_of, project_name
+
+SLASH = (
+    "<command-message>init is analyzing your codebase…</command-message>\n"
+    "<command-name>/init</command-name>\n<command-args>--fast src</command-args>"
+)
+NOW = 1_900_000_000.0  # 2030: every fixture time is long past
+
+
+def test_the_first_real_prompt_is_the_title_and_the_agents_own_title_wins() -> None:
+    facts = SessionFacts()
+    for text in ("<system-reminder>x</system-reminder>", SLASH, "second prompt"):
+        facts.see("message", role="user", text=lambda t=text: t)
+    assert facts.shown_title == "/init --fast src"
+    facts.title_record("Refactor the parser")
+    facts.see("message", role="user", text=lambda: "later prompt")
+    assert facts.shown_title == "Refactor the parser"
+
+
+def test_the_project_is_the_working_folders_name() -> None:
+    assert project_name("/home/ann/src/toolview") == "toolview"
+    assert project_name("C:\\Users\\ann\\api") == "api"
+    assert project_name(None) == project_name("") == ""
+
+
+def test_the_agent_is_named_by_the_threads_source() -> None:
+    ids = ["claude-a8ad", "codex-01a2", "otel-77", "capture-12ab", "pi-s1", "my-run", "plain"]
+    assert [agent_of(i) for i in ids] == [
+        "claude", "codex", "otel", "capture", "pi", "toolview", "toolview",
+    ]  # fmt: skip
+
+
+def _at(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
+
+
+@pytest.mark.parametrize(
+    ("observations", "running", "status"),
+    [
+        ([RunStarted("r"), RunEnded("r", "completed")], 0, "done"),
+        ([RunStarted("r"), RunEnded("r", "aborted")], 0, "done"),
+        ([RunStarted("r"), RunEnded("r", "error")], 0, "failed"),
+        ([ToolCall("c", "shell", {}, at=_at(NOW - 10))], 1, "running"),
+        ([Message("assistant", "done?", at=_at(NOW - 10))], 0, "waiting for input"),
+        ([Message("user", "go", at=_at(NOW - 600))], 0, "idle"),
+        ([Message("user", "go", at=_at(NOW - 7200))], 0, "done"),
+    ],
+)
+def test_the_live_status(observations: list[Observation], running: int, status: str) -> None:
+    facts = SessionFacts()
+    for observation in observations:
+        kind = str(observation.__struct_config__.tag)
+        outcome = observation.outcome if isinstance(observation, RunEnded) else None
+        role = observation.role if isinstance(observation, Message) else None
+        at = observation.at if isinstance(observation.at, str) else None
+        facts.see(kind, role=role, at=at, outcome=outcome)
+    assert facts.status(running, NOW) == status

@@ -1,0 +1,69 @@
+"""One title, start and status for a session: ``sessions``, the index and the page header.
+
+Before, ``sessions`` printed the first user message raw (a slash command as
+``<command-message>`` markup, a system reminder as the prompt), the index cut
+its own title from the first user message, and the page header said the
+thread's id. Now all read ``contract.session_facts``: random threads (every
+shape of ``thread_strategies``, with real, injected and slash-command prompts
+and the agent's answers among them) fold to the same facts in ``sessions``'
+summary (``cli.session_summary.fold``, what ``sessions --json`` prints) and in
+the index's card (``/api/threads``); the page header is that card's title.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from hypothesis import given
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+from test_thread_search import post
+from thread_strategies import threads
+
+from toolview.cli.session_summary import Summary, fold
+from toolview.contract import Message, Observation
+from toolview.server.page.index.directory import Card
+
+SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+SLASH = (
+    "<command-message>init is analyzing your codebase…</command-message>\n"
+    "<command-name>/init</command-name>\n<command-args>--fast src</command-args>"
+)
+NOW = 1_900_000_000.0
+PROMPTS = st.sampled_from(
+    [SLASH, "<system-reminder>r</system-reminder>", "fix it", "x" * 75 + SECRET, ""]
+)
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> list[Observation]:
+    """Random threads with real and injected prompts and the agent's answers among them."""
+    out = list(draw(threads()))
+    for _ in range(draw(st.integers(0, 4))):
+        message = Message(draw(st.sampled_from(["user", "assistant"])), draw(PROMPTS))
+        out.insert(draw(st.integers(0, len(out))), message)
+    return out
+
+
+@given(sessions())
+def test_sessions_and_the_index_say_one_title_start_and_status(
+    observations: list[Observation],
+) -> None:
+    summary = fold(Summary("toolview", "t", "t.jsonl", "", "", None, None), observations)
+    card = Card("t", 0.0)
+    card.fold([(n, msgspec.json.encode(o)) for n, o in enumerate(observations, 1)])
+    listed = card.as_json()
+    assert (summary.prompt or "t") == listed["title"]
+    assert "<command-" not in str(listed["title"]) and SECRET[:10] not in str(listed["title"])
+    assert summary.start == card.facts.start and summary.end == card.facts.last
+    assert summary.counts.running == listed["running"]
+    assert summary.status(NOW) == card.facts.status(summary.counts.running, NOW)
+
+
+def test_the_page_header_says_the_indexs_title(client: TestClient) -> None:
+    post(client, "claude-s1", [Message("user", "<system-reminder>r</system-reminder>"),
+                               Message("user", SLASH), Message("assistant", "done")])  # fmt: skip
+    (listed,) = client.get("/api/threads").json()["threads"]
+    assert (listed["title"], listed["agent"]) == ("/init --fast src", "claude")
+    page = client.get("/threads/claude-s1").text
+    assert '<h1 id="tv-title">/init --fast src</h1>' in page
+    assert "<title>/init --fast src · toolview</title>" in page
