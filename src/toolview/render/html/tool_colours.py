@@ -110,4 +110,3 @@ def table_source(colours: dict[int, tuple[str, str]]) -> str:
         for i in range(0, len(items), 3)
     ]
     return "\n".join(rows)
-
