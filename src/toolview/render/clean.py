@@ -18,6 +18,7 @@ every surface gets its fields from here.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final, Literal, TypeAlias
 
 from toolview.render.limits import Limits, Omission, Window, head, tail
@@ -82,11 +83,25 @@ def clean_field(text: str, max_chars: int, breaks: Breaks = "show") -> str:
 
     ``breaks="space"`` for prose (a refusal's reason, a note): its line breaks
     read as spaces; otherwise each is shown (``␤``), so an odd name looks odd.
+    A short field is cleaned once per distinct value (``_short_field``).
     """
+    if len(text) <= _MEMO_CHARS:
+        return _short_field(text, max_chars, breaks)
+    return _clean_field(text, max_chars, breaks)
+
+
+def _clean_field(text: str, max_chars: int, breaks: Breaks) -> str:
     cleaned = one_line_field(clean_text(text[: max_chars + REDACTION_MARGIN]), breaks)
     if len(text) <= max_chars:
         return cleaned
     return f"{cleaned[:max_chars]} {Omission(len(text) - max_chars, 'chars')}"
+
+
+# Why: a tool's name and its kind are a handful of short values drawn on every call
+# (header, body kind, title), each paying a redaction scan and a neutralizing pass. Cleaning
+# is a pure function of the text (the patterns are fixed at import), so the answer is kept.
+_MEMO_CHARS: Final = 64
+_short_field = lru_cache(maxsize=2048)(_clean_field)
 
 
 def shown_text(text: str, limits: Limits, keep: Literal["head", "tail"] = "head") -> Window:

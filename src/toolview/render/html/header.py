@@ -15,7 +15,9 @@ has one, its status line. This module never looks at the status itself.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from toolview.contract import StatusDisplay
 from toolview.render.clean import clean_field
 from toolview.render.html.kinds.data import json_text_html
 from toolview.render.html.markup import esc
@@ -37,7 +39,12 @@ _KIND_CHARS = 200
 
 def status_badge(header: Header) -> str:
     """The status badge: icon and label as seen, the status table's ARIA text as read aloud."""
-    display = header.display
+    return _badge(header.display)
+
+
+@lru_cache(maxsize=64)
+def _badge(display: StatusDisplay) -> str:
+    """Once per status (a handful, drawn on every call), not escaped again for each call."""
     colour = _CLASS_SAFE.sub("", display.colour.lower())
     return (
         f'<span class="tv-status tv-colour-{colour}">'

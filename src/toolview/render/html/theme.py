@@ -19,8 +19,17 @@ from __future__ import annotations
 from typing import Final
 
 from toolview.render.html.legible import cube_and_greys, legible, on_ground
+from toolview.render.html.tool_colours import TOOL_COLOURS
 
-__all__ = ["ANSI", "STATUS", "THEME", "THEME_CSS", "TOOL_COLOURS", "theme_block"]
+__all__ = [
+    "ANSI",
+    "STATUS",
+    "THEME",
+    "THEME_CSS",
+    "TOOL_COLOURS",
+    "theme_block",
+    "tool_colours_rule",
+]
 
 # name -> (light, dark); the property is ``--tv-<name>``.
 THEME: Final = {
@@ -107,11 +116,12 @@ def _grounds(scheme: int) -> list[str]:
     ]
 
 
-def _tool_colours() -> dict[int, tuple[str, str]]:
+def tool_colours_rule() -> dict[int, tuple[str, str]]:
     """Palette index -> (light, dark) text colour, for the tool's colours that one scheme
     must adjust to stay legible (``legible``): its exact ones (16-255), and the basic 16
     where one sits too close to a background it may be drawn over (magenta, cyan on the
-    light diff and user backgrounds). The rest are drawn as is."""
+    light diff and user backgrounds). The rest are drawn as is. ``TOOL_COLOURS`` is this
+    answer kept as a table (``tool_colours``): the rule runs in its test, not at import."""
     light, dark = _grounds(0), _grounds(1)
     pairs = {}
     basic = list(zip(*ANSI, strict=True))
@@ -121,9 +131,6 @@ def _tool_colours() -> dict[int, tuple[str, str]]:
         if pair != (one, other):
             pairs[index] = pair
     return pairs
-
-
-TOOL_COLOURS: Final = _tool_colours()
 
 
 def _values(scheme: int) -> dict[str, str]:
