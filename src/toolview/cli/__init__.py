@@ -44,6 +44,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
     "sessions": "list the Claude Code and Codex sessions on this machine, newest first",
+    "doctor": "report the record types in your sessions that no reader maps",
 }
 
 
@@ -66,6 +67,8 @@ def _register(name: str) -> Register:
             from toolview.cli.show_cmd import register
         case "sessions":
             from toolview.cli.sessions_cmd import register
+        case "doctor":
+            from toolview.cli.doctor_cmd import register
         case _:
             raise KeyError(name)
     return register
