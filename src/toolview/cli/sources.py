@@ -126,20 +126,25 @@ def read_items(
     name = _detect_head(head) if source == "auto" else source
     if name == "toolview":
         return read_toolview(lines_after(head, rest))
+    data = None
+    if name is None:  # a pi or MCP input, or a reader plug-in's: told from the whole input
+        data = head + rest.read()
+        name = detect(data)
     session = None if name is None or name in SOURCES.keys() - HOSTS.keys() else host(name)
     if session is not None:
         if path is not None:  # its sub-agents' files are beside it: the host reads them too
             return as_items(session.load(path_arg(path)))
-        return map_lines(session, lines_after(head, rest))
-    return load(head + rest.read(), name or "auto")
+        return map_lines(session, lines_after(head, rest) if data is None else data.split(b"\n"))
+    return load(head + rest.read() if data is None else data, name or "auto")
 
 
 def _detect_head(head: bytes) -> str | None:
-    """``toolview`` or a session reader, as the first lines tell; None: read more to tell.
-    The reader plug-ins are looked for only when no built-in reader recognises it."""
+    """``toolview`` or a built-in session reader, as the first lines tell; None: read more
+    to tell (a pi or MCP file is told from the whole input, and so, after them, is a reader
+    plug-in's: ``detect``)."""
     if sniff_toolview(head):
         return "toolview"
-    return next((name for name in host_names() if _sniffs(name, head)), None)
+    return next((name for name in HOSTS if _sniffs(name, head)), None)
 
 
 def detect(data: bytes) -> str | None:
