@@ -33,6 +33,7 @@ __all__ = [
     "host_names",
     "map_lines",
     "plugin_problems",
+    "plugin_readers",
     "session_hosts",
 ]
 
@@ -107,7 +108,12 @@ def host(name: str) -> Reader | None:
 
 def session_hosts() -> list[Reader]:
     """Every reader this installation has: the built-ins, then the plug-ins."""
-    return [found for name in HOSTS if (found := host(name)) is not None] + list(_plugins())
+    return [found for name in HOSTS if (found := host(name)) is not None] + plugin_readers()
+
+
+def plugin_readers() -> list[Reader]:
+    """The readers installed through the ``toolview.readers`` entry points."""
+    return list(_plugins())
 
 
 def host_names() -> Iterator[str]:
