@@ -16,7 +16,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
 from toolview.contract import Observation
@@ -128,11 +127,16 @@ def plugin_problems() -> tuple[str, ...]:
     return plugins(frozenset(HOSTS))[1]
 
 
-@cache
+_SAID: list[bool] = []
+
+
 def _plugins() -> tuple[Reader, ...]:
-    """The plug-ins, looked for once; each one skipped is said on stderr, once."""
-    for problem in plugin_problems():
-        print(f"toolview: {problem}", file=sys.stderr)
+    """The plug-ins (``plugins`` looks for them once); each one skipped is said on stderr,
+    once."""
+    if not _SAID:
+        _SAID.append(True)
+        for problem in plugin_problems():
+            print(f"toolview: {problem}", file=sys.stderr)
     return plugins(frozenset(HOSTS))[0]
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import KW_ONLY, dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Final, Protocol
 
 from toolview.contract import Observation
@@ -100,10 +99,19 @@ def lines_loader(mapper: Callable[[], SessionMapper]) -> Callable[[Path], Iterat
     return load
 
 
-@cache
+_LOADED: dict[frozenset[str], tuple[tuple[Reader, ...], tuple[str, ...]]] = {}
+
+
 def plugins(taken: frozenset[str]) -> tuple[tuple[Reader, ...], tuple[str, ...]]:
     """The readers installed through ``toolview.readers`` and the lines saying which were
-    skipped and why; ``taken`` are the built-ins' names (a plug-in cannot replace one)."""
+    skipped and why; ``taken`` are the built-ins' names (a plug-in cannot replace one).
+    Looked for once (not ``functools.cache``: ``show`` does not otherwise import it)."""
+    if taken not in _LOADED:
+        _LOADED[taken] = _load(taken)
+    return _LOADED[taken]
+
+
+def _load(taken: frozenset[str]) -> tuple[tuple[Reader, ...], tuple[str, ...]]:
     from importlib.metadata import entry_points
 
     found: list[Reader] = []
