@@ -54,6 +54,13 @@ def test_show_renders_a_plug_in_session_by_its_file_and_by_its_id(home: Path) ->
         assert "README.md" in done.stdout and "list the files" in done.stdout
 
 
+def test_show_of_a_folder_heads_a_plug_in_session_with_the_agent_s_own_name(home: Path) -> None:
+    done = toolview(home, install(home / "site"), "show", "--surface", "text", str(home))
+    assert done.returncode == 0, done.stderr
+    assert "══ Tiny Agent session tiny-1 · .tinyagent/sessions/tiny-1.jsonl ══" in done.stdout
+    assert f"══ Claude Code session {ONE}" in done.stdout
+
+
 def test_a_broken_plug_in_is_said_and_skipped(home: Path) -> None:
     done = toolview(home, install(home / "site", broken=True), "sessions", "--json")
     assert done.returncode == 0, done.stderr
