@@ -18,7 +18,7 @@ from toolview_servers import ToolviewServer
 from watch_serving import size, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
-from reader_plugins import install, tinyagent_session  # noqa: E402
+from reader_plugins import install, tinyagent_session
 
 
 def _events(base: str, thread: str) -> list[dict[str, object]]:
