@@ -31,6 +31,9 @@ RUNTIMES = (
 # argparse's width is found without shutil: cli.parsing); --version reads the installed
 # metadata, which needs pathlib
 STDLIB = ("pathlib", "shutil")
+# the reader plug-ins are looked for (importlib.metadata scans every installed distribution)
+# only when no built-in reader knows the input: never for observations or a stored MCP file
+PLUGINS = "importlib.metadata"
 # a kind's renderer is imported when the kind is first drawn (render.registry.Deferred): a
 # plain session draws a shell call and no JSON, table, code, Markdown, link, image or to-do
 UNDRAWN = ("code", "data", "image", "links", "markdown", "todo")
@@ -45,10 +48,21 @@ def undrawn(surface: str) -> tuple[str, ...]:
 LIGHT = {  # the command's words → what it must not import, beyond every runtime above
     ("--help",): ("msgspec", "rich", "toolview.contract", "toolview.render", *STDLIB),
     ("--version",): ("msgspec", "rich", "toolview.contract", "toolview.render"),  # reads metadata
-    ("show", "--surface", "text", EXAMPLE): ("rich", "nh3", "toolview.render.terminal", *STDLIB),
-    ("show", "--surface", "markdown", EXAMPLE): ("rich", "toolview.render.terminal", *STDLIB),
+    ("show", "--surface", "text", EXAMPLE): (
+        "rich",
+        "nh3",
+        "toolview.render.terminal",
+        *STDLIB,
+        PLUGINS,
+    ),
+    ("show", "--surface", "markdown", EXAMPLE): (
+        "rich",
+        "toolview.render.terminal",
+        *STDLIB,
+        PLUGINS,
+    ),
     ("check", EXAMPLE): ("rich", "toolview.render", "toolview.hosts", *STDLIB),
-    ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic"),
+    ("show", "--surface", "text", MCP_STORED): ("rich", "pydantic", PLUGINS),
     ("show", "--surface", "text", PLAIN): ("rich", *undrawn("text"), *STDLIB),
     ("show", "--surface", "markdown", PLAIN): ("rich", *undrawn("markdown"), *STDLIB),
 }

@@ -46,6 +46,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "sessions": "list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
     "share": "write one session as a redacted, self-contained page or Markdown, with a review",
     "stats": "sum the coding-agent sessions per day, week, agent, project and model",
+    "doctor": "report the record types in your sessions that no reader maps",
 }
 
 
@@ -72,6 +73,8 @@ def _register(name: str) -> Register:
             from toolview.cli.share_cmd import register
         case "stats":
             from toolview.cli.stats_cmd import register
+        case "doctor":
+            from toolview.cli.doctor_cmd import register
         case _:
             raise KeyError(name)
     return register

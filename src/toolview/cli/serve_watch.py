@@ -14,6 +14,7 @@ import argparse
 import os
 from pathlib import Path
 
+from toolview.cli.session_hosts import plugin_readers
 from toolview.server.ingest.watch.root import WatchRoot
 
 __all__ = ["WatchError", "agent_folders", "watch_roots"]
@@ -25,14 +26,17 @@ class WatchError(ValueError):
 
 def agent_folders() -> list[WatchRoot]:
     """Claude Code's projects, Codex's sessions and Gemini CLI's chats (``tmp``) folders,
-    wherever their settings put them."""
+    wherever their settings put them, then each reader plug-in's home folder
+    (``hosts.readers``)."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
+    plugins = [WatchRoot(Path.home().joinpath(*r.home), r.name) for r in plugin_readers()]
     return [
         WatchRoot(claude / "projects", "claude-code"),
         WatchRoot(codex / "sessions", "codex"),
         WatchRoot(gemini / "tmp", "gemini"),
+        *plugins,
     ]
 
 

@@ -13,24 +13,27 @@ visible note in the thread, as a broken line of observations is.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import Final
 
 from toolview.contract import Observation
 from toolview.hosts.cut_lines import with_cuts
-
-if TYPE_CHECKING:  # a path is only passed through here: pathlib is imported by who makes one
-    from pathlib import Path
+from toolview.hosts.readers import Reader, SessionMapper, notes_of, plugins
 
 __all__ = [
     "HOSTS",
     "Note",
+    "Reader",
     "SessionHost",
     "SessionMapper",
     "as_items",
     "host",
+    "host_names",
     "map_lines",
+    "plugin_problems",
+    "plugin_readers",
     "session_hosts",
 ]
 
@@ -45,37 +48,14 @@ class Note:
         return self.text
 
 
-class SessionMapper(Protocol):
-    """A host's sans-IO mapper: one line in, the observations it makes out."""
-
-    def feed_line(self, line: bytes) -> list[Observation]: ...  # pragma: no cover
-
-    def finish(self) -> list[Observation]: ...  # pragma: no cover
+SessionHost = Reader  # the registry's first name: an entry built as one still works
 
 
-@dataclass(frozen=True)
-class SessionHost:
-    """What the commands need of a coding agent's sessions."""
-
-    name: str
-    """The ``--from`` name: ``claude-code``, ``codex`` or ``gemini``."""
-    sniff: Callable[[bytes], bool]
-    load: Callable[[Path], Iterator[object]]
-    """``load_observations``: observations and ``SessionNote``s, streamed, sub-agents marked."""
-    mapper: Callable[[], SessionMapper]
-    files: Callable[[Path], list[Path]]
-    """``session_files``: the main session files under a folder, newest first."""
-    line_error: type[Exception]
-    """``SessionLineError``: what ``feed_line`` raises for a line it cannot read."""
-    home: tuple[str, ...]
-    """Where the agent keeps its sessions, under the user's home folder."""
-
-
-def _claude_code() -> SessionHost:
+def _claude_code() -> Reader:
     from toolview.hosts import claude_code as found
     from toolview.hosts.sessions import SessionLineError
 
-    return SessionHost(
+    return Reader(
         "claude-code",
         found.sniff,
         found.load_observations,
@@ -83,14 +63,17 @@ def _claude_code() -> SessionHost:
         found.session_files,
         SessionLineError,
         (".claude", "projects"),
+        label="Claude Code",
+        record_type=found.record_type,
+        maps=found.KNOWN_RECORDS,
     )
 
 
-def _codex() -> SessionHost:
+def _codex() -> Reader:
     from toolview.hosts import codex as found
     from toolview.hosts.sessions import SessionLineError
 
-    return SessionHost(
+    return Reader(
         "codex",
         found.sniff,
         found.load_observations,
@@ -98,14 +81,17 @@ def _codex() -> SessionHost:
         found.session_files,
         SessionLineError,
         (".codex", "sessions"),
+        label="Codex",
+        record_type=found.record_type,
+        maps=found.KNOWN_RECORDS,
     )
 
 
-def _gemini() -> SessionHost:
+def _gemini() -> Reader:
     from toolview.hosts import gemini as found
     from toolview.hosts.sessions import SessionLineError
 
-    return SessionHost(
+    return Reader(
         "gemini",
         found.sniff,
         found.load_observations,
@@ -113,48 +99,84 @@ def _gemini() -> SessionHost:
         found.session_files,
         SessionLineError,
         (".gemini", "tmp"),
+        label="Gemini CLI",
     )
 
 
-HOSTS: Final[dict[str, Callable[[], SessionHost]]] = {
+HOSTS: Final[dict[str, Callable[[], Reader]]] = {
     "claude-code": _claude_code,
     "codex": _codex,
     "gemini": _gemini,
 }
+"""The built-in readers, each imported when first used; plug-ins come after them."""
 
 
-def host(name: str) -> SessionHost | None:
-    """The host called ``name``, imported now; None if this installation cannot import it."""
+def host(name: str) -> Reader | None:
+    """The reader called ``name`` (a built-in imported now, else a plug-in); None if this
+    installation has none it can import."""
     factory = HOSTS.get(name)
+    if factory is None:
+        return next((found for found in _plugins() if found.name == name), None)
     try:
-        return None if factory is None else factory()
+        return factory()
     except ImportError:
         return None
 
 
-def session_hosts() -> list[SessionHost]:
-    """Every host this installation has."""
-    return [found for name in HOSTS if (found := host(name)) is not None]
+def session_hosts() -> list[Reader]:
+    """Every reader this installation has: the built-ins, then the plug-ins."""
+    return [found for name in HOSTS if (found := host(name)) is not None] + plugin_readers()
+
+
+def plugin_readers() -> list[Reader]:
+    """The readers installed through the ``toolview.readers`` entry points."""
+    return list(_plugins())
+
+
+def host_names() -> Iterator[str]:
+    """Every reader's name, the built-ins' first: the plug-ins are looked for only when
+    the built-ins' are not enough (a caller that stops early never pays for them)."""
+    yield from HOSTS
+    yield from (found.name for found in _plugins())
+
+
+def plugin_problems() -> tuple[str, ...]:
+    """The lines saying which reader plug-ins were skipped, and why."""
+    return plugins(frozenset(HOSTS))[1]
+
+
+_SAID: list[bool] = []
+
+
+def _plugins() -> tuple[Reader, ...]:
+    """The plug-ins (``plugins`` looks for them once); each one skipped is said on stderr,
+    once."""
+    if not _SAID:
+        _SAID.append(True)
+        for problem in plugin_problems():
+            print(f"toolview: {problem}", file=sys.stderr)
+    return plugins(frozenset(HOSTS))[0]
 
 
 def as_items(records: Iterable[object]) -> Iterator[Observation | Note]:
-    """A host's stream as ``show``'s items: observations as they are, a note as a ``Note``."""
+    """A reader's stream as ``show``'s items: observations as they are, a note as a ``Note``."""
     for record in records:
         if isinstance(record, Observation):
             yield record
-        else:  # a SessionNote: a line the host could not read, said where it was
+        else:  # a SessionNote: a line the reader could not read, said where it was
             yield Note(str(getattr(record, "text", record)))
 
 
 def map_lines(
-    found: SessionHost, lines: Iterable[bytes], *, finish: bool = True
+    found: Reader, lines: Iterable[bytes], *, finish: bool = True
 ) -> Iterator[Observation | Note]:
     """The items of a session read line by line (standard input, a followed file): no
     sub-agent files beside it to read, so only the session's own records.
 
-    ``finish=False`` for a file followed until idle: the session has not ended
-    because we stopped watching it, so the host is not told it did (its
-    ``finish`` would close the calls still open as cut off)."""
+    What the mapper leaves out (a record type it does not know) is a note, as in a file
+    read whole. ``finish=False`` for a file followed until idle: the session has not ended
+    because we stopped watching it, so the reader is not told it did (its ``finish``
+    would close the calls still open as cut off)."""
     mapper = found.mapper()
     number = 0
     for line in lines:
@@ -168,5 +190,6 @@ def map_lines(
             continue
         del line
         yield from observations
+        yield from (Note(f"line {number}: {note}") for note in notes_of(mapper))
     if finish:
         yield from mapper.finish()

@@ -25,7 +25,7 @@ from pathlib import Path
 from toolview.cli.inputs import InputError, refuse_binary, strip_bom
 from toolview.cli.jsonl import Item, read_toolview, sniff_toolview
 from toolview.cli.session_find import may_be_an_id, roots
-from toolview.cli.session_hosts import HOSTS, host, map_lines
+from toolview.cli.session_hosts import HOSTS, host, host_names, map_lines
 from toolview.cli.session_ids import named
 from toolview.cli.show_follow import follow_items
 from toolview.cli.show_tail import TailError, tail_lines
@@ -98,7 +98,7 @@ def _items(lines: Iterator[bytes], source: str, name: str) -> Iterable[Item] | N
 def _format(first: bytes) -> str | None:
     if sniff_toolview(first):
         return "toolview"
-    for name in HOSTS:
+    for name in host_names():
         found = host(name)
         try:
             if found is not None and found.sniff(first):

@@ -66,7 +66,7 @@ def title(found: Found, folder: Path | None = None) -> str:
     where = found.path
     if folder is not None and where.is_relative_to(folder):
         where = where.relative_to(folder)
-    label = LABELS.get(found.host.name, found.host.name)
+    label = LABELS.get(found.host.name, found.host.title)  # a plug-in says its own
     return clean_field(f"{label} session {found.id} · {where}", _TITLE_CHARS)
 
 

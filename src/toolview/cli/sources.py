@@ -5,7 +5,8 @@ A source is a loader ``(data: bytes) -> list[Observation]`` with a
 a small function, when that source is first used, so a host that is absent
 (or broken) cannot stop the others, and reading toolview's own observations
 never pays for a host. Adding a source is one function and one line in
-``SOURCES``. The built-in ``toolview`` source is ``cli.jsonl``; the coding
+``SOURCES``; a coding agent's reader plug-in (``hosts.readers``) is a source
+too, tried after the built-ins. The built-in ``toolview`` source is ``cli.jsonl``; the coding
 agents' sessions (``claude-code``, ``codex``) are ``cli.session_hosts``.
 
 ``read_items`` is what ``show`` uses (``opened_items``: a path or ``-`` opened,
@@ -24,6 +25,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain
 from typing import BinaryIO, Final
 
 from toolview.cli.inputs import (
@@ -41,7 +43,7 @@ from toolview.cli.jsonl import (
     read_toolview,
     sniff_toolview,
 )
-from toolview.cli.session_hosts import HOSTS, as_items, host, map_lines
+from toolview.cli.session_hosts import HOSTS, Reader, as_items, host, host_names, map_lines
 
 __all__ = [
     "SOURCES",
@@ -88,9 +90,14 @@ def _session(name: str) -> Callable[[], Source]:
         found = host(name)
         if found is None:
             raise ImportError(f"no {name} host")
-        return Source(lambda data: list(map_lines(found, data.split(b"\n"))), found.sniff)
+        return _lines(found)
 
     return source
+
+
+def _lines(found: Reader) -> Source:
+    """A reader as a source: its input read line by line through its mapper."""
+    return Source(lambda data: list(map_lines(found, data.split(b"\n"))), found.sniff)
 
 
 SOURCES: Final[dict[str, Callable[[], Source]]] = {
@@ -113,9 +120,9 @@ def load(data: bytes, source: str = "auto") -> list[Item]:
     name = detect(data) if source == "auto" else source
     if name is None:
         raise SourceError(UNKNOWN)
-    if name not in SOURCES:
-        raise SourceError(f"unknown source {name!r}; choose from {', '.join(SOURCES)}")
     found = _resolve(name)
+    if found is None and name not in SOURCES:
+        raise SourceError(f"unknown source {name!r}; choose from {', '.join(SOURCES)}")
     if found is None:
         raise SourceError(f"the {name!r} source is not available in this installation")
     try:
@@ -140,16 +147,22 @@ def read_items(
     name = _detect_head(head) if source == "auto" else source
     if name == "toolview":
         return read_toolview(lines_after(head, rest))
-    session = host(name) if name in HOSTS else None
+    data = None
+    if name is None:  # a pi or MCP input, or a reader plug-in's: told from the whole input
+        data = head + rest.read()
+        name = detect(data)
+    session = None if name is None or name in SOURCES.keys() - HOSTS.keys() else host(name)
     if session is not None:
         if path is not None:  # its sub-agents' files are beside it: the host reads them too
             return as_items(session.load(path_arg(path)))
-        return map_lines(session, lines_after(head, rest))
-    return load(head + rest.read(), name or "auto")
+        return map_lines(session, lines_after(head, rest) if data is None else data.split(b"\n"))
+    return load(head + rest.read() if data is None else data, name or "auto")
 
 
 def _detect_head(head: bytes) -> str | None:
-    """``toolview`` or a session host, as the first lines tell; None: read more to tell."""
+    """``toolview`` or a built-in session reader, as the first lines tell; None: read more
+    to tell (a pi or MCP file is told from the whole input, and so, after them, is a reader
+    plug-in's: ``detect``)."""
     if sniff_toolview(head):
         return "toolview"
     return next((name for name in HOSTS if _sniffs(name, head)), None)
@@ -161,7 +174,8 @@ def detect(data: bytes) -> str | None:
     None when no source can read it."""
     if not data.strip():
         return "toolview"
-    found = next((name for name in SOURCES if _sniffs(name, data)), None)
+    names = chain(SOURCES, (name for name in host_names() if name not in SOURCES))
+    found = next((name for name in names if _sniffs(name, data)), None)
     return "toolview" if found is None and meant_as_observations(data) else found
 
 
@@ -174,7 +188,11 @@ def _sniffs(name: str, data: bytes) -> bool:
 
 
 def _resolve(name: str) -> Source | None:
-    """The source called ``name``, its host imported; None if that import fails."""
+    """The source called ``name``, its host imported (a reader plug-in's, if no built-in has
+    that name); None if there is none or its import fails."""
+    if name not in SOURCES:
+        found = host(name)
+        return None if found is None else _lines(found)
     try:
         return SOURCES[name]()
     except ImportError:

@@ -231,3 +231,18 @@ def test_a_user_image_is_named_in_the_message() -> None:
         {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AA=="}},
     ]
     assert [m.text for m in of(Message, feed(record))] == ["look\n[image: image/png]"]
+
+
+def test_a_record_type_it_does_not_know_is_said_once_and_the_session_goes_on() -> None:
+    mapper = ClaudeCodeMapper()
+    unknown = {"type": "brand-new-record", "sessionId": SESSION, "uuid": "u9"}
+    out = feed(prompt("hi"), unknown, unknown, assistant(text("hello")), mapper=mapper)
+    assert [(m.role, m.text) for m in of(Message, out)] == [("user", "hi"), ("assistant", "hello")]
+    assert mapper.take_notes() == ["a Claude Code record of type 'brand-new-record' is not shown"]
+
+
+@pytest.mark.parametrize("kind", ["summary", "ai-title", "file-history-snapshot", "system"])
+def test_a_type_skipped_by_name_makes_no_note(kind: str) -> None:
+    mapper = ClaudeCodeMapper()
+    feed(prompt("hi"), {"type": kind, "sessionId": SESSION}, mapper=mapper)
+    assert mapper.take_notes() == []

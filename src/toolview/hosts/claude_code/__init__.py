@@ -9,13 +9,16 @@ the sessions under a folder, newest first.
 
 from toolview.hosts.claude_code.loader import load_observations, session_files, sniff
 from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
+from toolview.hosts.claude_code.record_types import KNOWN_RECORDS, record_type
 from toolview.hosts.sessions import SessionLineError, SessionNote
 
 __all__ = [
+    "KNOWN_RECORDS",
     "ClaudeCodeMapper",
     "SessionLineError",
     "SessionNote",
     "load_observations",
+    "record_type",
     "session_files",
     "sniff",
 ]

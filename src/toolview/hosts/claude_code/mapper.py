@@ -12,7 +12,9 @@ mapper the session's stored outputs). A file and a growing file map alike.
   ``tool-result`` (paired by id, whatever the order), mapped by its tool.
 - Older sessions keep a sub-agent's records in the same file (``isSidechain``):
   they go through a child mapper marked with the Task/Agent call's id.
-- Any other record type is skipped by name. A record of the wrong shape raises
+- The other types Claude Code writes are skipped by name (``record_types``); a
+  type it does not list is said once as a note (a later version's type may
+  hold calls: never a silent drop). A record of the wrong shape raises
   ``SessionLineError``; a bad piece of a good record becomes a note
   (``take_notes``), and the rest of the record is mapped.
 """
@@ -25,6 +27,7 @@ from typing import Final
 import msgspec
 
 from toolview.contract import Observation, RunEnded, RunStarted
+from toolview.hosts.claude_code.record_types import KNOWN_RECORDS
 from toolview.hosts.claude_code.records import Stamp, make_stamp, plain_text, read_message
 from toolview.hosts.claude_code.stored import ReadStored
 from toolview.hosts.claude_code.turns import Turns
@@ -33,6 +36,7 @@ from toolview.hosts.sessions import SessionLineError, decode_record
 __all__ = ["ClaudeCodeMapper", "ReadStored"]
 
 _OWN_TYPES: Final = frozenset({"user", "assistant"})
+_SAID: Final = 100  # unknown types said per session, at most: a flood of new names is one bug
 
 
 class ClaudeCodeMapper:
@@ -51,6 +55,7 @@ class ClaudeCodeMapper:
         self.read_stored = read_stored
         self._turns = Turns(self, read_stored)
         self._chains: dict[str, ClaudeCodeMapper] = {}
+        self._unknown: set[str] = set()
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one JSON line and map it; ``SessionLineError`` if it is malformed."""
@@ -64,13 +69,20 @@ class ClaudeCodeMapper:
         if not isinstance(kind, str):
             raise SessionLineError("the record has no `type` string")
         if kind not in _OWN_TYPES:
-            return []  # summary, file-history-snapshot, system, …: skipped by name
+            self._skip(kind)
+            return []
         try:
             return self._record(kind, record)
         except SessionLineError:
             raise
         except Exception as exc:  # a last resort: the line is reported, the session goes on
             raise SessionLineError(f"unreadable {kind} record ({type(exc).__name__})") from None
+
+    def _skip(self, kind: str) -> None:
+        """A type skipped by name is skipped; one this reader does not know is said, once."""
+        if kind not in KNOWN_RECORDS and kind not in self._unknown and len(self._unknown) < _SAID:
+            self._unknown.add(kind)
+            self.notes.append(f"a Claude Code record of type {kind[:60]!r} is not shown")
 
     def take_notes(self) -> list[str]:
         """Notes about pieces of records that were left out since the last call."""

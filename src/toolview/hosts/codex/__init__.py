@@ -7,5 +7,14 @@ See docs/hosts/codex.md. ``CodexMapper`` maps one rollout record at a time
 
 from toolview.hosts.codex.loader import load_observations, parent_thread_id, session_files, sniff
 from toolview.hosts.codex.mapper import CodexMapper
+from toolview.hosts.codex.record_types import KNOWN_RECORDS, record_type
 
-__all__ = ["CodexMapper", "load_observations", "parent_thread_id", "session_files", "sniff"]
+__all__ = [
+    "KNOWN_RECORDS",
+    "CodexMapper",
+    "load_observations",
+    "parent_thread_id",
+    "record_type",
+    "session_files",
+    "sniff",
+]

@@ -24,9 +24,10 @@ from typing import Final
 import msgspec
 from watchfiles import Change, awatch
 
-from toolview.server.ingest.watch.formats import FORMATS, SessionFormat, formats_for, thread_id
+from toolview.server.ingest.watch.formats import SessionFormat, formats_for, thread_id
 from toolview.server.ingest.watch.idle import WATCH_IDLE, IdleTimers
 from toolview.server.ingest.watch.opening import open_reader
+from toolview.server.ingest.watch.plugins import watch_formats
 from toolview.server.ingest.watch.reader import Batch, FileReader, FileReplaced
 from toolview.server.ingest.watch.root import WatchRoot
 from toolview.server.ingest.watch.subagents import META, SubAgents
@@ -49,11 +50,11 @@ class SessionWatcher:
         self,
         log: PositionedLog,
         roots: Iterable[WatchRoot],
-        formats: tuple[SessionFormat, ...] = FORMATS,
+        formats: tuple[SessionFormat, ...] | None = None,
         idle: float = WATCH_IDLE,
     ) -> None:
         self.log = log
-        self.formats = formats
+        self.formats = watch_formats() if formats is None else formats  # with the plug-ins'
         self.roots = [WatchRoot(r.path.resolve(), r.preferred) for r in roots]
         # the mappers of the files read last; another is fed its read lines again when it grows
         self.readers: OrderedDict[Path, FileReader] = OrderedDict()
