@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.guard.host_check import DEFAULT_PORTS, split_host
 from toolview.server.guard.security import refusal
-from toolview.server.ingest.otlp_body import OTLP_PATH, OTLP_TYPES
+from toolview.server.ingest.otlp_body import OTLP_PATHS, OTLP_TYPES
 
 __all__ = ["BODY_TYPES", "UNSAFE_METHODS", "CrossSiteGuard", "cross_site_problem"]
 
@@ -77,7 +77,7 @@ def cross_site_problem(scope: Scope, *, check_body: bool = True) -> tuple[int, s
         sites = set(headers.getlist("sec-fetch-site")) & _FOREIGN_SITES
         if sites:
             return 403, f"a request from another site (Sec-Fetch-Site: {min(sites)}) is refused"
-    types = BODY_TYPES | OTLP_TYPES if path == OTLP_PATH else BODY_TYPES
+    types = BODY_TYPES | OTLP_TYPES if path in OTLP_PATHS else BODY_TYPES
     if check_body and method in UNSAFE_METHODS and not _is_one_of(headers, types):
         sent = headers.get("content-type")
         got = "no Content-Type" if sent is None else repr(sent[:100])
