@@ -26,7 +26,7 @@ from .scripted_anthropic import ToolUse, Turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "wire"))
 
-from toolview_servers import ToolviewServer  # noqa: E402
+from toolview_servers import ToolviewServer
 
 TOKEN = "otlp-logs-claude-token-0123456789"
 AUTH = {"authorization": f"Bearer {TOKEN}"}
