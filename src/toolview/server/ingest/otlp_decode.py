@@ -36,8 +36,10 @@ __all__ = [
     "attributes_of",
     "decode_spans",
     "encode_response",
+    "fill",
     "from_protobuf",
     "parse_json",
+    "serialize",
     "value_of",
 ]
 
@@ -54,10 +56,7 @@ _ID_FIELDS: Final = ("traceId", "trace_id", "spanId", "span_id", "parentSpanId",
 def decode_spans(body: bytes, form: str) -> list[TelemetrySpan]:
     """Every span of the export request in ``body``; ``BadTraces`` if it is not one."""
     request = ExportTraceServiceRequest()
-    if form == PROTOBUF:
-        from_protobuf(body, request)
-    else:
-        parse_json(body, request, SPAN_LAYERS)
+    fill(request, body, form, SPAN_LAYERS)
     return [
         _span(span)
         for resource in request.resource_spans
@@ -72,9 +71,22 @@ def encode_response(rejected: int, message: str, form: str) -> bytes:
     if rejected:
         response.partial_success.rejected_spans = rejected
         response.partial_success.error_message = message
+    return serialize(response, form)
+
+
+def serialize(response: Message, form: str) -> bytes:
+    """An OTLP answer in the request's encoding (``JSON`` or ``PROTOBUF``)."""
     if form == JSON:
         return json_format.MessageToJson(response, indent=None).encode()
     return response.SerializeToString()
+
+
+def fill(request: Message, body: bytes, form: str, layers: Layers) -> None:
+    """Fill ``request`` from ``body`` in either encoding; ``BadTraces`` if it is not one."""
+    if form == PROTOBUF:
+        from_protobuf(body, request)
+    else:
+        parse_json(body, request, layers)
 
 
 def from_protobuf(body: bytes, request: Message) -> None:

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from google.protobuf import json_format
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import (
     ExportLogsServiceRequest,
     ExportLogsServiceResponse,
 )
 
 from toolview.hosts.otel.logs import TelemetryLog
-from toolview.server.ingest.otlp_body import JSON, PROTOBUF
 from toolview.server.ingest.otlp_decode import (
     Layers,
     attributes_of,
-    from_protobuf,
-    parse_json,
+    fill,
+    serialize,
     value_of,
 )
 
@@ -37,10 +35,7 @@ _LAYERS: Final[Layers] = (
 def decode_logs(body: bytes, form: str) -> list[TelemetryLog]:
     """Every log record of the export request in ``body``; ``BadTraces`` if it is not one."""
     request = ExportLogsServiceRequest()
-    if form == PROTOBUF:
-        from_protobuf(body, request)
-    else:
-        parse_json(body, request, _LAYERS)
+    fill(request, body, form, _LAYERS)
     return [
         TelemetryLog(
             time_ns=record.time_unix_nano or record.observed_time_unix_nano,
@@ -59,6 +54,4 @@ def encode_logs_response(rejected: int, message: str, form: str) -> bytes:
     if rejected:
         response.partial_success.rejected_log_records = rejected
         response.partial_success.error_message = message
-    if form == JSON:
-        return json_format.MessageToJson(response, indent=None).encode()
-    return response.SerializeToString()
+    return serialize(response, form)
