@@ -124,7 +124,7 @@ def _usage(record: TelemetryLog) -> tuple[Observation, ...]:
     if given is None and output is None:
         return ()
     read = _first(record, "cache_read_tokens", "cached_token_count")
-    write = record.count("cache_creation_tokens")
+    write = _first(record, "cache_creation_tokens", "cache_write_token_count")
     counted = Usage(
         model=record.text("model") or "unknown",
         input_tokens=given or 0,
