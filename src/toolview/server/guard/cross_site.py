@@ -7,7 +7,7 @@ answer's fate, so it must refuse the request itself:
 
 - an unsafe method (POST, PUT, PATCH, DELETE) needs ``Content-Type:
   application/json`` or ``application/x-ndjson`` (else ``415``), or, on
-  OTLP's ``/v1/traces`` only, ``application/x-protobuf``: a page can only
+  OTLP's ``/v1/traces`` and ``/v1/logs`` only, ``application/x-protobuf``: a page can only
   send those after a CORS preflight, and none is ever granted (no
   ``Access-Control-Allow-*`` header is ever sent);
 - an unsafe method, or any request to ``/api``, that says it comes from
