@@ -56,7 +56,7 @@ def test_the_description_lists_every_api_route() -> None:
         (route.path.replace("{thread_id}", "{thread_id}"), method)
         for route in app.routes
         if isinstance(route, Route)
-        and (route.path.startswith("/api/") or route.path == "/v1/traces")
+        and (route.path.startswith("/api/") or route.path in ("/v1/traces", "/v1/logs"))
         for method in (route.methods or set()) - {"HEAD"}
     }
     assert described == served
@@ -128,7 +128,7 @@ COUNT = {"cases": 0}
 def _contract_checked(path: str) -> bool:
     """Whether the body's schema says less than the server checks."""
     documented_400 = ("/observations", "/{thread_id}/search")
-    return path.endswith(documented_400) or path == "/v1/traces"
+    return path.endswith(documented_400) or path in ("/v1/traces", "/v1/logs")
 
 
 def live_agui(case: schemathesis.Case[Any]) -> bool:

@@ -116,11 +116,13 @@ def run_claude(
     args: Sequence[str] = (),
     wait: bool = True,
     tasks: bool = False,
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[ClaudeRun]:
     """Run ``claude -p prompt`` in ``home`` against ``lanes`` (see scripted_anthropic).
 
     ``files`` are written into the workspace (``home/workspace``) first;
-    ``tasks`` offers the task tools instead of TodoWrite (see ``claude_env``). With
+    ``tasks`` offers the task tools instead of TodoWrite (see ``claude_env``);
+    ``env`` is added to the CLI's environment (its telemetry settings). With
     ``wait`` the CLI has exited (successfully) when this yields; without, it
     is still running and the caller waits. The CLI is killed and the server
     stopped on exit either way.
@@ -137,7 +139,7 @@ def run_claude(
         process = subprocess.Popen(
             command,
             cwd=workspace,
-            env=claude_env(home, base_url, tasks=tasks),
+            env={**claude_env(home, base_url, tasks=tasks), **(env or {})},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -7,11 +7,14 @@ into its token usage, an ``invoke_agent`` span into its run's start and end
 maps one export's spans, each to its thread (``thread_id_for``: the
 conversation's, else the trace's). The spans are ``TelemetrySpan`` values,
 so nothing here needs protobuf or the OpenTelemetry SDK; ``toolview serve``
-decodes OTLP into them (``toolview.server.ingest.otlp_decode``).
+decodes OTLP into them (``toolview.server.ingest.otlp_decode``). Agents' OTLP
+log events (Claude Code's, Codex's) map through ``map_log_export``
+(``TelemetryLog`` records).
 """
 
 from toolview.hosts.otel.export import Export, map_export
 from toolview.hosts.otel.genai import MappedSpan, map_span
+from toolview.hosts.otel.logs import TelemetryLog, map_log, map_log_export
 from toolview.hosts.otel.spans import (
     SpanEvent,
     SpanStatus,
@@ -28,11 +31,14 @@ __all__ = [
     "MappedSpan",
     "SpanEvent",
     "SpanStatus",
+    "TelemetryLog",
     "TelemetrySpan",
     "Unmappable",
     "at_from_nanos",
     "conversations",
     "map_export",
+    "map_log",
+    "map_log_export",
     "map_span",
     "thread_id_for",
 ]

@@ -24,7 +24,7 @@ from toolview.hosts.otel.spans import TelemetrySpan, Unmappable
 from toolview.hosts.otel.tools import OPENINFERENCE_TOOL, tool_call
 from toolview.hosts.otel.usage import CHAT_OPERATIONS, OPENINFERENCE_USAGE, has_usage, usage
 
-__all__ = ["CHAT_OPERATIONS", "MappedSpan", "Unmappable", "map_span"]
+__all__ = ["CHAT_OPERATIONS", "MappedSpan", "Unmappable", "map_span", "validated"]
 
 OPERATION: Final = "gen_ai.operation.name"
 _TRACE_ID: Final = re.compile(r"(?!0{32})[0-9a-f]{32}")
@@ -50,7 +50,7 @@ def map_span(span: TelemetrySpan) -> MappedSpan | None:
     if not observations:
         return None
     _check_ids(span)
-    return MappedSpan(f"otlp-{span.trace_id}-{span.span_id}", _validated(observations))
+    return MappedSpan(f"otlp-{span.trace_id}-{span.span_id}", validated(observations))
 
 
 def _observations(span: TelemetrySpan) -> tuple[Observation, ...]:
@@ -79,7 +79,7 @@ def _check_ids(span: TelemetrySpan) -> None:
         raise Unmappable(f"span id {span.span_id[:32]!r} is not 8 bytes (16 hex digits)")
 
 
-def _validated(observations: tuple[Observation, ...]) -> tuple[Observation, ...]:
+def validated(observations: tuple[Observation, ...]) -> tuple[Observation, ...]:
     """Each observation as the contract reads it off the wire, or ``Unmappable`` naming why.
 
     Why the round trip: an observation built in Python is not validated, and

@@ -7,7 +7,7 @@ answer's fate, so it must refuse the request itself:
 
 - an unsafe method (POST, PUT, PATCH, DELETE) needs ``Content-Type:
   application/json`` or ``application/x-ndjson`` (else ``415``), or, on
-  OTLP's ``/v1/traces`` only, ``application/x-protobuf``: a page can only
+  OTLP's ``/v1/traces`` and ``/v1/logs`` only, ``application/x-protobuf``: a page can only
   send those after a CORS preflight, and none is ever granted (no
   ``Access-Control-Allow-*`` header is ever sent);
 - an unsafe method, or any request to ``/api``, that says it comes from
@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.guard.host_check import DEFAULT_PORTS, split_host
 from toolview.server.guard.security import refusal
-from toolview.server.ingest.otlp_body import OTLP_PATH, OTLP_TYPES
+from toolview.server.ingest.otlp_body import OTLP_PATHS, OTLP_TYPES
 
 __all__ = ["BODY_TYPES", "UNSAFE_METHODS", "CrossSiteGuard", "cross_site_problem"]
 
@@ -77,7 +77,7 @@ def cross_site_problem(scope: Scope, *, check_body: bool = True) -> tuple[int, s
         sites = set(headers.getlist("sec-fetch-site")) & _FOREIGN_SITES
         if sites:
             return 403, f"a request from another site (Sec-Fetch-Site: {min(sites)}) is refused"
-    types = BODY_TYPES | OTLP_TYPES if path == OTLP_PATH else BODY_TYPES
+    types = BODY_TYPES | OTLP_TYPES if path in OTLP_PATHS else BODY_TYPES
     if check_body and method in UNSAFE_METHODS and not _is_one_of(headers, types):
         sent = headers.get("content-type")
         got = "no Content-Type" if sent is None else repr(sent[:100])

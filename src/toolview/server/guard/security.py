@@ -15,7 +15,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from toolview.server.errors import error, internal_error
-from toolview.server.ingest.otlp_body import OTLP_PATH
+from toolview.server.ingest.otlp_body import OTLP_PATHS
 
 __all__ = ["CSP", "SECURITY_HEADERS", "SecurityHeaders", "refusal"]
 
@@ -66,6 +66,6 @@ def refusal(
     path: str, status: int, message: str, headers: dict[str, str] | None = None
 ) -> Response:
     """How a guard refuses: ``{"error": …}`` for the API (OTLP's too), a line of text for a page."""
-    if path == "/api" or path.startswith("/api/") or path == OTLP_PATH:
+    if path == "/api" or path.startswith("/api/") or path in OTLP_PATHS:
         return error(status, message, headers)
     return PlainTextResponse(f"{status} {message}", status, headers=headers)

@@ -17,7 +17,9 @@ from toolview.server.ingest.batch import BodyTooLarge
 
 __all__ = [
     "JSON",
+    "OTLP_LOGS_PATH",
     "OTLP_PATH",
+    "OTLP_PATHS",
     "OTLP_TYPES",
     "PROTOBUF",
     "BadTraces",
@@ -28,6 +30,8 @@ __all__ = [
 ]
 
 OTLP_PATH: Final = "/v1/traces"
+OTLP_LOGS_PATH: Final = "/v1/logs"
+OTLP_PATHS: Final = frozenset({OTLP_PATH, OTLP_LOGS_PATH})
 PROTOBUF: Final = "application/x-protobuf"
 JSON: Final = "application/json"
 OTLP_TYPES: Final = frozenset({PROTOBUF, JSON})
@@ -35,7 +39,7 @@ _WBITS: Final = {"gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS, "identi
 
 
 class BadTraces(ValueError):
-    """The body is not an OTLP trace export; the message says how (a 400)."""
+    """The body is not an OTLP export (traces or logs); the message says how (a 400)."""
 
 
 class UnsupportedBody(ValueError):
@@ -48,7 +52,7 @@ def body_form(headers: Headers) -> str:
     media = sent[0].split(";", 1)[0].strip().lower() if len(sent) == 1 else ""
     if media not in OTLP_TYPES:
         got = "no Content-Type" if not sent else repr(", ".join(sent)[:100])
-        raise UnsupportedBody(f"send OTLP traces as {PROTOBUF} or {JSON}, not {got}")
+        raise UnsupportedBody(f"send OTLP as {PROTOBUF} or {JSON}, not {got}")
     return media
 
 

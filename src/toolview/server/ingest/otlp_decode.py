@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import msgspec
 from google.protobuf import json_format
-from google.protobuf.message import DecodeError
+from google.protobuf.message import DecodeError, Message
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceRequest,
     ExportTraceServiceResponse,
@@ -30,14 +30,33 @@ from opentelemetry.proto.trace.v1.trace_pb2 import Span
 from toolview.hosts.otel import SpanEvent, SpanStatus, TelemetrySpan
 from toolview.server.ingest.otlp_body import JSON, PROTOBUF, BadTraces
 
-__all__ = ["decode_spans", "encode_response"]
+__all__ = [
+    "SPAN_LAYERS",
+    "Layers",
+    "attributes_of",
+    "decode_spans",
+    "encode_response",
+    "fill",
+    "from_protobuf",
+    "parse_json",
+    "serialize",
+    "value_of",
+]
 
+Layers = tuple[tuple[str, str], ...]
+"""The list fields (lowerCamel, snake) from the request down to the records holding hex ids."""
+SPAN_LAYERS: Final[Layers] = (
+    ("resourceSpans", "resource_spans"),
+    ("scopeSpans", "scope_spans"),
+    ("spans", "spans"),
+)
 _ID_FIELDS: Final = ("traceId", "trace_id", "spanId", "span_id", "parentSpanId", "parent_span_id")
 
 
 def decode_spans(body: bytes, form: str) -> list[TelemetrySpan]:
     """Every span of the export request in ``body``; ``BadTraces`` if it is not one."""
-    request = _from_protobuf(body) if form == PROTOBUF else _from_json(body)
+    request = ExportTraceServiceRequest()
+    fill(request, body, form, SPAN_LAYERS)
     return [
         _span(span)
         for resource in request.resource_spans
@@ -52,41 +71,58 @@ def encode_response(rejected: int, message: str, form: str) -> bytes:
     if rejected:
         response.partial_success.rejected_spans = rejected
         response.partial_success.error_message = message
+    return serialize(response, form)
+
+
+def serialize(response: Message, form: str) -> bytes:
+    """An OTLP answer in the request's encoding (``JSON`` or ``PROTOBUF``)."""
     if form == JSON:
         return json_format.MessageToJson(response, indent=None).encode()
     return response.SerializeToString()
 
 
-def _from_protobuf(body: bytes) -> ExportTraceServiceRequest:
+def fill(request: Message, body: bytes, form: str, layers: Layers) -> None:
+    """Fill ``request`` from ``body`` in either encoding; ``BadTraces`` if it is not one."""
+    if form == PROTOBUF:
+        from_protobuf(body, request)
+    else:
+        parse_json(body, request, layers)
+
+
+def from_protobuf(body: bytes, request: Message) -> None:
+    """Fill ``request`` from binary protobuf; ``BadTraces`` if it is not one."""
     try:
-        return ExportTraceServiceRequest.FromString(body)
+        request.ParseFromString(body)
     except (DecodeError, RecursionError) as exc:
-        raise BadTraces(f"not an OTLP ExportTraceServiceRequest in protobuf: {exc}") from None
+        name = request.DESCRIPTOR.name
+        raise BadTraces(f"not an OTLP {name} in protobuf: {exc}") from None
 
 
-def _from_json(body: bytes) -> ExportTraceServiceRequest:
+def parse_json(body: bytes, request: Message, layers: Layers) -> None:
+    """Fill ``request`` from OTLP's JSON (hex ids under ``layers``); ``BadTraces`` if not one."""
+    name = request.DESCRIPTOR.name
     try:
         document = msgspec.json.decode(body)
     except (msgspec.DecodeError, RecursionError) as exc:
         raise BadTraces(f"malformed JSON: {exc}") from None
     if not isinstance(document, dict):
-        raise BadTraces('an OTLP JSON body is an object ({"resourceSpans": [...]})')
-    for holder in _id_holders(document):
+        raise BadTraces(f'an OTLP JSON body is an object ({{"{layers[0][0]}": [...]}})')
+    for holder in _id_holders(document, layers):
         _ids_to_base64(holder)
     try:
-        request = ExportTraceServiceRequest()
-        return json_format.ParseDict(document, request, ignore_unknown_fields=True)
+        json_format.ParseDict(document, request, ignore_unknown_fields=True)
     except (json_format.ParseError, RecursionError, TypeError, ValueError) as exc:
-        raise BadTraces(f"not an OTLP ExportTraceServiceRequest in JSON: {exc}") from None
+        raise BadTraces(f"not an OTLP {name} in JSON: {exc}") from None
 
 
-def _id_holders(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every object of the request that holds hex ids: spans and their links."""
-    for resource in _objects(document, "resourceSpans", "resource_spans"):
-        for scope in _objects(resource, "scopeSpans", "scope_spans"):
-            for span in _objects(scope, "spans"):
-                yield span
-                yield from _objects(span, "links")
+def _id_holders(holder: dict[str, Any], layers: Layers) -> Iterator[dict[str, Any]]:
+    """Every object of the request that holds hex ids: the records (spans, logs) and links."""
+    if not layers:
+        yield holder
+        yield from _objects(holder, "links")
+        return
+    for item in _objects(holder, *dict.fromkeys(layers[0])):
+        yield from _id_holders(item, layers[1:])
 
 
 def _objects(holder: dict[str, Any], *names: str) -> Iterator[dict[str, Any]]:
@@ -124,26 +160,27 @@ def _span(span: Span) -> TelemetrySpan:
         name=span.name,
         start_ns=span.start_time_unix_nano,
         end_ns=span.end_time_unix_nano,
-        attributes=_attributes(span.attributes),
+        attributes=attributes_of(span.attributes),
         status=SpanStatus(code) if 0 <= code <= max(SpanStatus) else SpanStatus.UNSET,
         status_message=span.status.message,
-        events=tuple(SpanEvent(e.name, _attributes(e.attributes)) for e in span.events),
+        events=tuple(SpanEvent(e.name, attributes_of(e.attributes)) for e in span.events),
     )
 
 
-def _attributes(pairs: Iterable[KeyValue]) -> dict[str, object]:
-    return {pair.key: _value(pair.value) for pair in pairs}
+def attributes_of(pairs: Iterable[KeyValue]) -> dict[str, object]:
+    """OTLP attributes as a plain dict."""
+    return {pair.key: value_of(pair.value) for pair in pairs}
 
 
-def _value(value: AnyValue) -> object:
+def value_of(value: AnyValue) -> object:
     """An attribute's value as plain Python (bytes as base64 text, as OTLP's JSON writes them)."""
     kind = value.WhichOneof("value")
     if kind is None:
         return None
     if kind == "array_value":
-        return [_value(item) for item in value.array_value.values]
+        return [value_of(item) for item in value.array_value.values]
     if kind == "kvlist_value":
-        return {pair.key: _value(pair.value) for pair in value.kvlist_value.values}
+        return {pair.key: value_of(pair.value) for pair in value.kvlist_value.values}
     if kind == "bytes_value":
         return base64.b64encode(value.bytes_value).decode()
     return getattr(value, kind)
