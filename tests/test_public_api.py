@@ -15,6 +15,7 @@ PUBLIC = {
     "KIND_PROPS",
     "METADATA_KEY",
     "STATUS_DISPLAY",
+    "TEXT_KIND",
     "CallEntry",
     "CallEvent",
     "CallState",
