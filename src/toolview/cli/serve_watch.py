@@ -24,8 +24,8 @@ class WatchError(ValueError):
 
 
 def agent_folders() -> list[WatchRoot]:
-    """Claude Code's projects, Codex's sessions and Gemini CLI's chats (``tmp``) folders,
-    wherever their settings put them."""
+    """Claude Code's projects, Codex's sessions, Gemini CLI's chats (``tmp``) and Qwen
+    Code's projects folders, wherever their settings put them."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
@@ -33,6 +33,7 @@ def agent_folders() -> list[WatchRoot]:
         WatchRoot(claude / "projects", "claude-code"),
         WatchRoot(codex / "sessions", "codex"),
         WatchRoot(gemini / "tmp", "gemini"),
+        WatchRoot(Path.home() / ".qwen" / "projects", "qwen"),
     ]
 
 

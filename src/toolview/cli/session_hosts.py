@@ -58,7 +58,7 @@ class SessionHost:
     """What the commands need of a coding agent's sessions."""
 
     name: str
-    """The ``--from`` name: ``claude-code``, ``codex`` or ``gemini``."""
+    """The ``--from`` name: ``claude-code``, ``codex``, ``gemini`` or ``qwen``."""
     sniff: Callable[[bytes], bool]
     load: Callable[[Path], Iterator[object]]
     """``load_observations``: observations and ``SessionNote``s, streamed, sub-agents marked."""
@@ -116,10 +116,26 @@ def _gemini() -> SessionHost:
     )
 
 
+def _qwen() -> SessionHost:
+    from toolview.hosts import qwen as found
+    from toolview.hosts.sessions import SessionLineError
+
+    return SessionHost(
+        "qwen",
+        found.sniff,
+        found.load_observations,
+        found.QwenMapper,
+        found.session_files,
+        SessionLineError,
+        (".qwen", "projects"),
+    )
+
+
 HOSTS: Final[dict[str, Callable[[], SessionHost]]] = {
     "claude-code": _claude_code,
     "codex": _codex,
     "gemini": _gemini,
+    "qwen": _qwen,
 }
 
 

@@ -30,7 +30,7 @@ from toolview.safety.json_escape import escape_json
 
 __all__ = ["register", "run"]
 
-AGENTS: Final = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
+AGENTS: Final = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "qwen": "qwen"}
 HEADER: Final = (
     f"{'AGENT':<6}  {'START (UTC)':<16}  {'DURATION':>8}  {'CALLS':>5}  "
     f"{'FAILED':>6}  {'COST':>8}  {'SIZE':>8}  {'PROJECT':<16}  FIRST PROMPT"
@@ -58,7 +58,7 @@ def register(subparsers: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List every session found, each as soon as it is read."""
-    for given in (args.claude, args.codex, args.gemini):
+    for given in (args.claude, args.codex, args.gemini, args.qwen):
         if given is not None and not given.is_dir():
             raise InputError(f"cannot read {given}: not a folder")
     places = roots(args)
