@@ -5,7 +5,7 @@ a ``--watch`` folder that does not exist is one clear line and exit 2 (a
 typo would otherwise watch nothing, silently), while an agent's own folder
 that is not there yet (that agent never ran here) is said and skipped.
 The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR``,
-``CODEX_HOME`` and ``GEMINI_CLI_HOME``, as the CLIs themselves do.
+``CODEX_HOME``, ``GEMINI_CLI_HOME`` and ``QWEN_HOME``, as the CLIs themselves do.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ def agent_folders() -> list[WatchRoot]:
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
+    qwen = Path(os.environ.get("QWEN_HOME") or Path.home() / ".qwen")  # its .qwen itself
     return [
         WatchRoot(claude / "projects", "claude-code"),
         WatchRoot(codex / "sessions", "codex"),
         WatchRoot(gemini / "tmp", "gemini"),
-        WatchRoot(Path.home() / ".qwen" / "projects", "qwen"),
+        WatchRoot(qwen / "projects", "qwen"),
     ]
 
 
