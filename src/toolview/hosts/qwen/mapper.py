@@ -48,6 +48,7 @@ class QwenMapper:
         self._out: list[Observation] = []
         self._runs = 0
         self._run: str | None = None
+        self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
 
     def take_notes(self) -> list[str]:
         """What should be said beside the observations (system records not known here)."""
@@ -61,6 +62,9 @@ class QwenMapper:
     def feed(self, record: Mapping[str, object]) -> list[Observation]:
         """The observations one decoded record makes (often none)."""
         kind, at = as_str(record.get("type")), utc_timestamp(record.get("timestamp"))
+        if self._closed is not None and kind != "user":  # a watched chat grew after ``finish``
+            self._run, self._closed = self._closed, None
+            self._out.append(RunStarted(run_id=self._run))  # the same run, its calls pending
         self.session_id = self.session_id or as_str(record.get("sessionId"))
         parts = as_map(record.get("message")).get("parts")
         parts = [as_map(p) for p in parts] if isinstance(parts, list) else []
@@ -78,8 +82,11 @@ class QwenMapper:
         return out
 
     def finish(self) -> list[Observation]:
-        """End of input: the open run ends."""
+        """End of input: the open run ends; a record fed after it (not a new prompt) reopens
+        that run (``serve --watch`` finishes an idle file)."""
+        closed = self._run
         self._end_run()
+        self._closed = closed
         out, self._out = self._out, []
         return out
 
@@ -126,6 +133,7 @@ class QwenMapper:
 
     def _start_run(self, at: str | None) -> None:
         self._end_run()
+        self._closed = None
         self._runs += 1
         self._run = f"{self.session_id or 'qwen'}/{self._runs}"
         self._add(RunStarted(run_id=self._run), at)
