@@ -41,12 +41,12 @@ def register(subparsers: object) -> None:
     """Add the ``sessions`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "sessions",
-        help="list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
+        help="list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
         description=(
-            "List the Claude Code, Codex and Gemini CLI sessions, newest first, one line each: "
-            "id, agent, start (UTC), duration, calls, failures, cost, size, project and first "
-            "prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id as listed "
-            "will do)."
+            "List the Claude Code, Codex, Gemini CLI and Qwen Code sessions, newest first, one "
+            "line each: id, agent, start (UTC), duration, calls, failures, cost, size, project "
+            "and first prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id "
+            "as listed will do)."
         ),
     )
     add_root_options(parser)
