@@ -13,6 +13,7 @@ visible note in the thread, as a broken line of observations is.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
@@ -71,71 +72,31 @@ class SessionHost:
     """Where the agent keeps its sessions, under the user's home folder."""
 
 
-def _claude_code() -> SessionHost:
-    from toolview.hosts import claude_code as found
-    from toolview.hosts.sessions import SessionLineError
+def _host(name: str, module: str, mapper: str, home: tuple[str, ...]) -> Callable[[], SessionHost]:
+    """The factory of a host whose package is ``toolview.hosts.<module>``: imported when called."""
 
-    return SessionHost(
-        "claude-code",
-        found.sniff,
-        found.load_observations,
-        found.ClaudeCodeMapper,
-        found.session_files,
-        SessionLineError,
-        (".claude", "projects"),
-    )
+    def make() -> SessionHost:
+        found = importlib.import_module(f"toolview.hosts.{module}")
+        from toolview.hosts.sessions import SessionLineError
 
+        return SessionHost(
+            name,
+            found.sniff,
+            found.load_observations,
+            getattr(found, mapper),
+            found.session_files,
+            SessionLineError,
+            home,
+        )
 
-def _codex() -> SessionHost:
-    from toolview.hosts import codex as found
-    from toolview.hosts.sessions import SessionLineError
-
-    return SessionHost(
-        "codex",
-        found.sniff,
-        found.load_observations,
-        found.CodexMapper,
-        found.session_files,
-        SessionLineError,
-        (".codex", "sessions"),
-    )
-
-
-def _gemini() -> SessionHost:
-    from toolview.hosts import gemini as found
-    from toolview.hosts.sessions import SessionLineError
-
-    return SessionHost(
-        "gemini",
-        found.sniff,
-        found.load_observations,
-        found.GeminiMapper,
-        found.session_files,
-        SessionLineError,
-        (".gemini", "tmp"),
-    )
-
-
-def _qwen() -> SessionHost:
-    from toolview.hosts import qwen as found
-    from toolview.hosts.sessions import SessionLineError
-
-    return SessionHost(
-        "qwen",
-        found.sniff,
-        found.load_observations,
-        found.QwenMapper,
-        found.session_files,
-        SessionLineError,
-        (".qwen", "projects"),
-    )
+    return make
 
 
 HOSTS: Final[dict[str, Callable[[], SessionHost]]] = {
-    "claude-code": _claude_code,
-    "codex": _codex,
-    "gemini": _gemini,
-    "qwen": _qwen,
+    "claude-code": _host("claude-code", "claude_code", "ClaudeCodeMapper", (".claude", "projects")),
+    "codex": _host("codex", "codex", "CodexMapper", (".codex", "sessions")),
+    "gemini": _host("gemini", "gemini", "GeminiMapper", (".gemini", "tmp")),
+    "qwen": _host("qwen", "qwen", "QwenMapper", (".qwen", "projects")),
 }
 
 

@@ -109,19 +109,3 @@ def run_qwen(root: Path, turns: list[Turn] | None = None, *, timeout: float = 12
             timeout=timeout, stdin=subprocess.DEVNULL, check=False,
         )  # fmt: skip
     return QwenRun(done.returncode, done.stdout, done.stderr, home, workspace, script)
-
-
-if __name__ == "__main__":
-    import sys
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="qwen-run-") as scratch:
-        run = run_qwen(Path(scratch))
-        print(
-            run.returncode, run.stdout, run.stderr[-3000:], len(run.script.requests), sep="\n---\n"
-        )
-        for chat in run.chats():
-            dest = Path(sys.argv[1]) / chat.relative_to(run.projects)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(chat.read_bytes())
-            print(dest)
