@@ -9,14 +9,11 @@ surface, checked, and listed by ``sessions``.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import msgspec
 
-from scripted_agents.surfaces import every_surface
-from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage, decode_observation
-from toolview.contract.props import validate_props
+from scripted_agents.surfaces import every_surface, shown_and_checked, toolview
+from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage
 from toolview.hosts.qwen import load_observations, session_files, sniff
 from toolview.hosts.sessions import SessionNote
 
@@ -40,11 +37,6 @@ def _stream(run: QwenRun) -> list[Observation | SessionNote]:
 
 def _observations(run: QwenRun) -> list[Observation]:
     return [o for o in _stream(run) if not isinstance(o, SessionNote)]
-
-
-def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    command = [sys.executable, "-m", "toolview", *args]
-    return subprocess.run(command, input=stdin, capture_output=True, timeout=120, check=False)
 
 
 def test_the_cli_ran_offline_and_wrote_one_chat(real_run: QwenRun) -> None:
@@ -100,16 +92,8 @@ def test_every_call_drawn_on_every_surface_secret_redacted(real_run: QwenRun) ->
 
 def test_show_json_then_check_strict(real_run: QwenRun) -> None:
     (chat,) = session_files(real_run.projects)
-    shown = toolview("show", "--json", str(chat))
-    assert shown.returncode == 0, shown.stderr
-    checked = toolview("check", "--strict", "-", stdin=shown.stdout)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    lines = [decode_observation(line) for line in shown.stdout.splitlines()]
-    assert len([o for o in lines if isinstance(o, ToolCall)]) == 5
-    for observation in lines:
-        descriptor = getattr(observation, "descriptor", msgspec.UNSET)
-        if descriptor is not msgspec.UNSET and descriptor is not None:
-            validate_props(descriptor.kind, descriptor.props)
+    observations = shown_and_checked(chat)
+    assert len([o for o in observations if isinstance(o, ToolCall)]) == 5
 
 
 def test_sessions_lists_the_chat_with_its_counts(real_run: QwenRun) -> None:
