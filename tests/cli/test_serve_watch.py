@@ -49,14 +49,17 @@ def test_the_agents_folders_follow_home_and_their_settings(
         WatchRoot(tmp_path / ".claude" / "projects", "claude-code"),
         WatchRoot(tmp_path / ".codex" / "sessions", "codex"),
         WatchRoot(tmp_path / ".gemini" / "tmp", "gemini"),
+        WatchRoot(tmp_path / ".qwen" / "projects", "qwen"),
     ]
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "cx"))
     monkeypatch.setenv("GEMINI_CLI_HOME", str(tmp_path / "gm"))  # the CLI's home, not its .gemini
+    monkeypatch.setenv("QWEN_HOME", str(tmp_path / "qw"))  # Qwen Code's .qwen itself
     assert [r.path for r in agent_folders()] == [
         tmp_path / "cc/projects",
         tmp_path / "cx/sessions",
         tmp_path / "gm/.gemini/tmp",
+        tmp_path / "qw/projects",
     ]
 
 
@@ -73,6 +76,7 @@ def test_an_agents_folder_not_there_yet_is_said_and_skipped(
     assert notes == [
         f"toolview: not watching {tmp_path / '.codex' / 'sessions'}: no such folder (yet)",
         f"toolview: not watching {tmp_path / '.gemini' / 'tmp'}: no such folder (yet)",
+        f"toolview: not watching {tmp_path / '.qwen' / 'projects'}: no such folder (yet)",
         f"toolview: watching {tmp_path / '.claude' / 'projects'} for sessions",
     ]
 

@@ -3,11 +3,12 @@
 Why: ``serve --watch`` finishes a session file that stays idle (the mapper's
 ``finish``: the held usage, the run's end) and feeds the lines that come
 after it to the same mapper. At every cut of the real CLIs' sessions
-(Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0), what the mapper gives must be what one
-read of the whole file gives — nothing repeated, nothing lost — but for the
-run events, and a ``Thread`` fed it must hold every call in the same state:
-the run ``finish`` ended starts again (the same run id), so a call it left
-aborted is pending again and takes its result.
+(Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0, Qwen Code 0.24.4),
+what the mapper gives must be what one read of the whole file gives —
+nothing repeated, nothing lost — but for the run events, and a ``Thread``
+fed it must hold every call in the same state: the run ``finish`` ended
+starts again (the same run id), so a call it left aborted is pending again
+and takes its result.
 
 Cuts a writer never leaves idle are not tried (the two known differences,
 docs/server.md): between two records of one Claude Code message (written
@@ -37,6 +38,7 @@ from toolview.contract import (
 from toolview.hosts.claude_code import ClaudeCodeMapper
 from toolview.hosts.codex import CodexMapper
 from toolview.hosts.gemini import GeminiMapper
+from toolview.hosts.qwen import QwenMapper
 
 HOSTS = Path(__file__).resolve().parent
 CLAUDE = HOSTS / "claude_code" / "real" / "d4bcab06-3388-4364-a88a-ecbbddedf62a.jsonl"
@@ -73,10 +75,12 @@ def codex_cuts(lines: list[bytes]) -> list[int]:
 
 
 GEMINI = next((HOSTS / "gemini" / "real" / "tmp").rglob("session-*.jsonl"))
+QWEN = next((HOSTS / "qwen" / "real").rglob("*.jsonl"))
 SESSIONS: list[tuple[Path, Callable[[], Mapper]]] = [
     (CLAUDE, ClaudeCodeMapper),
     *((path, CodexMapper) for path in CODEX),
     (GEMINI, GeminiMapper),  # every cut: a call is one finished record there
+    (QWEN, QwenMapper),  # every cut: a record is written once
 ]
 
 

@@ -43,7 +43,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "mcp": "call a tool on a stdio MCP server",
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
-    "sessions": "list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
+    "sessions": "list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
     "share": "write one session as a redacted, self-contained page or Markdown, with a review",
     "stats": "sum the coding-agent sessions per day, week, agent, project and model",
     "doctor": "report the record types in your sessions that no reader maps",

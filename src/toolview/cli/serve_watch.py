@@ -5,7 +5,7 @@ a ``--watch`` folder that does not exist is one clear line and exit 2 (a
 typo would otherwise watch nothing, silently), while an agent's own folder
 that is not there yet (that agent never ran here) is said and skipped.
 The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR``,
-``CODEX_HOME`` and ``GEMINI_CLI_HOME``, as the CLIs themselves do.
+``CODEX_HOME``, ``GEMINI_CLI_HOME`` and ``QWEN_HOME``, as the CLIs themselves do.
 """
 
 from __future__ import annotations
@@ -25,17 +25,19 @@ class WatchError(ValueError):
 
 
 def agent_folders() -> list[WatchRoot]:
-    """Claude Code's projects, Codex's sessions and Gemini CLI's chats (``tmp``) folders,
-    wherever their settings put them, then each reader plug-in's home folder
-    (``hosts.readers``)."""
+    """Claude Code's projects, Codex's sessions, Gemini CLI's chats (``tmp``) and Qwen
+    Code's projects folders, wherever their settings put them, then each reader
+    plug-in's home folder (``hosts.readers``)."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
+    qwen = Path(os.environ.get("QWEN_HOME") or Path.home() / ".qwen")  # its .qwen itself
     plugins = [WatchRoot(Path.home().joinpath(*r.home), r.name) for r in plugin_readers()]
     return [
         WatchRoot(claude / "projects", "claude-code"),
         WatchRoot(codex / "sessions", "codex"),
         WatchRoot(gemini / "tmp", "gemini"),
+        WatchRoot(qwen / "projects", "qwen"),
         *plugins,
     ]
 

@@ -51,7 +51,8 @@ class Found:
 
 
 def add_root_options(parser: argparse.ArgumentParser) -> None:
-    """``--claude``, ``--codex``, ``--gemini DIR``: where to look instead of the agents' homes."""
+    """``--claude``, ``--codex``, ``--gemini``, ``--qwen DIR``: where to look instead of the
+    agents' homes."""
     parser.add_argument(
         "--claude",
         metavar="DIR",
@@ -70,11 +71,22 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         type=path_arg,
         help="where Gemini CLI keeps its chats (default: ~/.gemini/tmp)",
     )
+    parser.add_argument(
+        "--qwen",
+        metavar="DIR",
+        type=path_arg,
+        help="where Qwen Code keeps its chats (default: ~/.qwen/projects)",
+    )
 
 
 def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
     """Each host this installation has, with the folder its sessions are looked for in."""
-    given = {"claude-code": args.claude, "codex": args.codex, "gemini": args.gemini}
+    given = {
+        "claude-code": args.claude,
+        "codex": args.codex,
+        "gemini": args.gemini,
+        "qwen": args.qwen,
+    }
     home = path_arg(os.path.expanduser("~"))
     return [
         (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()

@@ -13,6 +13,7 @@ visible note in the thread, as a broken line of observations is.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -51,62 +52,42 @@ class Note:
 SessionHost = Reader  # the registry's first name: an entry built as one still works
 
 
-def _claude_code() -> Reader:
-    from toolview.hosts import claude_code as found
-    from toolview.hosts.sessions import SessionLineError
+def _built_in(
+    name: str, module: str, mapper: str, home: tuple[str, ...], label: str
+) -> Callable[[], Reader]:
+    """The factory of the reader in ``toolview.hosts.<module>``: imported when first called.
 
-    return Reader(
-        "claude-code",
-        found.sniff,
-        found.load_observations,
-        found.ClaudeCodeMapper,
-        found.session_files,
-        SessionLineError,
-        (".claude", "projects"),
-        label="Claude Code",
-        record_type=found.record_type,
-        maps=found.KNOWN_RECORDS,
-    )
+    A host that declares the record types it knows (``record_type``, ``KNOWN_RECORDS``)
+    is checked by ``doctor``; one that does not yet is listed there as not checked.
+    """
 
+    def make() -> Reader:
+        found = importlib.import_module(f"toolview.hosts.{module}")
+        from toolview.hosts.sessions import SessionLineError
 
-def _codex() -> Reader:
-    from toolview.hosts import codex as found
-    from toolview.hosts.sessions import SessionLineError
+        return Reader(
+            name,
+            found.sniff,
+            found.load_observations,
+            getattr(found, mapper),
+            found.session_files,
+            SessionLineError,
+            home,
+            label=label,
+            record_type=getattr(found, "record_type", None),
+            maps=getattr(found, "KNOWN_RECORDS", frozenset()),
+        )
 
-    return Reader(
-        "codex",
-        found.sniff,
-        found.load_observations,
-        found.CodexMapper,
-        found.session_files,
-        SessionLineError,
-        (".codex", "sessions"),
-        label="Codex",
-        record_type=found.record_type,
-        maps=found.KNOWN_RECORDS,
-    )
-
-
-def _gemini() -> Reader:
-    from toolview.hosts import gemini as found
-    from toolview.hosts.sessions import SessionLineError
-
-    return Reader(
-        "gemini",
-        found.sniff,
-        found.load_observations,
-        found.GeminiMapper,
-        found.session_files,
-        SessionLineError,
-        (".gemini", "tmp"),
-        label="Gemini CLI",
-    )
+    return make
 
 
 HOSTS: Final[dict[str, Callable[[], Reader]]] = {
-    "claude-code": _claude_code,
-    "codex": _codex,
-    "gemini": _gemini,
+    "claude-code": _built_in(
+        "claude-code", "claude_code", "ClaudeCodeMapper", (".claude", "projects"), "Claude Code"
+    ),
+    "codex": _built_in("codex", "codex", "CodexMapper", (".codex", "sessions"), "Codex"),
+    "gemini": _built_in("gemini", "gemini", "GeminiMapper", (".gemini", "tmp"), "Gemini CLI"),
+    "qwen": _built_in("qwen", "qwen", "QwenMapper", (".qwen", "projects"), "Qwen Code"),
 }
 """The built-in readers, each imported when first used; plug-ins come after them."""
 

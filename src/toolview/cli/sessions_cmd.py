@@ -44,12 +44,12 @@ def register(subparsers: object) -> None:
     """Add the ``sessions`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "sessions",
-        help="list the Claude Code, Codex and Gemini CLI sessions on this machine, newest first",
+        help="list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
         description=(
-            "List the Claude Code, Codex and Gemini CLI sessions, newest first, one line each: "
-            "id, agent, start (UTC), duration, calls, failures, cost, size, project and first "
-            "prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id as listed "
-            "will do)."
+            "List the Claude Code, Codex, Gemini CLI and Qwen Code sessions, newest first, one "
+            "line each: id, agent, start (UTC), duration, calls, failures, cost, size, project "
+            "and first prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id "
+            "as listed will do)."
         ),
     )
     add_root_options(parser)
@@ -67,7 +67,7 @@ def register(subparsers: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List every session found, each as soon as it is read."""
-    for given in (args.claude, args.codex, args.gemini):
+    for given in (args.claude, args.codex, args.gemini, args.qwen):
         if given is not None and not given.is_dir():
             raise InputError(f"cannot read {given}: not a folder")
     places = roots(args)

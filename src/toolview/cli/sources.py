@@ -105,6 +105,7 @@ SOURCES: Final[dict[str, Callable[[], Source]]] = {
     "claude-code": _session("claude-code"),
     "codex": _session("codex"),
     "gemini": _session("gemini"),
+    "qwen": _session("qwen"),
     "pi": _pi,
     "mcp": _mcp,
 }

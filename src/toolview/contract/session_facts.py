@@ -52,6 +52,7 @@ _AGENTS: Final = {
     "claude": "claude",
     "codex": "codex",
     "gemini": "gemini",
+    "qwen": "qwen",
     "pi": "pi",
     "otel": "otel",
     "capture": "capture",

@@ -9,14 +9,12 @@ through the host, drawn on every surface, checked, and listed by ``sessions``.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import msgspec
 
 from scripted_agents.codex_session import SECRETS
 from scripted_agents.gemini_cli import SUB_TASK, GeminiRun
-from scripted_agents.surfaces import every_surface
+from scripted_agents.surfaces import every_surface, shown_and_checked, toolview
 from toolview.contract import (
     Message,
     Observation,
@@ -24,9 +22,7 @@ from toolview.contract import (
     ToolCall,
     ToolResult,
     Usage,
-    decode_observation,
 )
-from toolview.contract.props import validate_props
 from toolview.hosts.gemini import load_observations, session_files, sniff
 from toolview.hosts.sessions import SessionNote
 
@@ -51,11 +47,6 @@ def _stream(run: GeminiRun) -> list[Observation | SessionNote]:
 
 def _observations(run: GeminiRun) -> list[Observation]:
     return [o for o in _stream(run) if not isinstance(o, SessionNote)]
-
-
-def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    command = [sys.executable, "-m", "toolview", *args]
-    return subprocess.run(command, input=stdin, capture_output=True, timeout=300, check=False)
 
 
 def test_the_cli_ran_offline_and_wrote_a_main_chat_and_a_sub_agents(real_run: GeminiRun) -> None:
@@ -126,16 +117,8 @@ def test_every_call_drawn_on_every_surface_secrets_redacted(real_run: GeminiRun)
 
 def test_show_json_then_check_strict(real_run: GeminiRun) -> None:
     (main,) = session_files(real_run.home / ".gemini" / "tmp")
-    shown = toolview("show", "--json", str(main))
-    assert shown.returncode == 0, shown.stderr
-    checked = toolview("check", "--strict", "-", stdin=shown.stdout)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    lines = [decode_observation(line) for line in shown.stdout.splitlines()]
-    assert len([o for o in lines if isinstance(o, ToolCall)]) == 9
-    for observation in lines:
-        descriptor = getattr(observation, "descriptor", msgspec.UNSET)
-        if descriptor is not msgspec.UNSET:
-            validate_props(descriptor.kind, descriptor.props)
+    observations = shown_and_checked(main)
+    assert len([o for o in observations if isinstance(o, ToolCall)]) == 9
 
 
 def test_sessions_lists_the_main_chat_with_its_facts(real_run: GeminiRun) -> None:

@@ -29,10 +29,12 @@ class Call:
 
 @dataclass(frozen=True)
 class Turn:
-    """One scripted assistant turn: optional text, then tool calls (if any)."""
+    """One scripted assistant turn: optional thinking (``reasoning_content``), optional
+    text, then tool calls (if any)."""
 
     text: str = ""
     calls: tuple[Call, ...] = ()
+    thinking: str = ""
 
 
 @dataclass
@@ -62,6 +64,8 @@ def _chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
 def sse_records(turn: Turn) -> Iterator[bytes]:
     """The SSE records of one turn, split the way real providers stream."""
     yield _chunk({"role": "assistant", "content": ""})
+    if turn.thinking:
+        yield _chunk({"reasoning_content": turn.thinking})
     for start in range(0, len(turn.text), 16):
         yield _chunk({"content": turn.text[start : start + 16]})
     for index, call in enumerate(turn.calls):

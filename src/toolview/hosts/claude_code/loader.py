@@ -12,7 +12,7 @@ result, marked with the call's id. A line that cannot be read is a
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -30,6 +30,7 @@ _MAX_DEPTH: Final = 8
 _SNIFF_LINES: Final = 8
 _OWN_RECORDS: Final = frozenset({"user", "assistant", "system"})
 _MARKS: Final = (b'"sessionId":"', b'"uuid":"', b'"type":"')
+_GEMINI_PARTS: Final = b'"message":{"role":"user","parts":['  # Qwen Code's prompt record
 _BOOKKEEPING: Final = frozenset(
     {"summary", "file-history-snapshot", "queue-operation", "last-prompt", "custom-title"}
 )
@@ -40,7 +41,8 @@ def sniff(head: bytes) -> bool:
 
     Decided by the first whole records; when the head holds none (a first
     prompt longer than the head), by the fields every record of the CLI's
-    compact JSON carries.
+    compact JSON carries. Qwen Code's records carry the same fields, but their
+    message is Gemini-style ``parts``, never Claude's ``content``: not ours.
     """
     whole = 0
     for line in head.split(b"\n")[:_SNIFF_LINES]:
@@ -52,14 +54,20 @@ def sniff(head: bytes) -> bool:
             continue  # a cut last line of the head, or one bad line
         whole += 1
         kind = record.get("type")
-        if "kind" in record or not isinstance(kind, str):
+        if "kind" in record or not isinstance(kind, str) or _gemini_style(record):
             return False
         if kind in _BOOKKEEPING or (kind in _OWN_RECORDS and "sessionId" in record):
             return True
     if whole:
         return False
     first = head.split(b"\n", 1)[0]
-    return first.startswith(b"{") and all(mark in first for mark in _MARKS)
+    marked = all(mark in first for mark in _MARKS)
+    return first.startswith(b"{") and marked and _GEMINI_PARTS not in first
+
+
+def _gemini_style(record: Mapping[str, object]) -> bool:
+    message = record.get("message")
+    return isinstance(message, Mapping) and isinstance(message.get("parts"), list)
 
 
 def session_files(root: Path) -> list[Path]:

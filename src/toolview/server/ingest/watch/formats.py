@@ -20,7 +20,7 @@ from typing import Final, Protocol
 import msgspec
 
 from toolview.contract import Observation, decode_observation
-from toolview.hosts import claude_code, codex, gemini
+from toolview.hosts import claude_code, codex, gemini, qwen
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.sessions import session_id
 from toolview.server.params import THREAD_ID
@@ -30,11 +30,13 @@ __all__ = [
     "CODEX",
     "FORMATS",
     "GEMINI",
+    "QWEN",
     "TOOLVIEW",
     "ClaudeCodeLines",
     "CodexLines",
     "GeminiLines",
     "ObservationLines",
+    "QwenLines",
     "SessionFormat",
     "SessionMapper",
     "formats_for",
@@ -200,13 +202,22 @@ class GeminiLines(CodexLines):
         super().__init__(path, parent_call_id, gemini.GeminiMapper(parent_call_id=parent_call_id))
 
 
+class QwenLines(CodexLines):
+    """Qwen Code's mapper as the watcher drives it: its notes said (system records it does
+    not know); no sub-agents linked yet."""
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        super().__init__(path, parent_call_id, qwen.QwenMapper())
+
+
 CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
 TOOLVIEW: Final = SessionFormat(
     "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
 )
 CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
 GEMINI: Final = SessionFormat("gemini", "gemini", gemini.sniff, GeminiLines)
-FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, TOOLVIEW)
+QWEN: Final = SessionFormat("qwen", "qwen", qwen.sniff, QwenLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, QWEN, TOOLVIEW)
 
 
 def formats_for(
