@@ -40,7 +40,13 @@ def test_every_type_known_is_exit_0(home: Path) -> None:
     session_file.write_bytes(b"".join(line for line in lines if b"brand-new" not in line))
     done = toolview(home, None, "doctor")
     assert done.returncode == 0, done.stdout + done.stderr
-    claude, codex = done.stdout.splitlines()
+    lines = done.stdout.splitlines()
+    (claude,) = [line for line in lines if line.startswith("Claude Code ")]
+    (codex,) = [line for line in lines if line.startswith("Codex ")]
+    others = [
+        line for line in lines if line not in (claude, codex)
+    ]  # the readers with no home here
+    assert others and all(": 0 sessions" in line for line in others), others
     assert claude.startswith(
         "Claude Code (claude-code): 1 sessions, 7 records"
     )  # 6 mapped, ai-title skipped
@@ -54,7 +60,8 @@ def test_an_unknown_type_is_counted_with_where_it_was_first_seen(home: Path) -> 
         out.write(b'{"type":"event_msg","payload":{"type":"thread_goal_updated"}}\n')
     done = toolview(home, None, "doctor", "--json")
     assert done.returncode == 1, done.stderr
-    claude, codex = map(json.loads, done.stdout.splitlines())
+    by_agent = {each["agent"]: each for each in map(json.loads, done.stdout.splitlines())}
+    claude, codex = by_agent["claude-code"], by_agent["codex"]
     assert claude["unmapped"] == {
         "brand-new": {"count": 2, "first": f"{home}/.claude/projects/-work-proj/{ONE}.jsonl line 3"}
     }
