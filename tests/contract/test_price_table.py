@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from genai_prices import Usage, calc_price, data_snapshot
+from genai_prices import data_snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_cost import library_usd
 
+from toolview.contract import Usage as Turn
 from toolview.contract import price_match, price_table
 from toolview.contract.cost import turn_usd
 from toolview.contract.price_gen import read_providers
@@ -38,16 +42,17 @@ def fixture_models() -> list[str]:
 
 
 def library(model: str, tokens: tuple[int, int, int, int]) -> Decimal | None:
-    """genai-prices' own price of one turn (our input leaves the cached tokens out)."""
+    """genai-prices' own price of one turn (``test_cost.library_usd``), or ``None``."""
     own, output, read, write = tokens
-    usage = Usage(
-        input_tokens=own + read + write,
+    turn = Turn(
+        model=model,
+        input_tokens=own,
         output_tokens=output,
         cache_read_tokens=read,
         cache_write_tokens=write,
     )
     try:
-        return calc_price(usage, model).total_price
+        return library_usd([turn])
     except (LookupError, ValueError):
         return None
 
@@ -98,3 +103,19 @@ def test_another_librarys_table_is_never_used(monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.undo()
         price_match._table.cache_clear()
     assert table_usd("claude-opus-4-8", (1, 2, 3, 4)) == library("claude-opus-4-8", (1, 2, 3, 4))
+
+
+def test_pricing_the_fixtures_models_never_imports_the_library() -> None:
+    """The point of the table: no pydantic models built (~240 ms) to price a known model."""
+    names = ["claude-opus-4-8", "gpt-5.5", "claude-haiku-4-5-20251001", "no-such-model"]
+    script = (
+        "import sys\n"
+        "from toolview.contract.cost import turn_usd\n"
+        f"prices = [turn_usd(name, 10, 20, 30, 40) for name in {names!r}]\n"
+        "assert prices[-1] is None and all(prices[:-1]), prices\n"
+        "print('genai_prices' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "False"
