@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import re
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Final
 
 __all__ = ["MISS", "library_key", "table_usd"]
@@ -32,9 +32,11 @@ def library_key() -> str:
     spec = importlib.util.find_spec("genai_prices")
     if spec is None or spec.origin is None:
         return ""
+    folder = os.path.dirname(spec.origin)  # no pathlib: light commands never import it
     digest = hashlib.sha256()
-    for source in sorted(Path(spec.origin).parent.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".py")):
+        with open(os.path.join(folder, name), "rb") as source:
+            digest.update(name.encode() + b"\0" + source.read())
     return digest.hexdigest()
 
 
