@@ -8,12 +8,17 @@ failures, dollars): one home of counts and cost, summed, never re-counted.
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from toolview.cli import build_parser
+from toolview.cli.session_find import everywhere, roots
+from toolview.contract import Observation, Thread
 
 TESTS = Path(__file__).parents[1]
 ROOTS = (
@@ -37,7 +42,7 @@ def test_each_agents_stats_are_the_sum_of_its_sessions() -> None:
         json.loads(line) for line in toolview("sessions", "--json", *ROOTS).splitlines()
     ]
     stats = json.loads(toolview("stats", "--json", *ROOTS))
-    assert set(stats) == {"day", "week", "agent", "project", "model"}
+    assert set(stats) == {"day", "week", "agent", "project", "model", "tool"}
     assert set(stats["agent"]) == {"claude-code", "codex"}
     for agent, bucket in stats["agent"].items():
         mine = [row for row in rows if row["agent"] == agent]
@@ -56,3 +61,27 @@ def test_the_terminal_tables_say_each_agents_cost() -> None:
     for agent, bucket in stats["agent"].items():
         (line,) = [line for line in out.splitlines() if line.startswith(agent + " ")]
         assert line.endswith("  " + bucket["costText"])
+
+
+def test_the_tool_rows_are_the_ledgers_of_every_session() -> None:
+    """``stats --json``'s rows by tool: each session's ledger counts by tool (a ``Thread``
+    of its observations, sub-agents included), summed over the sessions found."""
+    stats = json.loads(toolview("stats", "--json", *ROOTS))["tool"]
+    summed: dict[str, list[Any]] = {}
+    for found in everywhere(roots(build_parser().parse_args(["stats", *ROOTS]))):
+        observations = [o for o in found.host.load(found.path) if isinstance(o, Observation)]
+        for row in Thread.from_observations(observations).counts().tools:
+            held = summed.setdefault(row.tool, [0, 0, []])
+            held[0], held[1] = held[0] + row.calls, held[1] + row.failed
+            held[2].extend(row.took_ms)
+    assert len(summed) >= 10
+    assert stats == {
+        tool: {
+            "calls": calls,
+            "failed": failed,
+            "failureRate": failed / calls,
+            "medianMs": statistics.median(took) if took else None,
+            "timedCalls": len(took),
+        }
+        for tool, (calls, failed, took) in summed.items()
+    }

@@ -14,6 +14,7 @@ import msgspec
 from toolview.contract import Observation, Thread, ToolCall, ToolResult, Usage
 from toolview.contract.counts import SessionCounts, counts_text
 from toolview.contract.model_usage import ModelUsage
+from toolview.contract.tool_tally import ToolCount
 from toolview.render import Limits, text
 from toolview.render.stream import ThreadStream
 
@@ -46,8 +47,21 @@ def test_a_thread_counts_its_own_calls_and_its_sub_agents_at_every_depth() -> No
     expected = SessionCounts(calls=3, failed=1, running=1, tokens=15)
     own = (ModelUsage(model="m", input_tokens=10, output_tokens=5, usd=None),)
     sub = (ModelUsage(model="m", input_tokens=7, output_tokens=2, usd=None),)
+    tools = (
+        ToolCount(tool="Agent", calls=1),
+        ToolCount(tool="Read", calls=1, failed=1),
+        ToolCount(tool="Bash", calls=6, failed=2),
+        ToolCount(tool="Grep", calls=1, failed=1),
+    )
     assert counts == msgspec.structs.replace(
-        expected, sub_calls=6, sub_failed=3, sub_tokens=9, span_ms=None, models=own, sub_models=sub
+        expected,
+        sub_calls=6,
+        sub_failed=3,
+        sub_tokens=9,
+        span_ms=None,
+        models=own,
+        sub_models=sub,
+        tools=tools,
     )
 
 

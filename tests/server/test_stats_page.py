@@ -10,6 +10,7 @@ axe-core: no serious or critical violation, light and dark, desktop and 390 px.
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -24,7 +25,7 @@ from toolview_servers import ToolviewServer
 from viewer_page import DESKTOP, PHONE
 from viewer_threads import write_thread
 
-from toolview.contract import Observation
+from toolview.contract import Observation, Thread
 from toolview.contract.cost import money_text
 from toolview.hosts import claude_code
 
@@ -55,7 +56,28 @@ def test_the_stats_are_the_threads_counts_and_cost(client: TestClient) -> None:
     ]
     (model,) = cells(page, "By model: every figure")
     assert [model[0]] == card["models"]
-    assert page.count('role="img"') == 5 and page.count("<title id=") == 5
+    assert page.count('role="img"') == 6 and page.count("<title id=") == 6
+
+
+def test_the_tool_rows_are_the_ledgers_of_the_same_calls(client: TestClient) -> None:
+    """The page's rows by tool (the index's ledgers, fed peeked records) are what a
+    ``Thread`` of the same observations counts by tool: calls, failed, rate, median."""
+    served(client, claude_code.load_observations, CLAUDE)
+    page = client.get("/stats").text
+    observations = [o for o in claude_code.load_observations(CLAUDE) if isinstance(o, Observation)]
+    tools = Thread.from_observations(observations).counts().tools
+    expected = [
+        [
+            row.tool,
+            f"{row.calls:,}",
+            f"{row.failed:,}",
+            f"{row.failed / row.calls:.1%}",
+            f"{statistics.median(row.took_ms) / 1000:.2f} s" if row.took_ms else "-",
+        ]
+        for row in sorted(tools, key=lambda row: -row.calls)
+    ]
+    assert cells(page, "By tool: every figure") == expected
+    assert len(expected) >= 5 and 'id="tv-chart-tool"' in page
 
 
 def test_no_threads_is_said(client: TestClient) -> None:

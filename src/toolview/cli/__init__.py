@@ -45,7 +45,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "show": "render a thread of tool calls on a surface",
     "sessions": "list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
     "share": "write one session as a redacted, self-contained page or Markdown, with a review",
-    "stats": "sum the coding-agent sessions per day, week, agent, project and model",
+    "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",
 }
 

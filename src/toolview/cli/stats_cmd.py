@@ -19,7 +19,8 @@ from typing import Final
 from toolview.cli.inputs import InputError
 from toolview.cli.session_find import add_root_options, everywhere, roots
 from toolview.cli.session_summary import summarize
-from toolview.render.stats import Bucket, StatsSession, tabulate
+from toolview.contract.tool_tally import ToolCount
+from toolview.render.stats import Bucket, StatsSession, median_ms, tabulate, tool_failure_rate
 
 __all__ = ["register", "run"]
 
@@ -28,16 +29,19 @@ _COLUMNS: Final = (
     f"{'SESSIONS':>8}  {'CALLS':>7}  {'FAILED':>6}  {'FAIL %':>6}  {'TOKENS':>12}  COST"
 )
 
+_TOOL_COLUMNS: Final = f"{'CALLS':>7}  {'FAILED':>6}  {'FAIL %':>6}  {'MEDIAN':>9}"
+
 
 def register(subparsers: object) -> None:
     """Add the ``stats`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "stats",
-        help="sum the coding-agent sessions per day, week, agent, project and model",
+        help="sum the coding-agent sessions per day, week, agent, project, model and tool",
         description=(
             "Sum the sessions (as toolview sessions reads them) per day and week (UTC), by "
             "agent, project and model: sessions, calls, failures, failure rate, tokens and "
-            "cost (a model with no price is said, never counted as $0)."
+            "cost (a model with no price is said, never counted as $0); by tool: calls, "
+            "failures, failure rate and the median time from a call to its result."
         ),
     )
     add_root_options(parser)
@@ -54,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     tables = stats.tables()
     if args.json:
         doc = {name: {key: _as_json(b) for key, b in rows.items()} for name, rows in tables.items()}
+        doc["tool"] = {row.tool: _tool_json(row) for row in stats.by_tool}
         sys.stdout.write(json.dumps(doc, ensure_ascii=True) + "\n")
         return 0
     for name, rows in tables.items():
@@ -61,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
         for key, bucket in rows.items():
             sys.stdout.write(f"{key[:_LABEL]:<{_LABEL}}  {_row(bucket, name != 'model')}\n")
         sys.stdout.write("\n")
+    sys.stdout.write(f"{'BY TOOL':<{_LABEL}}  {_TOOL_COLUMNS}\n")
+    for row in stats.by_tool:
+        sys.stdout.write(f"{row.tool[:_LABEL]:<{_LABEL}}  {_tool_row(row)}\n")
     return 0
 
 
@@ -95,4 +103,22 @@ def _as_json(bucket: Bucket) -> dict[str, object]:
         "costUsd": float(bucket.usd),
         "unpricedSessions": bucket.unpriced,
         "costText": bucket.cost_text(),
+    }
+
+
+def _tool_row(row: ToolCount) -> str:
+    """A tool's columns: calls, failed, failure rate, median duration (``-``: no times)."""
+    rate, median = tool_failure_rate(row), median_ms(row)
+    percent = "-" if rate is None else f"{rate:.1%}"
+    took = "-" if median is None else f"{median / 1000:.2f} s"
+    return f"{row.calls:>7,}  {row.failed:>6,}  {percent:>6}  {took:>9}"
+
+
+def _tool_json(row: ToolCount) -> dict[str, object]:
+    return {
+        "calls": row.calls,
+        "failed": row.failed,
+        "failureRate": tool_failure_rate(row),
+        "medianMs": median_ms(row),
+        "timedCalls": len(row.took_ms),
     }

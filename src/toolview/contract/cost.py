@@ -14,8 +14,10 @@ Our usage counts input WITHOUT the cached tokens (Claude Code's convention;
 Codex's cached input is taken out when read, ``hosts.codex.events``); the
 library's ``input_tokens`` counts them in, so they are added back here.
 
-``genai_prices`` (and the HTTP client it brings) is imported on the first
-turn priced, never at import: ``show``'s start-up does not pay for it.
+The library's own rules and rates are read ahead into ``price_table``
+(``price_match`` prices from it, ~10 ms); ``genai_prices`` (pydantic and the
+HTTP client it brings, ~240 ms) is imported only for a model the table cannot
+price (a price that changes on a date, or another version of the library).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 from typing import Final
+
+from toolview.contract.price_match import MISS, table_usd
 
 __all__ = ["CostTerms", "cost_text", "money_text", "turn_usd"]
 
@@ -43,6 +47,9 @@ def turn_usd(
 def _priced(terms: CostTerms) -> Decimal | None:
     """Cached: a live page reads the counts again every frame, each turn priced once."""
     model, input_tokens, output_tokens, read, write = terms
+    usd = table_usd(model, (input_tokens, output_tokens, read, write))
+    if usd != MISS:
+        return usd if isinstance(usd, Decimal) else None
     if _unpriced(model):
         return None
     from genai_prices import Usage, calc_price  # lazy: see the module

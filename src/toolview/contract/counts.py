@@ -30,6 +30,7 @@ import msgspec
 from toolview.contract.cost import cost_text
 from toolview.contract.ledger import Ledger
 from toolview.contract.model_usage import ModelUsage, merge_models, models_cost, models_of
+from toolview.contract.tool_tally import ToolCount, merge_tools
 
 if TYPE_CHECKING:
     from toolview.contract.moments import TimeSpan
@@ -64,6 +65,8 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
     span_ms: int | None = None
     models: tuple[ModelUsage, ...] = ()
     sub_models: tuple[ModelUsage, ...] = ()
+    # every call by its tool, the sub-agents' included (``contract.tool_tally``: the ledger's)
+    tools: tuple[ToolCount, ...] = ()
 
     @property
     def cost_usd(self) -> Decimal | None:
@@ -91,6 +94,7 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
             sub_running=self.sub_running + sub.running + sub.sub_running,
             sub_tokens=self.sub_tokens + sub.tokens + sub.sub_tokens,
             sub_models=merge_models(self.sub_models, sub.models, sub.sub_models),
+            tools=merge_tools(self.tools, sub.tools),
         )
 
     def plus(self, other: SessionCounts) -> SessionCounts:
@@ -140,6 +144,7 @@ def ledger_counts(ledger: Ledger, models: tuple[ModelUsage, ...] = ()) -> Sessio
         running=held["pending"],
         tokens=sum(usage.input_tokens + usage.output_tokens for usage in models),
         models=models,
+        tools=ledger.tools.counts(),
     )
 
 

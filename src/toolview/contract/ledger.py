@@ -33,6 +33,7 @@ from toolview.contract.call_state import (
     CallStateMachine,
 )
 from toolview.contract.observations import RunOutcome
+from toolview.contract.tool_tally import ToolTally
 
 __all__ = ["Ledger"]
 
@@ -47,6 +48,8 @@ class Ledger:
     counts: Counter[CallState] = field(default_factory=Counter)
     # the final states of the calls forgotten (a stream drew them): a session's counts keep them
     gone: Counter[CallState] = field(default_factory=Counter)
+    # the same states by tool, and each call's duration (``contract.tool_tally``)
+    tools: ToolTally = field(default_factory=ToolTally)
     _machines: dict[str, CallStateMachine] = field(default_factory=dict, repr=False)
     _run_of: dict[str, str | None] = field(default_factory=dict, repr=False)
     # calls not yet final, by run (None: outside any run), in order: the run's events reach these
@@ -85,20 +88,29 @@ class Ledger:
         machine = self._machines[call_id] = CallStateMachine()
         run = self._run_of[call_id] = self.current_run
         self.counts["pending"] += 1
+        self.tools.opened(call_id, "pending")
         if self.outcome(run) is not None:
-            self._send(machine, "run-ended")
+            self._send(call_id, "run-ended")
         self._unsettled.setdefault(run, {})[call_id] = None
         self._open[call_id] = None
         return machine.state
 
-    def result(self, call_id: str, event: CallEvent) -> CallState:
+    def named(self, call_id: str, tool: str, at: str | None) -> CallState:
+        """The call's own record: held as ``open`` holds it, counted under its ``tool``."""
+        state = self.open(call_id)
+        self.tools.named(call_id, tool, at, state)
+        return state
+
+    def result(self, call_id: str, event: CallEvent, at: str | None = None) -> CallState:
         """Apply a result's ``event`` (``call_state.result_event``) to its call; the new state.
 
         Raises ``IllegalTransition`` and changes nothing for a second final
         result: the caller keeps it as a note, the first stands.
         """
-        self.open(call_id)
-        state = self._send(self._machines[call_id], event)
+        before = self.open(call_id)
+        state = self._send(call_id, event)
+        if state in FINAL_STATES and before not in FINAL_STATES:
+            self.tools.finished(call_id, at)
         if state in FINAL_STATES:
             self._unsettled[self._run_of[call_id]].pop(call_id, None)
             self._open.pop(call_id, None)
@@ -155,17 +167,20 @@ class Ledger:
         self._run_of.pop(call_id)
         self.counts[machine.state] -= 1
         self.gone[machine.state] += 1
+        self.tools.forget(call_id)
 
     def _send_to_run(self, run_id: str | None, event: CallEvent) -> None:
         """``event`` to every call of the run not yet final: it costs what it can change."""
         for call_id in self._unsettled.get(run_id, ()):
-            self._send(self._machines[call_id], event)
+            self._send(call_id, event)
 
-    def _send(self, machine: CallStateMachine, event: CallEvent) -> CallState:
-        """Apply ``event`` through the table, keeping the counts by state."""
+    def _send(self, call_id: str, event: CallEvent) -> CallState:
+        """Apply ``event`` through the table, keeping the counts by state (and by tool)."""
+        machine = self._machines[call_id]
         before = machine.state
         after = machine.send(event)
         if after != before:
             self.counts[before] -= 1
             self.counts[after] += 1
+            self.tools.moved(call_id, before, after)
         return after

@@ -224,6 +224,7 @@ class Thread:
         """Apply ``observation`` to this thread's own entries (it was placed here)."""
         if isinstance(observation, ToolCall):
             self._entry(observation.tool_call_id).call = observation
+            self.ledger.named(observation.tool_call_id, observation.tool_name, _at(observation))
         elif isinstance(observation, ToolResult | ToolRefused):
             self._result(observation, descriptor_error)
         elif isinstance(observation, RunStarted):
@@ -356,7 +357,7 @@ class Thread:
         entry = self._entry(result.tool_call_id)
         before = self.ledger.state(entry.tool_call_id)
         try:
-            self.ledger.result(entry.tool_call_id, result_event(result))
+            self.ledger.result(entry.tool_call_id, result_event(result), _at(result))
         except IllegalTransition:  # a second final result: the first stands, this one is shown
             entry.ignored_total += 1
             if len(entry.ignored) < IGNORED_KEPT:
@@ -402,3 +403,8 @@ class Thread:
             self._reasons.pop(run_id, None)
         else:
             self._reasons[run_id] = reason
+
+
+def _at(observation: ToolCall | ToolResult | ToolRefused) -> str | None:
+    """The observation's time as the ledger reads it (``None``: it has none)."""
+    return observation.at if isinstance(observation.at, str) else None

@@ -11,6 +11,7 @@ no price is not $0: a bucket says how many of its sessions had none
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -19,8 +20,9 @@ from decimal import Decimal
 from toolview.contract.cost import money_text
 from toolview.contract.counts import SessionCounts
 from toolview.contract.model_usage import merge_models
+from toolview.contract.tool_tally import ToolCount, merge_tools
 
-__all__ = ["Bucket", "Stats", "StatsSession", "tabulate"]
+__all__ = ["Bucket", "Stats", "StatsSession", "median_ms", "tabulate", "tool_failure_rate"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ class Stats:
     by_agent: dict[str, Bucket] = field(default_factory=dict)
     by_project: dict[str, Bucket] = field(default_factory=dict)
     by_model: dict[str, Bucket] = field(default_factory=dict)
+    # every call by its tool (the ledgers' ``tools``): calls, failed, durations; most calls first
+    by_tool: tuple[ToolCount, ...] = ()
 
     def tables(self) -> dict[str, dict[str, Bucket]]:
         """Every table by its heading, in the order they are shown."""
@@ -100,7 +104,9 @@ def tabulate(sessions: Iterable[StatsSession]) -> Stats:
     model's, so a model's row counts none.
     """
     stats = Stats()
+    tools: list[tuple[ToolCount, ...]] = []
     for facts in sessions:
+        tools.append(facts.counts.tools)
         sums = _sums(facts.counts)
         day = _day(facts.start)
         if day is not None:
@@ -113,6 +119,7 @@ def tabulate(sessions: Iterable[StatsSession]) -> Stats:
             tokens = usage.input_tokens + usage.output_tokens
             model = SessionCounts(tokens=tokens, models=(usage,))
             stats.by_model.setdefault(usage.model, Bucket()).add(model)
+    stats.by_tool = tuple(sorted(merge_tools(*tools), key=lambda row: -row.calls))
     for table in (stats.by_day, stats.by_week):
         ordered = dict(sorted(table.items()))
         table.clear()
@@ -146,3 +153,13 @@ def _day(start: str | None) -> date | None:
         return datetime.fromisoformat(start.replace("Z", "+00:00")).date()
     except ValueError:
         return None
+
+
+def median_ms(row: ToolCount) -> float | None:
+    """The median of the tool's call durations (``None``: no call with both times)."""
+    return statistics.median(row.took_ms) if row.took_ms else None
+
+
+def tool_failure_rate(row: ToolCount) -> float | None:
+    """The tool's failed calls over its calls (``None`` without calls)."""
+    return row.failed / row.calls if row.calls else None

@@ -1,4 +1,4 @@
-"""``/stats``: the threads this server holds, per day and week, by agent, project and model.
+"""``/stats``: the threads this server holds, per day and week, by agent, project, model and tool.
 
 Why the index's cards: each thread's ``SessionCounts`` (calls, failures,
 tokens and the dollars of ``contract.cost``) is already kept current by the
@@ -20,7 +20,15 @@ from starlette.routing import Route
 
 from toolview.contract.cost import money_text
 from toolview.contract.session_facts import agent_of
-from toolview.render.stats import Bucket, Stats, StatsSession, tabulate
+from toolview.contract.tool_tally import ToolCount
+from toolview.render.stats import (
+    Bucket,
+    Stats,
+    StatsSession,
+    median_ms,
+    tabulate,
+    tool_failure_rate,
+)
 from toolview.server.offload import in_worker
 from toolview.server.page.index.directory import Card
 from toolview.server.page.shell import document
@@ -38,6 +46,7 @@ def stats_html(stats: Stats) -> str:
     parts = ['<main class="tv-page"><h1>Stats</h1><p><a href="/">All threads</a></p>']
     for name, rows in stats.tables().items():
         parts.append(_section(name, rows))
+    parts.append(_tools(stats.by_tool))
     parts.append("</main>")
     return "".join(parts)
 
@@ -57,6 +66,28 @@ def _section(name: str, rows: dict[str, Bucket]) -> str:
     chart = bar_chart(f"tv-chart-{name}", f"{figure.capitalize()} by {name}", bars)
     table = number_table(f"By {name}: every figure", head, [_cells(k, b) for k, b in rows.items()])
     return f"<section><h2>By {name}</h2>{chart}{table}</section>"
+
+
+def _tools(rows: tuple[ToolCount, ...]) -> str:
+    """Calls by tool (the ledgers' counts, most calls first): a chart, and every figure."""
+    if not rows:
+        return "<section><h2>By tool</h2><p>No calls yet.</p></section>"
+    bars = [(row.tool, float(row.calls), f"{row.calls:,}") for row in rows[:_CHARTED]]
+    chart = bar_chart("tv-chart-tool", "Calls by tool", bars)
+    head = ("Tool", "Calls", "Failed", "Failure rate", "Median duration")
+    table = number_table("By tool: every figure", head, [_tool_cells(row) for row in rows])
+    return f"<section><h2>By tool</h2>{chart}{table}</section>"
+
+
+def _tool_cells(row: ToolCount) -> list[str]:
+    rate, median = tool_failure_rate(row), median_ms(row)
+    return [
+        row.tool,
+        f"{row.calls:,}",
+        f"{row.failed:,}",
+        "-" if rate is None else f"{rate:.1%}",
+        "-" if median is None else f"{median / 1000:.2f} s",
+    ]
 
 
 def _largest(rows: list[tuple[str, Bucket]], by_cost: bool) -> list[tuple[str, Bucket]]:

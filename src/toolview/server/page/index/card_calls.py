@@ -24,6 +24,7 @@ from toolview.contract.ledger import Ledger
 from toolview.contract.model_usage import ModelTally
 from toolview.contract.moments import TimeSpan
 from toolview.contract.observations import RunOutcome
+from toolview.contract.tool_tally import UNNAMED
 
 __all__ = ["CardCalls", "Peek"]
 
@@ -33,6 +34,7 @@ class Peek(msgspec.Struct, rename="camel"):
 
     kind: str = ""
     tool_call_id: str | None = None
+    tool_name: str = ""
     parent_call_id: str | None = None
     run_id: str | None = None
     outcome: RunOutcome = "completed"
@@ -152,10 +154,10 @@ def _call_event(ledger: Ledger, peek: Peek) -> None:
     if call_id is None:
         return
     if kind == "tool-call":
-        ledger.open(call_id)
+        ledger.named(call_id, peek.tool_name or UNNAMED, peek.at)
     elif kind in ("tool-result", "tool-refused"):
         with suppress(IllegalTransition):  # a second final result: the first stands
-            ledger.result(call_id, _event(peek))
+            ledger.result(call_id, _event(peek), peek.at)
 
 
 def _event(peek: Peek) -> CallEvent:
