@@ -4,7 +4,8 @@ The real command in a child process over small Claude Code sessions
 (``claude_sessions``), ``XDG_CACHE_HOME`` a temporary folder: the cache is
 written 0600 in a 0700 folder; a second listing reads no session it cached
 (proved by a session whose file is made unreadable after the first listing:
-the cache answers for it); a changed file is read again; a cache planted by
+the cache answers for it); a changed file is read again; a cache made by other
+rules (another stamp: an upgrade that counts or prices differently) is not read; a cache planted by
 another shape, a corrupt one, one writable by others, and one whose texts
 carry terminal controls and a secret are ignored or cleaned — never shown raw.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 from claude_sessions import SECRET, session, toolview, write
 
-from toolview.cli.summary_cache import CACHE_NAME
+from toolview.cli.summary_cache import CACHE_NAME, made_by
 
 ONE = "11111111-aaaa-4bbb-8ccc-000000000001"
 
@@ -65,7 +66,7 @@ def _plant(home: Path, body: bytes, mode: int = 0o600) -> None:
     cache.chmod(mode)
 
 
-def _entry(home: Path, **summary: object) -> bytes:
+def _entry(home: Path, stamp: str | None = None, **summary: object) -> bytes:
     path = home / ".claude" / "projects" / "-work-proj" / f"{ONE}.jsonl"
     now = path.stat()
     fields: dict[str, object] = {
@@ -74,7 +75,7 @@ def _entry(home: Path, **summary: object) -> bytes:
     }  # fmt: skip
     fields.update(summary)
     entry = {"size": now.st_size, "mtime_ns": now.st_mtime_ns, "summary": fields}
-    return json.dumps({str(path): entry}).encode()
+    return json.dumps({"made_by": stamp or made_by(), "entries": {str(path): entry}}).encode()
 
 
 @pytest.mark.parametrize(
@@ -104,3 +105,11 @@ def test_a_planted_cache_can_lie_about_numbers_never_inject_text(home: Path) -> 
     assert listed["calls"] == 99  # numbers are believed: the file is the user's own
     assert listed["id"] == ONE and listed["agent"] == "claude-code"  # never the cache's
     assert str(listed["path"]).endswith(f"{ONE}.jsonl")
+
+
+def test_a_cache_made_by_other_rules_is_not_read(home: Path) -> None:
+    _plant(home, _entry(home, prompt="old rules", counts={"calls": 99}))
+    assert _listed(home)["calls"] == 99  # this code's stamp: believed (the control)
+    _plant(home, _entry(home, stamp="0" * 16, prompt="old rules", counts={"calls": 99}))
+    listed = _listed(home)
+    assert listed["calls"] == 2 and listed["title"] == "hi"  # read again, as the file says

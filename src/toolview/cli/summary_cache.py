@@ -13,13 +13,20 @@ The cache is never trusted: one that is not ours (another owner, writable by
 others), unreadable, or of any other shape than ours is ignored whole, and
 every text it holds is cleaned and redacted again when it is read, as a
 session's own text is — a planted cache can at worst list wrong numbers.
+
+A cache made by other code is not read either: the file carries a stamp, a
+digest of the summary's shape and of the source of every module that decides
+what a summary says (counts, cost and its price table, title, facts), so an
+upgrade that counts, prices or titles differently never lists the old figures.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Final
@@ -33,9 +40,9 @@ from toolview.contract.session_title import title_line
 from toolview.private_files import private_dir
 from toolview.render.clean import clean_field
 
-__all__ = ["CACHE_NAME", "SummaryCache", "cache_path"]
+__all__ = ["CACHE_NAME", "SummaryCache", "cache_path", "made_by"]
 
-CACHE_NAME: Final = "sessions-v1.json"
+CACHE_NAME: Final = "sessions-v2.json"
 _MAX_BYTES: Final = 64 * 1024 * 1024
 
 
@@ -43,6 +50,34 @@ class _Entry(msgspec.Struct, frozen=True):
     size: int
     mtime_ns: int
     summary: Summary
+
+
+class _File(msgspec.Struct, frozen=True):
+    made_by: str
+    entries: dict[str, _Entry]
+
+
+_DECIDERS: Final = (  # the modules whose rules a summary's figures and words come from
+    "toolview.cli.session_summary",
+    "toolview.contract.counts",
+    "toolview.contract.ledger",
+    "toolview.contract.cost",
+    "toolview.contract.price_table",
+    "toolview.contract.price_match",
+    "toolview.contract.session_facts",
+    "toolview.contract.session_title",
+)
+
+
+def made_by() -> str:
+    """The stamp of this code: a cache with another one was made by other rules."""
+    digest = hashlib.sha256(msgspec.json.encode(msgspec.json.schema(_Entry)))
+    for name in _DECIDERS:
+        __import__(name)
+        source = getattr(sys.modules[name], "__file__", None)
+        with contextlib.suppress(OSError, TypeError):
+            digest.update(Path(str(source)).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def cache_path() -> Path:
@@ -86,7 +121,7 @@ class SummaryCache:
         ):
             return
         with contextlib.suppress(OSError):
-            _write(self.path, msgspec.json.encode(self._new))
+            _write(self.path, msgspec.json.encode(_File(made_by(), self._new)))
 
 
 def _load(path: Path) -> dict[str, _Entry]:
@@ -97,9 +132,10 @@ def _load(path: Path) -> dict[str, _Entry]:
             if not _ours(info) or info.st_size > _MAX_BYTES:
                 return {}
             raw = stream.read()
-        return msgspec.json.decode(raw, type=dict[str, _Entry])
+        cached = msgspec.json.decode(raw, type=_File)
     except (OSError, msgspec.ValidationError, msgspec.DecodeError, ValueError, TypeError):
         return {}
+    return cached.entries if cached.made_by == made_by() else {}
 
 
 def _ours(info: os.stat_result) -> bool:
