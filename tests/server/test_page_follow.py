@@ -1,0 +1,71 @@
+"""Follow newest (static/follow.js) in real Chromium, with calls arriving live.
+
+At the bottom, the page stays there as calls arrive; scrolled up, it stays where the
+reader is and a pill ("Jump to newest") takes them back. Every wait is on the page's
+state (data-following, the pill, a call drawn), never on time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from page_browser import in_browser
+from playwright.sync_api import Page, expect
+from toolview_servers import ToolviewServer
+
+from toolview.contract import ToolCall, ToolResult
+from toolview.remote.client import Publisher
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ToolviewServer]:
+    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
+    yield started
+    started.kill()
+
+
+def call(publisher: Publisher, n: int) -> None:
+    """One finished call ``c{n}`` whose output is tall enough to push the page down."""
+    text = "".join(f"line {i}\n" for i in range(12))
+    publisher.publish([ToolCall(f"c{n}", "shell", {"command": f"step {n}"})])
+    publisher.publish([ToolResult(f"c{n}", "shell", text, complete=True, is_error=False)])
+
+
+def test_the_page_follows_newest_and_offers_the_way_back(server: ToolviewServer) -> None:
+    def scenario(page: Page) -> None:
+        page.set_viewport_size({"width": 900, "height": 500})
+        live = page.locator("#tv-live")
+        pill = page.get_by_role("button", name="Jump to newest")
+        with Publisher(f"{server.url}/threads/follow") as publisher:
+            publisher.ensure_thread()
+            for n in range(6):
+                call(publisher, n)
+            page.goto(f"{server.url}/threads/follow")
+            expect(live).to_have_attribute("data-connected", "true")
+            page.keyboard.press("End")
+            expect(live).to_have_attribute("data-following", "true")
+            for n in range(6, 9):  # at the bottom: each new call is brought into view
+                call(publisher, n)
+                expect(page.locator(f"#tv-call-c{n}")).to_be_in_viewport()
+                expect(live).to_have_attribute("data-following", "true")
+            expect(pill).to_be_hidden()
+
+            page.evaluate("window.scrollTo(0, 0)")  # the reader scrolls up to read
+            expect(live).to_have_attribute("data-following", "false")
+            call(publisher, 9)
+            expect(pill).to_be_visible()
+            expect(page.locator("#tv-call-c9")).not_to_be_in_viewport()
+            assert page.evaluate("window.scrollY") == 0  # the page did not move under them
+
+            pill.click()
+            expect(page.locator("#tv-call-c9")).to_be_in_viewport()
+            expect(pill).to_be_hidden()
+            expect(live).to_have_attribute("data-following", "true")
+            call(publisher, 10)  # and it follows again
+            expect(page.locator("#tv-call-c10")).to_be_in_viewport()
+
+    in_browser(scenario)
