@@ -1,0 +1,64 @@
+"""The thread page header's facts (server.page.header_facts): model(s), tokens, time.
+
+Said from the session's counts (``contract.counts``): a sub-agent's model and
+tokens count, its tokens said apart, as every view says them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+
+import httpx
+import msgspec
+import pytest
+from toolview_servers import ToolviewServer
+
+from toolview.contract import Message, ToolCall, ToolResult, Usage
+from toolview.remote.client import Publisher
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ToolviewServer]:
+    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
+    yield started
+    started.kill()
+
+
+def facts(page: str) -> dict[str, str]:
+    found = re.search(r'<dl class="tv-facts"[^>]*>(.*?)</dl>', page, re.S)
+    assert found is not None, "no facts in the header"
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found.group(1))
+    return {unescape(term): unescape(words) for term, words in pairs}
+
+
+def test_the_header_says_models_tokens_and_time(server: ToolviewServer) -> None:
+    sub = [
+        ToolCall("s1", "Read", {}),
+        Usage(model="claude-sub", input_tokens=300, output_tokens=20),
+        ToolResult("s1", "Read", "ok", True, False),
+    ]
+    with Publisher(f"{server.url}/threads/facts") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([Message("user", "go", at="2026-12-01T23:44:20Z")])
+        publisher.publish([ToolCall("agent", "Agent", {"prompt": "look"})])
+        publisher.publish([msgspec.structs.replace(o, parent_call_id="agent") for o in sub])
+        publisher.publish([ToolResult("agent", "Agent", "done", True, False)])
+        publisher.publish([Usage(model="claude-x", input_tokens=1200, output_tokens=80)])
+        publisher.publish([Message("assistant", "done", at="2026-12-01T23:56:23Z")])
+    page = httpx.get(f"{server.url}/threads/facts").text
+    assert facts(page) == {
+        "Models": "claude-x, claude-sub",
+        "Tokens": "1,280 (+320 in sub-agents)",
+        "Time": "12 min 3 s",
+    }
+
+
+def test_a_thread_with_nothing_known_has_no_facts(server: ToolviewServer) -> None:
+    with Publisher(f"{server.url}/threads/bare") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([ToolCall("c1", "Read", {})])
+    page = httpx.get(f"{server.url}/threads/bare").text
+    assert "tv-facts" not in page and 'id="tv-counts"' in page
