@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from axe import axe_violations
 from page_browser import in_browser
 from playwright.sync_api import Page, expect
 from toolview_servers import ToolviewServer
 
-from toolview.contract import ToolCall, ToolResult
+from toolview.contract import ToolCall, ToolResult, Usage
 from toolview.remote.client import Publisher
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,7 @@ def test_the_page_follows_newest_and_offers_the_way_back(server: ToolviewServer)
         pill = page.get_by_role("button", name="Jump to newest")
         with Publisher(f"{server.url}/threads/follow") as publisher:
             publisher.ensure_thread()
+            publisher.publish([Usage(model="claude-x", input_tokens=1200, output_tokens=80)])
             for n in range(6):
                 call(publisher, n)
             page.goto(f"{server.url}/threads/follow")
@@ -60,6 +62,9 @@ def test_the_page_follows_newest_and_offers_the_way_back(server: ToolviewServer)
             expect(pill).to_be_visible()
             expect(page.locator("#tv-call-c9")).not_to_be_in_viewport()
             assert page.evaluate("window.scrollY") == 0  # the page did not move under them
+            for scheme in ("light", "dark"):  # the pill, and the header's facts, in both
+                page.emulate_media(color_scheme=scheme)
+                assert list(axe_violations(page)) == [], scheme
 
             pill.click()
             expect(page.locator("#tv-call-c9")).to_be_in_viewport()
