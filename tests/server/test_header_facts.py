@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx
 import msgspec
 import pytest
+from page_browser import in_browser
+from playwright.sync_api import Page, expect
 from toolview_servers import ToolviewServer
 
 from toolview.contract import Message, ToolCall, ToolResult, Usage
@@ -62,3 +64,28 @@ def test_a_thread_with_nothing_known_has_no_facts(server: ToolviewServer) -> Non
         publisher.publish([ToolCall("c1", "Read", {})])
     page = httpx.get(f"{server.url}/threads/bare").text
     assert "tv-facts" not in page and 'id="tv-counts"' in page
+
+
+@pytest.mark.browser
+def test_the_facts_follow_the_thread_live(server: ToolviewServer) -> None:
+    """Drawn (as text) from the summary fragment's header as usage arrives, no reload."""
+
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/grows") as publisher:
+            publisher.ensure_thread()
+            publisher.publish(
+                [ToolCall("c1", "Read", {}), ToolResult("c1", "Read", "ok", True, False)]
+            )
+            page.goto(f"{server.url}/threads/grows")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            expect(page.locator("dl.tv-facts")).to_have_count(0)
+            publisher.publish([Usage(model="<b>claude-x</b>", input_tokens=1200, output_tokens=80)])
+            publisher.publish(
+                [ToolCall("c2", "Read", {}), ToolResult("c2", "Read", "ok", True, False)]
+            )
+            facts = page.locator("dl.tv-facts")
+            expect(facts).to_contain_text("<b>claude-x</b>")  # as text, never markup
+            expect(facts).to_contain_text("1,280")
+            expect(facts.locator("b")).to_have_count(0)
+
+    in_browser(scenario)

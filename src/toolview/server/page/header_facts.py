@@ -9,11 +9,18 @@ already (``counts_line``, the status line from ``running``): not said twice.
 
 from __future__ import annotations
 
+import json
+from typing import Final
+
 from toolview.contract.counts import SessionCounts
 from toolview.render.summary_words import span_text
 from toolview.safety import escape_html
 
-__all__ = ["facts_html", "facts_pairs"]
+__all__ = ["FACTS_HEADER", "facts_html", "facts_json", "facts_pairs"]
+
+# the summary fragment carries the facts in this header, so ``static/live.js`` redraws
+# them (as text) with the counts line as the thread grows, without a request of its own
+FACTS_HEADER: Final = "x-toolview-facts"
 
 
 def facts_html(counts: SessionCounts) -> str:
@@ -41,3 +48,8 @@ def facts_pairs(counts: SessionCounts) -> list[tuple[str, str]]:
     if counts.span_ms is not None:
         pairs.append(("Time", span_text(counts.span_ms)))
     return pairs
+
+
+def facts_json(counts: SessionCounts) -> str:
+    """The facts for ``FACTS_HEADER``: ``[["Model", "claude-x"], …]``, ASCII (a header's)."""
+    return json.dumps(facts_pairs(counts))
