@@ -7,7 +7,7 @@ tokens count, its tokens said apart, as every view says them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 
@@ -23,10 +23,9 @@ from toolview.remote.client import Publisher
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ToolviewServer]:
-    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
-    yield started
-    started.kill()
+def server(served: Callable[..., ToolviewServer], tmp_path: Path) -> ToolviewServer:
+    """A server on a log of its own (the ``served`` fixture kills it after)."""
+    return served("--db", str(tmp_path / "log.db"))
 
 
 def facts(page: str) -> dict[str, str]:

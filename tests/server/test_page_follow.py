@@ -7,7 +7,7 @@ state (data-following, the pill, a call drawn), never on time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,10 +23,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ToolviewServer]:
-    started = ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db")])
-    yield started
-    started.kill()
+def server(served: Callable[..., ToolviewServer], tmp_path: Path) -> ToolviewServer:
+    """A server on a log of its own (the ``served`` fixture kills it after)."""
+    return served("--db", str(tmp_path / "log.db"))
 
 
 def call(publisher: Publisher, n: int) -> None:
