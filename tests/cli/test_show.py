@@ -213,3 +213,37 @@ def test_a_bad_sub_entries_count_is_refused(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["show", "--max-sub-entries", "-1", str(EXAMPLE)])
     assert "must be at least 0" in capsys.readouterr().err
+
+
+def long_outputs(tmp_path: Path, rows: int) -> Path:
+    """A thread of a Bash and a Read call, each printing ``rows`` lines (``row TOOL N``)."""
+    lines: list[dict[str, object]] = []
+    for n, (tool, args) in enumerate([("Bash", {"command": "seq 50"}),
+                                      ("Read", {"file_path": "/tmp/x.txt"})]):  # fmt: skip
+        lines.append({"kind": "tool-call", "toolCallId": f"c{n}", "toolName": tool, "args": args})
+        text = "".join(f"row {tool} {i}\n" for i in range(rows))
+        lines.append({"kind": "tool-result", "toolCallId": f"c{n}", "toolName": tool,
+                      "text": text, "complete": True, "isError": False})  # fmt: skip
+    path = tmp_path / "long.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+@pytest.mark.parametrize("surface", ["text", "terminal", "markdown"])
+def test_max_lines_bounds_every_output(
+    surface: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = str(long_outputs(tmp_path, 50))
+    code, out, _ = show(capsys, "--surface", surface, "--no-color", "--max-lines", "5", session)
+    assert code == 0
+    for tool in ("Bash", "Read"):
+        assert sorted(int(n) for n in re.findall(rf"row {tool} (\d+)", out)) == list(range(5))
+    assert out.count("45 more lines") == 2
+    code, out, _ = show(capsys, "--surface", surface, "--no-color", session)
+    assert code == 0 and len(re.findall(r"row Bash \d+", out)) == 50
+
+
+def test_a_bad_max_lines_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["show", "--max-lines", "0", str(EXAMPLE)])
+    assert "must be at least 1" in capsys.readouterr().err

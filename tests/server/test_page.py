@@ -158,7 +158,8 @@ def test_hostile_inputs_in_every_field_never_run_script(server: ToolviewServer) 
         assert page.evaluate("window.__pwned") is None
         assert dialogs == []
         sources = page.locator("script").evaluate_all("all => all.map(s => s.src)")
-        assert [s.rsplit("/", 1)[-1] for s in sources] == ["live.js", "viewer.js"]  # served only
+        served_only = ["live.js", "viewer.js", "follow.js"]
+        assert [s.rsplit("/", 1)[-1] for s in sources] == served_only
 
     in_browser(scenario)
 
@@ -381,5 +382,23 @@ def test_thinking_is_collapsed_live_and_the_summary_gains_time_and_tokens(
         expect(page.locator(".tv-message")).to_have_count(3)
         reloaded = page.locator(".tv-message").evaluate_all("els => els.map(el => el.outerHTML)")
         assert live == reloaded
+
+    in_browser(scenario)
+
+
+def test_thinking_visibly_opens(server: ToolviewServer) -> None:
+    """Its summary has a marker and a pointer (not an empty bar), and a click opens it."""
+
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/opens") as publisher:
+            publisher.ensure_thread()
+            publisher.publish([Message("thinking", "first, the tests")])
+            page.goto(f"{server.url}/threads/opens")
+            summary = page.locator("details.tv-message-thinking > summary")
+            expect(summary).to_have_text("Thinking")
+            assert summary.evaluate("el => getComputedStyle(el).display") == "list-item"
+            assert summary.evaluate("el => getComputedStyle(el).cursor") == "pointer"
+            summary.click()
+            expect(page.locator(".tv-message-thinking .tv-message-text")).to_be_visible()
 
     in_browser(scenario)

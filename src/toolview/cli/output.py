@@ -57,16 +57,18 @@ def open_stream(args: argparse.Namespace) -> ThreadStream[Any] | None:
 
 def limits_of(args: argparse.Namespace) -> Limits:
     """The surfaces' limits: every sub-agent's every entry (an export has nothing behind it to
-    fetch the rest from) unless cut by ``--depth`` (levels of sub-agents drawn) or
-    ``--max-sub-entries`` (entries drawn of each)."""
+    fetch the rest from) unless cut by ``--depth`` (levels of sub-agents drawn),
+    ``--max-sub-entries`` (entries drawn of each) or ``--max-lines`` (lines of each output)."""
     from dataclasses import replace
 
     from toolview.render.limits import DEFAULT_LIMITS
 
-    depth = getattr(args, "depth", None)
-    entries = getattr(args, "max_sub_entries", None)
-    limits = DEFAULT_LIMITS if depth is None else replace(DEFAULT_LIMITS, depth=depth)
-    return limits if entries is None else replace(limits, max_sub_entries=entries)
+    cuts = {
+        "depth": getattr(args, "depth", None),
+        "max_sub_entries": getattr(args, "max_sub_entries", None),
+        "max_lines": getattr(args, "max_lines", None),
+    }
+    return replace(DEFAULT_LIMITS, **{name: n for name, n in cuts.items() if n is not None})
 
 
 def stream_shape(

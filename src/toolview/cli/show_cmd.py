@@ -117,6 +117,13 @@ def register(subparsers: Any) -> None:
         "every one)",
     )
     parser.add_argument(
+        "--max-lines",
+        metavar="N",
+        type=_max_lines,
+        default=None,
+        help="lines of each call's output drawn, the rest counted (default: 100)",
+    )
+    parser.add_argument(
         "--page-size",
         metavar="N",
         type=_page_size,
@@ -201,6 +208,10 @@ def _depth(value: str) -> int:
 
 def _sub_entries(value: str) -> int:
     return _whole(value, 0, None, "must be at least 0")
+
+
+def _max_lines(value: str) -> int:
+    return _whole(value, 1, None, "must be at least 1")
 
 
 def _width(value: str) -> int:

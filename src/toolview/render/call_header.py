@@ -5,8 +5,8 @@ the duration its props know (else the time from the call's ``at`` to its
 final result's ``at``, when both are known), the call's arguments,
 bounded and redacted, its gist (``render.gist``) and when it was made.
 Nothing is said twice: a kind that only repeats the tool name (``shell ·
-shell``) is left out, and so is a ``command`` argument that the shell body
-shows as ``$ …`` just under it.
+shell``) is left out, and so are the arguments the kind body shows just
+under it (``render.shown_args``: a Bash command, a Read's path, an Edit's strings).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from toolview.render.clean import clean_field
 from toolview.render.gist import call_gist
 from toolview.render.jsonview import args_preview
 from toolview.render.limits import Limits
+from toolview.render.shown_args import args_not_shown
 
 __all__ = ["call_header"]
 
@@ -68,15 +69,8 @@ def _duration(body: KindBody | None, entry: CallEntry) -> int | None:
 
 
 def _args(entry: CallEntry, body: KindBody | None, limits: Limits) -> str | None:
-    """The call's arguments, less a ``command`` the shell body shows as ``$ …``.
-
-    Why: the same command on the args line and again as ``$ …`` under it is
-    read twice. Any other argument stays; a command that differs stays too.
-    """
+    """The call's arguments, less the ones the kind body shows (``render.shown_args``)."""
     if entry.call is None:
         return None
-    args = entry.call.args
-    shell = body.props if body is not None and isinstance(body.props, ShellProps) else None
-    if shell is not None and args.get("command") == shell.command:
-        args = {name: value for name, value in args.items() if name != "command"}
-    return args_preview(args, limits)
+    props = body.props if body is not None else None
+    return args_preview(args_not_shown(entry.call.args, props), limits)

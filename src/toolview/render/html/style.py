@@ -46,6 +46,7 @@ _FRAGMENT_BASE_CSS: Final = """
 .tv-message-user { background: var(--tv-user-bg); }
 .tv-role { display: block; font-size: 12px; font-weight: 600; color: var(--tv-muted);
   text-transform: uppercase; letter-spacing: .04em; }
+summary.tv-role { display: list-item; cursor: pointer; }
 .tv-note { padding: 6px 12px; border-left: 4px solid var(--tv-note-border);
   background: var(--tv-note-bg);
   white-space: pre-wrap; overflow-wrap: anywhere; }

@@ -21,6 +21,7 @@ from toolview.server.page import fragments, running, share_routes, stats, window
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
+from toolview.server.page.header_facts import facts_html
 from toolview.server.page.index import routes as index
 from toolview.server.page.pieces.markup import Drawn
 from toolview.server.page.running import pending_ids, status_words
@@ -76,7 +77,7 @@ def _page_body(thread_id: str, title: str, drawn: Drawn) -> str:
         f'<main class="tv-page"><nav><a href="/">All threads</a> · '
         f'<a href="/threads/{safe_id}/share" class="tv-share-link">Share</a></nav>'
         f'<h1 id="tv-title">{escape_html(title)}</h1>'
-        f"{counts_html(drawn.counts)}{toolbar_html()}"
+        f"{counts_html(drawn.counts)}{facts_html(drawn.counts)}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         # the calls' <h3> headings sit under a level-2 heading, as on the standalone page

@@ -1,8 +1,8 @@
 """The shell every server page is drawn in: head, the two served sheets, served scripts only.
 
 The CSP allows no inline script or style: a page names its scripts by file
-(``static/…``), each loaded ``defer``: the live page's follower (``live.js``)
-and its viewer (``viewer.js``).
+(``static/…``), each loaded ``defer``: the live page's follower (``live.js``),
+its viewer (``viewer.js``) and follow newest (``follow.js``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from toolview.safety import escape_html
 __all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
 
 STATIC: Final = Path(__file__).parent / "static"
-LIVE_SCRIPTS: Final = ("live.js", "viewer.js")
+LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js")
 
 
 def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:

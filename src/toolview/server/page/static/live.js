@@ -196,6 +196,41 @@
     return article;
   }
 
+  // the header's facts (server/page/header_facts.py): [term, words] pairs, drawn as text
+  function drawFacts(header, after) {
+    if (header === null || !after) return;
+    let pairs;
+    try {
+      pairs = JSON.parse(header);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(pairs)) return;
+    let list = document.querySelector("dl.tv-facts");
+    if (!pairs.length) {
+      if (list) list.remove();
+      return;
+    }
+    if (!list) {
+      list = document.createElement("dl");
+      list.className = "tv-facts";
+      list.setAttribute("aria-label", "Session");
+      after.after(list);
+    }
+    list.replaceChildren(
+      ...pairs.map(([term, words]) => {
+        const item = document.createElement("div");
+        item.className = "tv-fact";
+        const dt = document.createElement("dt");
+        dt.textContent = String(term);
+        const dd = document.createElement("dd");
+        dd.textContent = String(words);
+        item.append(dt, dd);
+        return item;
+      }),
+    );
+  }
+
   async function refreshSummary() {
     summaryTimer = null;
     const fragment = await fetchHtml(`/threads/${encodeURIComponent(thread)}/summary`, (response) => {
@@ -203,6 +238,7 @@
       const counts = response.headers.get("x-toolview-counts");
       const line = document.getElementById("tv-counts");
       if (counts !== null && line) line.textContent = counts;
+      drawFacts(response.headers.get("x-toolview-facts"), line);
     });
     if (!fragment) return;
     const fresh = fragment.querySelector(".tv-summary");

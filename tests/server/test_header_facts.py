@@ -1,0 +1,90 @@
+"""The thread page header's facts (server.page.header_facts): model(s), tokens, time.
+
+Said from the session's counts (``contract.counts``): a sub-agent's model and
+tokens count, its tokens said apart, as every view says them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import unescape
+from pathlib import Path
+
+import httpx
+import msgspec
+import pytest
+from page_browser import in_browser
+from playwright.sync_api import Page, expect
+from toolview_servers import ToolviewServer
+
+from toolview.contract import Message, ToolCall, ToolResult, Usage
+from toolview.remote.client import Publisher
+
+
+@pytest.fixture
+def server(served: Callable[..., ToolviewServer], tmp_path: Path) -> ToolviewServer:
+    """A server on a log of its own (the ``served`` fixture kills it after)."""
+    return served("--db", str(tmp_path / "log.db"))
+
+
+def facts(page: str) -> dict[str, str]:
+    found = re.search(r'<dl class="tv-facts"[^>]*>(.*?)</dl>', page, re.S)
+    assert found is not None, "no facts in the header"
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found.group(1))
+    return {unescape(term): unescape(words) for term, words in pairs}
+
+
+def test_the_header_says_models_tokens_and_time(server: ToolviewServer) -> None:
+    sub = [
+        ToolCall("s1", "Read", {}),
+        Usage(model="claude-sub", input_tokens=300, output_tokens=20),
+        ToolResult("s1", "Read", "ok", True, False),
+    ]
+    with Publisher(f"{server.url}/threads/facts") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([Message("user", "go", at="2026-12-01T23:44:20Z")])
+        publisher.publish([ToolCall("agent", "Agent", {"prompt": "look"})])
+        publisher.publish([msgspec.structs.replace(o, parent_call_id="agent") for o in sub])
+        publisher.publish([ToolResult("agent", "Agent", "done", True, False)])
+        publisher.publish([Usage(model="claude-x", input_tokens=1200, output_tokens=80)])
+        publisher.publish([Message("assistant", "done", at="2026-12-01T23:56:23Z")])
+    page = httpx.get(f"{server.url}/threads/facts").text
+    assert facts(page) == {
+        "Models": "claude-x, claude-sub",
+        "Tokens": "1,280 (+320 in sub-agents)",
+        "Time": "12 min 3 s",
+    }
+
+
+def test_a_thread_with_nothing_known_has_no_facts(server: ToolviewServer) -> None:
+    with Publisher(f"{server.url}/threads/bare") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([ToolCall("c1", "Read", {})])
+    page = httpx.get(f"{server.url}/threads/bare").text
+    assert "tv-facts" not in page and 'id="tv-counts"' in page
+
+
+@pytest.mark.browser
+def test_the_facts_follow_the_thread_live(server: ToolviewServer) -> None:
+    """Drawn (as text) from the summary fragment's header as usage arrives, no reload."""
+
+    def scenario(page: Page) -> None:
+        with Publisher(f"{server.url}/threads/grows") as publisher:
+            publisher.ensure_thread()
+            publisher.publish(
+                [ToolCall("c1", "Read", {}), ToolResult("c1", "Read", "ok", True, False)]
+            )
+            page.goto(f"{server.url}/threads/grows")
+            expect(page.locator("#tv-live")).to_have_attribute("data-connected", "true")
+            expect(page.locator("dl.tv-facts")).to_have_count(0)
+            publisher.publish([Usage(model="<b>claude-x</b>", input_tokens=1200, output_tokens=80)])
+            publisher.publish(
+                [ToolCall("c2", "Read", {}), ToolResult("c2", "Read", "ok", True, False)]
+            )
+            facts = page.locator("dl.tv-facts")
+            expect(facts).to_contain_text("<b>claude-x</b>")  # as text, never markup
+            expect(facts).to_contain_text("1,280")
+            expect(facts.locator("b")).to_have_count(0)
+
+    in_browser(scenario)
