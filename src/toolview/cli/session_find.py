@@ -70,11 +70,18 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         type=path_arg,
         help="where Gemini CLI keeps its chats (default: ~/.gemini/tmp)",
     )
+    parser.add_argument(
+        "--opencode",
+        metavar="DIR",
+        type=path_arg,
+        help="where OpenCode keeps opencode.db (default: ~/.local/share/opencode)",
+    )
 
 
 def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
     """Each host this installation has, with the folder its sessions are looked for in."""
-    given = {"claude-code": args.claude, "codex": args.codex, "gemini": args.gemini}
+    given = {"claude-code": args.claude, "codex": args.codex, "gemini": args.gemini,
+             "opencode": args.opencode}  # fmt: skip
     home = path_arg(os.path.expanduser("~"))
     return [
         (found, given.get(found.name) or home.joinpath(*found.home)) for found in session_hosts()

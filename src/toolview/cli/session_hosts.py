@@ -116,10 +116,39 @@ def _gemini() -> SessionHost:
     )
 
 
+def _opencode() -> SessionHost:
+    from toolview.hosts import opencode as found
+    from toolview.hosts.sessions import SessionLineError
+
+    return SessionHost(
+        "opencode",
+        found.sniff,
+        found.load_observations,
+        _NoLines,
+        found.session_files,
+        SessionLineError,
+        (".local", "share", "opencode"),
+    )
+
+
+class _NoLines:
+    """OpenCode's sessions are a database, never lines: a stream said to be one (standard
+    input) is a note per line, not a crash."""
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        from toolview.hosts.sessions import SessionLineError
+
+        raise SessionLineError("OpenCode's database is read from its file, not from a stream")
+
+    def finish(self) -> list[Observation]:
+        return []
+
+
 HOSTS: Final[dict[str, Callable[[], SessionHost]]] = {
     "claude-code": _claude_code,
     "codex": _codex,
     "gemini": _gemini,
+    "opencode": _opencode,
 }
 
 

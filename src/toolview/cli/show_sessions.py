@@ -32,7 +32,12 @@ from toolview.render.stream import StreamShape, ThreadStream
 
 __all__ = ["LABELS", "draw_sessions", "show_sessions", "title"]
 
-LABELS: Final = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI"}
+LABELS: Final = {
+    "claude-code": "Claude Code",
+    "codex": "Codex",
+    "gemini": "Gemini CLI",
+    "opencode": "OpenCode",
+}
 _TITLE_CHARS: Final = 300
 
 
