@@ -14,16 +14,18 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.hosts.pi.model_server import Call, Script, Turn, serve
-
-__all__ = ["MODEL", "OPENCODE_BIN", "OpenCodeRun", "run_opencode", "session_turns"]
-
 REPO = Path(__file__).resolve().parents[2]
-OPENCODE_BIN = REPO / "tests" / "node" / "node_modules" / "opencode-linux-x64" / "bin" / "opencode"
+sys.path.insert(0, str(REPO / "tests" / "hosts"))  # the pi tests' model server, as ``pi.…``
+from pi.model_server import Call, Script, Turn, serve  # noqa: E402
+
+__all__ = ["MODEL", "OPENCODE_BIN", "SUB_TASK", "OpenCodeRun", "run_opencode", "session_turns"]
+
+OPENCODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin" / "opencode"
 MODEL = "scripted/scripted-model"
 _SWITCHES = ("MODELS_FETCH", "AUTOUPDATE", "LSP_DOWNLOAD", "SHARE", "DEFAULT_PLUGINS")
 
@@ -45,6 +47,7 @@ class OpenCodeRun:
 
 
 TITLE = "Scripted steps"
+SUB_TASK = "Count the files."
 
 
 class TitledScript(Script):
@@ -59,7 +62,7 @@ class TitledScript(Script):
 
 def session_turns(workspace: Path) -> list[Turn]:
     """A shell call that succeeds, one that fails (exit 3), a file written, then edited,
-    read, a todo list, and a closing answer."""
+    read, a todo list, a sub-agent (``general``) that runs a command, and a closing answer."""
     notes = str(workspace / "notes.txt")
     return [
         Turn(
@@ -101,6 +104,18 @@ def session_turns(workspace: Path) -> list[Turn]:
                 ),
             )
         ),
+        Turn(
+            calls=(
+                Call(
+                    "c7",
+                    "task",
+                    {"description": "count", "prompt": SUB_TASK, "subagent_type": "general"},
+                ),
+            )
+        ),
+        # the sub-agent's turns: OpenCode waits for it, so they come next, in order
+        Turn(calls=(Call("s1", "bash", {"command": "echo sub-agent-ran", "description": "sub"}),)),
+        Turn(text="counted: 1 file"),
         Turn(text="All steps are done."),
     ]
 

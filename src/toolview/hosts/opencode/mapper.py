@@ -106,8 +106,8 @@ class OpenCodeMapper:
                 self._unknown.get("tool without a call id", 0) + 1
             )
             return
-        self._add(call, at)
         state = as_map(part.get("state"))
+        self._add(call, ms_at(as_map(state.get("time")).get("start")) or at)
         child = as_str(as_map(state.get("metadata")).get("sessionId"))
         if call.tool_name == "task" and child is not None:
             self.subagents.append((child, call.tool_call_id))
