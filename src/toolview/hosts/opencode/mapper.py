@@ -16,10 +16,11 @@ from typing import Final
 
 import msgspec
 
-from toolview.contract import Message, Observation, RunEnded, RunStarted, Usage
+from toolview.contract import Message, Observation, Usage
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.opencode.database import PartRow
 from toolview.hosts.opencode.tools import ENDED, call_of, ms_at, result_of
+from toolview.hosts.run_marks import RunMarks
 
 __all__ = ["OpenCodeMapper"]
 
@@ -27,19 +28,15 @@ __all__ = ["OpenCodeMapper"]
 _SILENT: Final = frozenset({"step-start", "snapshot", "patch", "agent", "compaction", "file"})
 
 
-class OpenCodeMapper:
+class OpenCodeMapper(RunMarks):
     """Maps one OpenCode session, part by part, to observations."""
 
     def __init__(self, session_id: str, *, parent_call_id: str | None = None) -> None:
+        super().__init__(session_id, parent_call_id)
         self.session_id = session_id
-        self.parent_call_id = parent_call_id
         self.subagents: list[tuple[str, str]] = []  # (the sub-agent's session id, its call)
         self._notes: list[str] = []
         self._unknown: dict[str, int] = {}
-        self._out: list[Observation] = []
-        self._runs = 0
-        self._run: str | None = None
-        self._failed = False
         self._message: str | None = None
 
     def take_notes(self) -> list[str]:
@@ -130,25 +127,3 @@ class OpenCodeMapper:
             run_id=self._run or msgspec.UNSET,
         )
         self._add(usage, at)
-
-    def _start_run(self, at: str | None) -> None:
-        self._end_run()
-        self._runs += 1
-        self._run = f"{self.session_id}/{self._runs}"
-        self._add(RunStarted(run_id=self._run), at)
-
-    def _end_run(self) -> None:
-        if self._run is not None:
-            self._out.append(
-                RunEnded(run_id=self._run, outcome="error" if self._failed else "completed")
-            )
-        self._run, self._failed = None, False
-
-    def _add(self, observation: Observation, at: str | None) -> None:
-        self._out.append(observation if at is None else msgspec.structs.replace(observation, at=at))
-
-    def _take(self) -> list[Observation]:
-        out, self._out = self._out, []
-        if self.parent_call_id is None:
-            return out
-        return [msgspec.structs.replace(o, parent_call_id=self.parent_call_id) for o in out]
