@@ -77,6 +77,12 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         type=path_arg,
         help="where Qwen Code keeps its chats (default: ~/.qwen/projects)",
     )
+    parser.add_argument(
+        "--opencode",
+        metavar="DIR",
+        type=path_arg,
+        help="where OpenCode keeps opencode.db (default: ~/.local/share/opencode)",
+    )
 
 
 def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
@@ -86,6 +92,7 @@ def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
         "codex": args.codex,
         "gemini": args.gemini,
         "qwen": args.qwen,
+        "opencode": args.opencode,
     }
     home = path_arg(os.path.expanduser("~"))
     return [

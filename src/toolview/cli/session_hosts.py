@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from toolview.contract import Observation
@@ -81,6 +81,27 @@ def _built_in(
     return make
 
 
+def _opencode() -> Reader:
+    """OpenCode's reader: its sessions are a database, read from the file only."""
+    made = _built_in(
+        "opencode", "opencode", "OpenCodeMapper", (".local", "share", "opencode"), "OpenCode"
+    )
+    return replace(made(), mapper=_NoLines)
+
+
+class _NoLines:
+    """OpenCode's sessions are a database, never lines: a stream said to be one (standard
+    input) is a note per line, not a crash."""
+
+    def feed_line(self, line: bytes) -> list[Observation]:
+        from toolview.hosts.sessions import SessionLineError
+
+        raise SessionLineError("OpenCode's database is read from its file, not from a stream")
+
+    def finish(self) -> list[Observation]:
+        return []
+
+
 HOSTS: Final[dict[str, Callable[[], Reader]]] = {
     "claude-code": _built_in(
         "claude-code", "claude_code", "ClaudeCodeMapper", (".claude", "projects"), "Claude Code"
@@ -88,6 +109,7 @@ HOSTS: Final[dict[str, Callable[[], Reader]]] = {
     "codex": _built_in("codex", "codex", "CodexMapper", (".codex", "sessions"), "Codex"),
     "gemini": _built_in("gemini", "gemini", "GeminiMapper", (".gemini", "tmp"), "Gemini CLI"),
     "qwen": _built_in("qwen", "qwen", "QwenMapper", (".qwen", "projects"), "Qwen Code"),
+    "opencode": _opencode,
 }
 """The built-in readers, each imported when first used; plug-ins come after them."""
 

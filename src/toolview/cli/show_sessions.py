@@ -37,6 +37,7 @@ LABELS: Final = {
     "codex": "Codex",
     "gemini": "Gemini CLI",
     "qwen": "Qwen Code",
+    "opencode": "OpenCode",
 }
 _TITLE_CHARS: Final = 300
 

@@ -106,6 +106,7 @@ SOURCES: Final[dict[str, Callable[[], Source]]] = {
     "codex": _session("codex"),
     "gemini": _session("gemini"),
     "qwen": _session("qwen"),
+    "opencode": _session("opencode"),
     "pi": _pi,
     "mcp": _mcp,
 }
@@ -188,6 +189,12 @@ def _sniffs(name: str, data: bytes) -> bool:
         return False
 
 
+def _a_database(head: bytes) -> bool:
+    """Whether a file starting with ``head`` is a database a host reads (binary, yet read)."""
+    found = host("opencode")
+    return found is not None and found.sniff(head)
+
+
 def _resolve(name: str) -> Source | None:
     """The source called ``name``, its host imported (a reader plug-in's, if no built-in has
     that name); None if there is none or its import fails."""
@@ -204,14 +211,16 @@ def _resolve(name: str) -> Source | None:
 def opened_items(path: str, source: str = "auto") -> Iterator[Iterable[Item]]:
     """The items of the file at ``path`` (``-``: standard input), open while in the ``with``.
 
-    Binary input is refused (``inputs.refuse_binary``) and an editor's byte order mark is
-    no part of the first line; a regular file is read by its session's own loader (its
-    sub-agents' files beside it), a pipe once through the stream. ``SourceError``: the
-    format cannot be told.
+    Binary input is refused (``inputs.refuse_binary``) unless it is a file a host reads as
+    a database (OpenCode's ``opencode.db``), and an editor's byte order mark is no part of
+    the first line; a regular file is read by its session's own loader (its sub-agents'
+    files beside it), a pipe once through the stream. ``SourceError``: the format cannot
+    be told.
     """
     with open_input(path) as stream:
         head = read_head(stream)
-        refuse_binary(head, path)
-        head, _ = strip_bom(head)
         file = path if path != "-" and os.path.isfile(path) else None
+        if file is None or not _a_database(head):
+            refuse_binary(head, path)
+        head, _ = strip_bom(head)
         yield read_items(head, stream, source, file)

@@ -53,6 +53,7 @@ _AGENTS: Final = {
     "codex": "codex",
     "gemini": "gemini",
     "qwen": "qwen",
+    "opencode": "opencode",
     "pi": "pi",
     "otel": "otel",
     "capture": "capture",

@@ -104,9 +104,10 @@ def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def serve(turns: list[Turn]) -> Iterator[tuple[str, Script]]:
-    """Serve ``turns`` on a free 127.0.0.1 port; yield (base URL, script)."""
-    script = Script(list(turns))
+def serve(turns: list[Turn], script: Script | None = None) -> Iterator[tuple[str, Script]]:
+    """Serve ``turns`` (or ``script``, a ``Script`` that picks its own turns) on a free
+    127.0.0.1 port; yield (base URL, script)."""
+    script = Script(list(turns)) if script is None else script
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(script))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -1,0 +1,83 @@
+"""OpenCode's database: find it, tell it apart, and stream its sessions' observations.
+
+One ``opencode.db`` holds every session of the user (``~/.local/share/opencode``).
+``load_observations`` reads its top-level sessions oldest first; a sub-agent's
+session (``parent_id`` set, named by its ``task`` call's ``metadata.sessionId``)
+is read right after that call, its observations marked with the call's id.
+A database that cannot be opened or read is a ``SessionNote``, never a crash.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from typing import Final
+
+from toolview.contract import Observation, ToolCall
+from toolview.hosts.opencode.database import SessionRow, connect, parts, sessions
+from toolview.hosts.opencode.mapper import OpenCodeMapper
+from toolview.hosts.sessions import SessionNote
+
+__all__ = ["load_observations", "session_files", "sniff"]
+
+_MAX_DEPTH: Final = 8
+_SQLITE: Final = b"SQLite format 3\x00"
+NAME: Final = "opencode.db"
+
+
+def sniff(head: bytes) -> bool:
+    """Whether ``head`` starts like an SQLite database (the file's name says whose)."""
+    return head.startswith(_SQLITE)
+
+
+def session_files(root: Path) -> list[Path]:
+    """The OpenCode database under ``root`` (the folder OpenCode keeps it in, or the file)."""
+    if root.is_file():
+        return [root] if root.name == NAME else []
+    found = root / NAME
+    return [found] if found.is_file() else []
+
+
+def load_observations(path: Path) -> Iterator[Observation | SessionNote]:
+    """Every top-level session's observations, oldest first, sub-agents nested."""
+    try:
+        rows = sessions(path)
+        with closing(connect(path)) as db:
+            children = {row.id: row for row in rows if row.parent_id is not None}
+            for row in rows:
+                if row.parent_id is None:
+                    yield from _session(db, row, None, children, 0)
+    except sqlite3.Error as exc:
+        yield SessionNote(f"{path.name}: cannot be read as OpenCode's database ({exc})")
+
+
+def _session(
+    db: sqlite3.Connection,
+    row: SessionRow,
+    call_id: str | None,
+    children: dict[str, SessionRow],
+    depth: int,
+) -> Iterator[Observation | SessionNote]:
+    mapper = OpenCodeMapper(row.id, parent_call_id=call_id)
+    for part in list(parts(db, row.id)):  # whole: a sub-agent is read on the same connection
+        for item in mapper.feed(part):
+            yield item
+            if isinstance(item, ToolCall):
+                yield from _subagents(db, mapper, item.tool_call_id, children, depth)
+    yield from mapper.finish()
+    yield from (SessionNote(f"session {row.id[:64]}: {note}") for note in mapper.take_notes())
+
+
+def _subagents(
+    db: sqlite3.Connection,
+    mapper: OpenCodeMapper,
+    call_id: str,
+    children: dict[str, SessionRow],
+    depth: int,
+) -> Iterator[Observation | SessionNote]:
+    for child_id, linked in mapper.subagents:
+        child = children.pop(child_id, None) if linked == call_id else None
+        if child is not None and depth < _MAX_DEPTH:
+            yield from _session(db, child, call_id, children, depth + 1)
