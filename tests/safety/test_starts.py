@@ -2,7 +2,7 @@
 say, and cover every pattern: start-up skips ~50 regex parses, and nothing redacted changes.
 
 A stale table (a pattern edited since it was generated) fails here; regenerate it with
-``anchors.starts_table`` (its docstring says how).
+``starts_gen.starts_table`` (its docstring says how).
 """
 
 from __future__ import annotations

@@ -190,7 +190,13 @@ def _sniffs(name: str, data: bytes) -> bool:
 
 
 def _a_database(head: bytes) -> bool:
-    """Whether a file starting with ``head`` is a database a host reads (binary, yet read)."""
+    """Whether a file starting with ``head`` is a database a host reads (binary, yet read).
+
+    SQLite's header is looked at first (every database a host reads is one): a text
+    file never imports the database host, which ``show``'s start-up would pay for.
+    """
+    if not head.startswith(b"SQLite format 3\x00"):
+        return False
     found = host("opencode")
     return found is not None and found.sniff(head)
 

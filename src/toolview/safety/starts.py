@@ -1,5 +1,5 @@
 # ruff: noqa: E501
-"""The literal starts of the secret patterns, read ahead by ``anchors.starts_table``.
+"""The literal starts of the secret patterns, read ahead by ``starts_gen``.
 
 Generated: do not edit. Keyed by each regex's source and flags; a regex not here
 (an edited pattern) is read at run time. See ``anchors.literal_starts``.
