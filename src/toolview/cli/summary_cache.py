@@ -28,14 +28,15 @@ import msgspec
 import platformdirs
 
 from toolview.cli.session_find import Found
-from toolview.cli.session_summary import PROJECT_CHARS, Summary
+from toolview.cli.session_summary import Summary
+from toolview.contract.session_facts import PROJECT_CHARS
 from toolview.contract.session_title import title_line
 from toolview.private_files import private_dir
 from toolview.render.clean import clean_field
 
 __all__ = ["CACHE_NAME", "SummaryCache", "cache_path"]
 
-CACHE_NAME: Final = "sessions-v1.json"
+CACHE_NAME: Final = "sessions-v2.json"  # v2: run-started carries cwd, branch, title
 _MAX_BYTES: Final = 64 * 1024 * 1024
 
 

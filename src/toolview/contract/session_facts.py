@@ -27,6 +27,7 @@ from toolview.contract.session_title import prompt_title, title_line
 
 __all__ = [
     "IDLE_AFTER_S",
+    "PROJECT_CHARS",
     "STATUSES",
     "SessionFacts",
     "SessionStatus",
@@ -43,6 +44,7 @@ STATUSES: Final[tuple[SessionStatus, ...]] = (
     "done",
     "failed",
 )
+PROJECT_CHARS: Final = 40
 IDLE_AFTER_S: Final = 5 * 60  # no record for this long: no longer running
 DONE_AFTER_S: Final = 60 * 60  # no record for this long and no end written: done
 
@@ -84,6 +86,7 @@ class SessionFacts:
 
     title: str | None = None
     project: str = ""  # project_name of the working folder, where the source says it
+    branch: str = ""  # its git branch, where the source says it
     own_title: bool = False  # the agent wrote a title record: no prompt replaces it
     start: str | None = None
     last: str | None = None
@@ -106,6 +109,16 @@ class SessionFacts:
         cleaned = prompt_title(title)
         if cleaned:
             self.title, self.own_title = cleaned, True
+
+    def session(self, cwd: str | None, title: str | None, branch: str | None = None) -> None:
+        """What a run-started says of the session (``RunStarted.cwd``/``title``/``branch``):
+        the latest non-empty one holds, and the agent's own title wins over any prompt."""
+        if cwd:
+            self.project = title_line(project_name(cwd), PROJECT_CHARS)
+        if branch:
+            self.branch = branch
+        if title:
+            self.title_record(title)
 
     def see(
         self,

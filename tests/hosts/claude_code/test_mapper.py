@@ -231,3 +231,24 @@ def test_a_user_image_is_named_in_the_message() -> None:
         {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AA=="}},
     ]
     assert [m.text for m in of(Message, feed(record))] == ["look\n[image: image/png]"]
+
+
+def test_the_run_start_carries_the_folder_branch_and_the_agents_own_title() -> None:
+    """cwd and gitBranch (on every record) and the best title record seen before the run
+    starts ride on ``RunStarted``: a /rename (custom-title) outranks a generated title."""
+    out = feed(
+        {"type": "summary", "summary": "Old summary", "leafUuid": "u0"},
+        {"type": "custom-title", "customTitle": "Fix the login bug", "sessionId": SESSION},
+        {"type": "ai-title", "aiTitle": "Generated title"},
+        prompt("hi", cwd="/home/ann/src/shop", gitBranch="feature/login"),
+    )
+    (started,) = of(RunStarted, out)
+    assert (started.cwd, started.branch) == ("/home/ann/src/shop", "feature/login")
+    assert started.title == "Fix the login bug"
+
+
+def test_a_run_start_without_session_facts_says_none() -> None:
+    (started,) = of(RunStarted, feed(prompt("hi")))
+    assert msgspec.json.encode(started) == msgspec.json.encode(
+        RunStarted(run_id=started.run_id, at=started.at)
+    )

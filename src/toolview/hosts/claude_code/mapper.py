@@ -33,6 +33,13 @@ from toolview.hosts.sessions import SessionLineError, decode_record
 __all__ = ["ClaudeCodeMapper", "ReadStored"]
 
 _OWN_TYPES: Final = frozenset({"user", "assistant"})
+# the agent's own title records, the field holding the words, and their rank: a user's
+# /rename (custom-title) outranks the CLI's generated one, which outranks a summary
+_TITLES: Final = {
+    "summary": ("summary", 0),
+    "ai-title": ("aiTitle", 1),
+    "custom-title": ("customTitle", 2),
+}
 
 
 class ClaudeCodeMapper:
@@ -51,6 +58,7 @@ class ClaudeCodeMapper:
         self.read_stored = read_stored
         self._turns = Turns(self, read_stored)
         self._chains: dict[str, ClaudeCodeMapper] = {}
+        self._title: tuple[int, str] | None = None  # the best title record so far (rank, words)
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one JSON line and map it; ``SessionLineError`` if it is malformed."""
@@ -63,14 +71,34 @@ class ClaudeCodeMapper:
         kind = record.get("type")
         if not isinstance(kind, str):
             raise SessionLineError("the record has no `type` string")
+        if kind in _TITLES:
+            self._title_record(kind, record)
+            return []
         if kind not in _OWN_TYPES:
-            return []  # summary, file-history-snapshot, system, …: skipped by name
+            return []  # file-history-snapshot, system, …: skipped by name
         try:
             return self._record(kind, record)
         except SessionLineError:
             raise
         except Exception as exc:  # a last resort: the line is reported, the session goes on
             raise SessionLineError(f"unreadable {kind} record ({type(exc).__name__})") from None
+
+    def _title_record(self, kind: str, record: Mapping[str, object]) -> None:
+        """Hold the agent's own title: the next run-started carries it (``RunStarted.title``)."""
+        field, rank = _TITLES[kind]
+        words = record.get(field)
+        if isinstance(words, str) and words.strip() and rank >= (self._title or (rank, ""))[0]:
+            self._title = (rank, words)
+
+    def _session(self, record: Mapping[str, object]) -> dict[str, str]:
+        """The session's folder, branch and own title, as far as known (``RunStarted``)."""
+        cwd, branch = record.get("cwd"), record.get("gitBranch")
+        known = {
+            "cwd": cwd if isinstance(cwd, str) else "",
+            "branch": branch if isinstance(branch, str) else "",
+            "title": self._title[1] if self._title else "",
+        }
+        return {name: value for name, value in known.items() if value}
 
     def take_notes(self) -> list[str]:
         """Notes about pieces of records that were left out since the last call."""
@@ -109,7 +137,7 @@ class ClaudeCodeMapper:
 
     def _record(self, kind: str, record: Mapping[str, object]) -> list[Observation]:
         stamp = self._stamp(record.get("timestamp"))
-        out = self._reopen(stamp)
+        out = self._reopen(stamp, record)
         if self.parent_call_id is None and record.get("isSidechain") is True:
             routed = self._sidechain(record)
             if routed is not None:
@@ -127,7 +155,7 @@ class ClaudeCodeMapper:
     def _stamp(self, timestamp: object) -> Stamp:
         return make_stamp(timestamp, self.parent_call_id)
 
-    def _reopen(self, stamp: Stamp) -> list[Observation]:
+    def _reopen(self, stamp: Stamp, record: Mapping[str, object]) -> list[Observation]:
         """A record after ``finish``: the same run starts again (the run id is the session's).
 
         Why the same run and not a new one: the session goes on, so its calls
@@ -139,7 +167,7 @@ class ClaudeCodeMapper:
         if not self._ended or self.run_id is None:
             return []
         self._ended = False
-        return [RunStarted(run_id=self.run_id, **stamp)]
+        return [RunStarted(run_id=self.run_id, **self._session(record), **stamp)]
 
     def _start(self, record: Mapping[str, object], stamp: Stamp) -> list[Observation]:
         if self.run_id is not None:
@@ -151,7 +179,7 @@ class ClaudeCodeMapper:
         if self.parent_call_id is not None:
             suffix = agent if isinstance(agent, str) and agent else self.parent_call_id
             self.run_id += f"/agent-{suffix}"
-        return [RunStarted(run_id=self.run_id, **stamp)]
+        return [RunStarted(run_id=self.run_id, **self._session(record), **stamp)]
 
     def _sidechain(self, record: Mapping[str, object]) -> list[Observation] | None:
         """A sub-agent's record in the parent's file: to the child mapper of its chain."""

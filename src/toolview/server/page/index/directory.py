@@ -82,6 +82,7 @@ class Card:
             "title": title,
             "agent": agent_of(self.id),
             "project": facts.project,
+            "branch": facts.branch,
             "status": facts.status(counts.running, time.time(), self.grew),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
@@ -109,6 +110,8 @@ class Card:
         if not self.calls.see(peek):
             self.facts.see("", at=peek.at)  # a sub-agent's: its time only, its calls counted
             return
+        if peek.kind == "run-started":
+            self.facts.session(peek.cwd, peek.title, peek.branch)
         self.facts.see(
             peek.kind,
             role=peek.role,
