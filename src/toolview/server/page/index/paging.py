@@ -83,7 +83,10 @@ def listing_page(threads: Sequence[Thread], query: ListingQuery) -> dict[str, ob
         "total": len(kept),
         "offset": query.offset,
         "limit": query.limit,
-        **{f"{name}s": sorted({str(t.get(name) or "") for t in threads}) for name in _FILTERS},
+        **{
+            plural: sorted({str(t.get(name) or "") for t in threads})
+            for name, plural in zip(_FILTERS, ("agents", "projects", "statuses"), strict=True)
+        },
     }
 
 
