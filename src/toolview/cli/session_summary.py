@@ -28,16 +28,9 @@ from typing import Final
 import msgspec
 
 from toolview.cli.session_find import Found
-from toolview.contract import (
-    Message,
-    Observation,
-    RunEnded,
-    RunStarted,
-    Thread,
-    ToolCall,
-    ToolResult,
-)
+from toolview.contract import Message, Observation, RunEnded, Thread, ToolCall, ToolResult
 from toolview.contract.counts import SessionCounts
+from toolview.contract.observations import RunStarted
 from toolview.contract.session_facts import (
     PROJECT_CHARS,
     SessionFacts,
