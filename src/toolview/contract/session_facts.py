@@ -133,8 +133,8 @@ class SessionFacts:
         if at is not None:
             self.start = self.start or at
             self.last = at
-        if kind in ("usage", ""):
-            return  # bookkeeping: neither a turn nor an end
+        if kind in ("usage", "") or (kind == "run-started" and self._open):
+            return  # bookkeeping, or a run restating its facts: neither a turn nor an end
         self.last_kind, self.last_role = kind, role
         if kind == "run-started":
             self.outcome = None
@@ -161,6 +161,11 @@ class SessionFacts:
         if quiet >= IDLE_AFTER_S:
             return "waiting for input" if self._answered(running_calls) else "idle"
         return "waiting for input" if self._answered(running_calls) else "running"
+
+    @property
+    def _open(self) -> bool:
+        """A run started and has not ended: a run-started now restates it (a late title)."""
+        return self.outcome is None and self.last_kind != ""
 
     def _answered(self, running_calls: int) -> bool:
         return running_calls == 0 and self.last_kind == "message" and self.last_role == "assistant"

@@ -252,3 +252,20 @@ def test_a_run_start_without_session_facts_says_none() -> None:
     assert msgspec.json.encode(started) == msgspec.json.encode(
         RunStarted(run_id=started.run_id, at=started.at)
     )
+
+
+def test_a_rename_after_the_run_started_restates_the_run_with_its_title() -> None:
+    """A /rename mid-session (custom-title) is not lost: a run-started of the same run says it,
+    the call it left pending stays pending, and a later generated title does not outrank it."""
+    out = feed(
+        prompt("hi"),
+        call("c1", "Bash", command="ls"),
+        {"type": "custom-title", "customTitle": "Renamed"},
+        {"type": "ai-title", "aiTitle": "Generated"},
+    )
+    started = of(RunStarted, out)
+    assert [s.title for s in started] == [msgspec.UNSET, "Renamed"]
+    assert started[0].run_id == started[1].run_id
+    thread = Thread.from_observations(out[:-1])  # before finish: the call is still running
+    (entry,) = thread.calls()
+    assert thread.state(entry) == "pending"

@@ -72,8 +72,7 @@ class ClaudeCodeMapper:
         if not isinstance(kind, str):
             raise SessionLineError("the record has no `type` string")
         if kind in _TITLES:
-            self._title_record(kind, record)
-            return []
+            return self._title_record(kind, record)
         if kind not in _OWN_TYPES:
             return []  # file-history-snapshot, system, …: skipped by name
         try:
@@ -83,12 +82,18 @@ class ClaudeCodeMapper:
         except Exception as exc:  # a last resort: the line is reported, the session goes on
             raise SessionLineError(f"unreadable {kind} record ({type(exc).__name__})") from None
 
-    def _title_record(self, kind: str, record: Mapping[str, object]) -> None:
-        """Hold the agent's own title: the next run-started carries it (``RunStarted.title``)."""
+    def _title_record(self, kind: str, record: Mapping[str, object]) -> list[Observation]:
+        """The agent's own title (``RunStarted.title``): held for the run's start, or, once the
+        run is open (a /rename mid-session), restated by a run-started of the same run (a
+        pending call stays pending, a final one final: the call-state table)."""
         field, rank = _TITLES[kind]
         words = record.get(field)
-        if isinstance(words, str) and words.strip() and rank >= (self._title or (rank, ""))[0]:
-            self._title = (rank, words)
+        if not (isinstance(words, str) and words.strip()) or rank < (self._title or (0, ""))[0]:
+            return []
+        self._title = (rank, words)
+        if self.run_id is None or self._ended:
+            return []
+        return [RunStarted(run_id=self.run_id, title=words, **self._stamp(None))]
 
     def _session(self, record: Mapping[str, object]) -> dict[str, str]:
         """The session's folder, branch and own title, as far as known (``RunStarted``)."""
