@@ -70,3 +70,16 @@ def test_the_live_status(observations: list[Observation], running: int, status: 
         at = observation.at if isinstance(observation.at, str) else None
         facts.see(kind, role=role, at=at, outcome=outcome)
     assert facts.status(running, NOW) == status
+
+
+def test_a_run_restating_its_facts_is_not_a_turn_and_its_title_wins() -> None:
+    """A run-started while the run is open (a late /rename) leaves the last turn as it was:
+    a session answered and waiting for its user still waits."""
+    facts = SessionFacts()
+    facts.see("run-started", at="2030-03-17T17:46:00.000Z")
+    facts.see("message", role="user", text=lambda: "do the task")
+    facts.see("message", role="assistant", at="2030-03-17T17:46:30.000Z")
+    facts.session("/home/ann/src/shop", "Renamed")
+    facts.see("run-started")
+    assert (facts.shown_title, facts.project) == ("Renamed", "shop")
+    assert facts.status(0, NOW) == "waiting for input"  # NOW: 10 s after the answer

@@ -20,7 +20,7 @@ from test_thread_search import post
 from thread_strategies import threads
 
 from toolview.cli.session_summary import Summary, fold
-from toolview.contract import Message, Observation
+from toolview.contract import Message, Observation, RunStarted
 from toolview.server.page.index.directory import Card
 
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -41,7 +41,14 @@ def sessions(draw: st.DrawFn) -> list[Observation]:
     for _ in range(draw(st.integers(0, 4))):
         message = Message(draw(st.sampled_from(["user", "assistant"])), draw(PROMPTS))
         out.insert(draw(st.integers(0, len(out))), message)
+    for _ in range(draw(st.integers(0, 2))):  # the host's session facts, restated or not
+        cwd, title = draw(FOLDERS), draw(st.sampled_from(["", "Own title", SLASH, SECRET]))
+        started = RunStarted(run_id="r0", cwd=cwd, title=title) if cwd else RunStarted("r0")
+        out.insert(draw(st.integers(0, len(out))), started)
     return out
+
+
+FOLDERS = st.sampled_from(["", "/home/ann/src/shop", "C:\\work\\api", "/srv/" + SECRET])
 
 
 @given(sessions())
@@ -53,6 +60,7 @@ def test_sessions_and_the_index_say_one_title_start_and_status(
     card.fold([(n, msgspec.json.encode(o)) for n, o in enumerate(observations, 1)])
     listed = card.as_json()
     assert (summary.prompt or "t") == listed["title"]
+    assert summary.project == listed["project"] and SECRET[:10] not in str(listed["project"])
     assert "<command-" not in str(listed["title"]) and SECRET[:10] not in str(listed["title"])
     assert summary.start == card.facts.start and summary.end == card.facts.last
     assert summary.counts.running == listed["running"]
@@ -67,3 +75,11 @@ def test_the_page_header_says_the_indexs_title(client: TestClient) -> None:
     page = client.get("/threads/claude-s1").text
     assert '<h1 id="tv-title">/init --fast src</h1>' in page
     assert "<title>/init --fast src · toolview</title>" in page
+
+
+def test_the_index_and_the_page_say_the_agents_own_title_and_project(client: TestClient) -> None:
+    post(client, "claude-s2", [RunStarted("r", cwd="/home/ann/src/shop", title="Fix login"),
+                               Message("user", "do the task")])  # fmt: skip
+    (listed,) = client.get("/api/threads").json()["threads"]
+    assert (listed["title"], listed["project"]) == ("Fix login", "shop")
+    assert '<h1 id="tv-title">Fix login</h1>' in client.get("/threads/claude-s2").text

@@ -38,3 +38,20 @@ def test_strip_home_replaces_the_home_and_not_a_longer_name() -> None:
         "~/src and ~ and /home/alice"
     )
     assert not UserWords(strip_home=True, home="/")  # "/" as home would eat every root
+
+
+def test_a_run_starts_folder_title_and_branch_are_hidden_and_reviewed() -> None:
+    """``RunStarted.cwd`` is the user's path: ``--strip-home`` and ``--redact`` reach it (and
+    the title and branch), a credential in it is redacted, and the review lists each."""
+    from toolview.contract import RunStarted
+    from toolview.server.share.review import Review
+
+    secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    review = Review(UserWords(["acme"], strip_home=True, home="/home/al"))
+    started = RunStarted("r", cwd="/home/al/acme/shop", branch="acme-fix", title=f"use {secret}")
+    safe = review.observation(started)
+    assert isinstance(safe, RunStarted)
+    assert safe.cwd == "~/[redacted: your pattern 1]/shop"
+    assert "acme" not in str(safe.branch) and secret[:10] not in str(safe.title)
+    kinds = {finding.kind for finding in review.findings()}
+    assert {"home path (~)", "your pattern 1"} <= kinds and len(kinds) >= 3

@@ -10,9 +10,9 @@ kept (a stream's ``sub_keep`` trim would read a later mark naming a trimmed
 call as a new placeholder call: a count ``show`` does not make), so each
 observation is added bare (no output, arguments or text: nothing a count
 reads) and memory holds a few hundred bytes a call; the time is the file's
-reading. Only the project is read from the agent's records
-directly (the working folder in the first lines, ``cwd``): observations do
-not carry it. Every text shown (the first prompt, the project) is cleaned,
+reading. The project is the run-started's ``cwd`` (``SessionFacts.session``),
+else, for a host that does not send it, the working folder in the file's
+first lines. Every text shown (the first prompt, the project) is cleaned,
 redacted and bounded like any other field.
 """
 
@@ -30,12 +30,17 @@ import msgspec
 from toolview.cli.session_find import Found
 from toolview.contract import Message, Observation, RunEnded, Thread, ToolCall, ToolResult
 from toolview.contract.counts import SessionCounts
-from toolview.contract.session_facts import SessionFacts, SessionStatus, project_name
+from toolview.contract.observations import RunStarted
+from toolview.contract.session_facts import (
+    PROJECT_CHARS,
+    SessionFacts,
+    SessionStatus,
+    project_name,
+)
 from toolview.render.clean import clean_field
 
 __all__ = ["Summary", "fold", "summarize"]
 
-PROJECT_CHARS: Final = 40
 _HEAD_LINES: Final = 20
 _HEAD_BYTES: Final = 256 * 1024
 
@@ -100,6 +105,7 @@ def fold(summary: Summary, records: Iterable[object]) -> Summary:
         else:
             summary.notes += 1
     summary.counts = thread.counts()
+    summary.prompt = summary.facts.shown_title or ""
     return summary
 
 
@@ -129,9 +135,16 @@ def _see(summary: Summary, observation: Observation) -> None:
     outcome = observation.outcome if isinstance(observation, RunEnded) else None
     text = observation.text if isinstance(observation, Message) else ""
     kind = str(observation.__struct_config__.tag)
+    if isinstance(observation, RunStarted):
+        facts.session(
+            *(_given(v) for v in (observation.cwd, observation.title, observation.branch))
+        )
+        summary.project = facts.project or summary.project
     facts.see(kind, role=role, at=at, outcome=outcome, text=lambda: text)
-    if facts.title is not None and not summary.prompt:
-        summary.prompt = facts.shown_title or ""
+
+
+def _given(value: str | msgspec.UnsetType) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _project(found: Found) -> str:

@@ -35,7 +35,8 @@ import msgspec
 import platformdirs
 
 from toolview.cli.session_find import Found
-from toolview.cli.session_summary import PROJECT_CHARS, Summary
+from toolview.cli.session_summary import Summary
+from toolview.contract.session_facts import PROJECT_CHARS
 from toolview.contract.session_title import title_line
 from toolview.private_files import private_dir
 from toolview.render.clean import clean_field

@@ -154,16 +154,31 @@ class ToolRefused(_Observation, frozen=True, tag="tool-refused", omit_defaults=T
             )
 
 
-class RunStarted(_Observation, frozen=True, tag="run-started"):
-    """A run opened: until it ends, a call without a result is pending."""
+class RunStarted(_Observation, frozen=True, tag="run-started", omit_defaults=True):
+    """A run opened: until it ends, a call without a result is pending.
+
+    What the host knows of the session where the run starts rides along,
+    each optional: ``cwd`` (the working folder: the index's project),
+    ``branch`` (its git branch) and ``title`` (the agent's own title or
+    summary of the session, e.g. Claude Code's ``custom-title``). They are the
+    user's own words and paths, untrusted like any text: every surface
+    cleans, redacts and bounds them (``share --strip-home`` replaces the home
+    in ``cwd`` too). A later run-started of the same session may restate them.
+    """
 
     run_id: NonEmptyStr
+    cwd: str | msgspec.UnsetType = msgspec.UNSET
+    branch: str | msgspec.UnsetType = msgspec.UNSET
+    title: str | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
         if not (
-            type(self.run_id) is str and self.run_id and marks_fine(self.at, self.parent_call_id)
+            type(self.run_id) is str
+            and self.run_id
+            and all(type(v) is str or v is UNSET for v in (self.cwd, self.branch, self.title))
+            and marks_fine(self.at, self.parent_call_id)
         ):
-            check_fields(self, non_empty=("run_id",))
+            check_fields(self, non_empty=("run_id",), optional_text=("cwd", "branch", "title"))
 
 
 class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):

@@ -27,6 +27,7 @@ from toolview.contract.session_title import prompt_title, title_line
 
 __all__ = [
     "IDLE_AFTER_S",
+    "PROJECT_CHARS",
     "STATUSES",
     "SessionFacts",
     "SessionStatus",
@@ -43,6 +44,7 @@ STATUSES: Final[tuple[SessionStatus, ...]] = (
     "done",
     "failed",
 )
+PROJECT_CHARS: Final = 40
 IDLE_AFTER_S: Final = 5 * 60  # no record for this long: no longer running
 DONE_AFTER_S: Final = 60 * 60  # no record for this long and no end written: done
 
@@ -86,6 +88,7 @@ class SessionFacts:
 
     title: str | None = None
     project: str = ""  # project_name of the working folder, where the source says it
+    branch: str = ""  # its git branch, where the source says it
     own_title: bool = False  # the agent wrote a title record: no prompt replaces it
     start: str | None = None
     last: str | None = None
@@ -109,6 +112,16 @@ class SessionFacts:
         if cleaned:
             self.title, self.own_title = cleaned, True
 
+    def session(self, cwd: str | None, title: str | None, branch: str | None = None) -> None:
+        """What a run-started says of the session (``RunStarted.cwd``/``title``/``branch``):
+        the latest non-empty one holds, and the agent's own title wins over any prompt."""
+        if cwd:
+            self.project = title_line(project_name(cwd), PROJECT_CHARS)
+        if branch:
+            self.branch = branch
+        if title:
+            self.title_record(title)
+
     def see(
         self,
         kind: str,
@@ -122,8 +135,8 @@ class SessionFacts:
         if at is not None:
             self.start = self.start or at
             self.last = at
-        if kind in ("usage", ""):
-            return  # bookkeeping: neither a turn nor an end
+        if kind in ("usage", "") or (kind == "run-started" and self._open):
+            return  # bookkeeping, or a run restating its facts: neither a turn nor an end
         self.last_kind, self.last_role = kind, role
         if kind == "run-started":
             self.outcome = None
@@ -150,6 +163,11 @@ class SessionFacts:
         if quiet >= IDLE_AFTER_S:
             return "waiting for input" if self._answered(running_calls) else "idle"
         return "waiting for input" if self._answered(running_calls) else "running"
+
+    @property
+    def _open(self) -> bool:
+        """A run started and has not ended: a run-started now restates it (a late title)."""
+        return self.outcome is None and self.last_kind != ""
 
     def _answered(self, running_calls: int) -> bool:
         return running_calls == 0 and self.last_kind == "message" and self.last_role == "assistant"

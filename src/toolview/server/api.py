@@ -27,6 +27,7 @@ from toolview.server.ingest.batch import (
 from toolview.server.ingest.budget import ServerBusy
 from toolview.server.live.agui_follow import follow_agui
 from toolview.server.offload import in_worker
+from toolview.server.page.index.paging import ListingQuery, listing_page
 from toolview.server.params import THREAD_ID, THREAD_ID_RULE, query_int, thread_or_404
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
@@ -42,9 +43,17 @@ _CREATE_LIMIT: Final = 4096  # a thread's creation body is {"id": …}: no need 
 
 
 async def list_threads(request: Request) -> Response:
-    """``GET /api/threads``: every thread, newest first (``server.page.index.directory``)."""
-    body = await server_state(request).listing.encoded(fresh=True)
-    return Response(body, media_type="application/json")
+    """``GET /api/threads``: every thread, newest first (``server.page.index.directory``);
+    with ``offset``/``limit``/filters/``sort``, one page of them (``server.page.index.paging``)."""
+    listing = server_state(request).listing
+    try:
+        query = ListingQuery.of(request.query_params)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from exc
+    if query is None:
+        return Response(await listing.encoded(fresh=True), media_type="application/json")
+    page = listing_page(await listing.threads(fresh=True), query)
+    return Response(msgspec.json.encode(page), media_type="application/json")
 
 
 async def create_thread(request: Request) -> Response:

@@ -169,8 +169,13 @@ def redact_observation(observation: Observation, redactor: Redactor) -> Observat
 def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
     replace = msgspec.structs.replace
     short = redactor.memo.text  # names, kinds, guards and ids repeat: each is redacted once
-    if isinstance(observation, RunStarted):
-        return replace(observation, run_id=redactor.id(observation.run_id))
+    if isinstance(observation, RunStarted):  # its session facts are the user's paths and words
+        facts = {
+            name: redactor.text(value)
+            for name in ("cwd", "branch", "title")
+            if isinstance(value := getattr(observation, name), str)
+        }
+        return replace(observation, run_id=redactor.id(observation.run_id), **facts)
     if isinstance(observation, RunEnded):
         reason = observation.reason
         safe = redactor.text(reason) if isinstance(reason, str) else reason

@@ -246,3 +246,41 @@ def test_a_type_skipped_by_name_makes_no_note(kind: str) -> None:
     mapper = ClaudeCodeMapper()
     feed(prompt("hi"), {"type": kind, "sessionId": SESSION}, mapper=mapper)
     assert mapper.take_notes() == []
+
+
+def test_the_run_start_carries_the_folder_branch_and_the_agents_own_title() -> None:
+    """cwd and gitBranch (on every record) and the best title record seen before the run
+    starts ride on ``RunStarted``: a /rename (custom-title) outranks a generated title."""
+    out = feed(
+        {"type": "summary", "summary": "Old summary", "leafUuid": "u0"},
+        {"type": "custom-title", "customTitle": "Fix the login bug", "sessionId": SESSION},
+        {"type": "ai-title", "aiTitle": "Generated title"},
+        prompt("hi", cwd="/home/ann/src/shop", gitBranch="feature/login"),
+    )
+    (started,) = of(RunStarted, out)
+    assert (started.cwd, started.branch) == ("/home/ann/src/shop", "feature/login")
+    assert started.title == "Fix the login bug"
+
+
+def test_a_run_start_without_session_facts_says_none() -> None:
+    (started,) = of(RunStarted, feed(prompt("hi")))
+    assert msgspec.json.encode(started) == msgspec.json.encode(
+        RunStarted(run_id=started.run_id, at=started.at)
+    )
+
+
+def test_a_rename_after_the_run_started_restates_the_run_with_its_title() -> None:
+    """A /rename mid-session (custom-title) is not lost: a run-started of the same run says it,
+    the call it left pending stays pending, and a later generated title does not outrank it."""
+    out = feed(
+        prompt("hi"),
+        call("c1", "Bash", command="ls"),
+        {"type": "custom-title", "customTitle": "Renamed"},
+        {"type": "ai-title", "aiTitle": "Generated"},
+    )
+    started = of(RunStarted, out)
+    assert [s.title for s in started] == [msgspec.UNSET, "Renamed"]
+    assert started[0].run_id == started[1].run_id
+    thread = Thread.from_observations(out[:-1])  # before finish: the call is still running
+    (entry,) = thread.calls()
+    assert thread.state(entry) == "pending"

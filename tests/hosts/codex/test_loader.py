@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from toolview.contract import Message, Observation, ToolCall, ToolResult
+from toolview.contract import Message, Observation, RunStarted, ToolCall, ToolResult
 from toolview.hosts.codex import load_observations, parent_thread_id, session_files, sniff
 from toolview.hosts.sessions import SessionNote
 
@@ -134,3 +134,10 @@ def test_a_huge_output_is_read_in_pieces_and_its_cut_said(tmp_path: Path) -> Non
     assert result.text.startswith("row 0000000000\n") and "row 0000000044\n" in result.text
     assert result.text.endswith(f"row {rows - 1:010d}\n") and "row 0000000045\n" not in result.text
     assert f"… {rows - 90:,} lines omitted …" in result.text
+
+
+def test_a_run_start_says_the_rollouts_folder_and_git_branch(tmp_path: Path) -> None:
+    path = tmp_path / "rollout.jsonl"
+    path.write_bytes(lines(meta(git={"branch": "main", "commit_hash": "abc"}), user("hi")))
+    started = [o for o in load_observations(path) if isinstance(o, RunStarted)]
+    assert started and all((o.cwd, o.branch) == ("/w", "main") for o in started)

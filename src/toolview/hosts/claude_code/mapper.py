@@ -37,6 +37,13 @@ __all__ = ["ClaudeCodeMapper", "ReadStored"]
 
 _OWN_TYPES: Final = frozenset({"user", "assistant"})
 _SAID: Final = 100  # unknown types said per session, at most: a flood of new names is one bug
+# the agent's own title records, the field holding the words, and their rank: a user's
+# /rename (custom-title) outranks the CLI's generated one, which outranks a summary
+_TITLES: Final = {
+    "summary": ("summary", 0),
+    "ai-title": ("aiTitle", 1),
+    "custom-title": ("customTitle", 2),
+}
 
 
 class ClaudeCodeMapper:
@@ -56,6 +63,7 @@ class ClaudeCodeMapper:
         self._turns = Turns(self, read_stored)
         self._chains: dict[str, ClaudeCodeMapper] = {}
         self._unknown: set[str] = set()
+        self._title: tuple[int, str] | None = None  # the best title record so far (rank, words)
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one JSON line and map it; ``SessionLineError`` if it is malformed."""
@@ -68,6 +76,8 @@ class ClaudeCodeMapper:
         kind = record.get("type")
         if not isinstance(kind, str):
             raise SessionLineError("the record has no `type` string")
+        if kind in _TITLES:
+            return self._title_record(kind, record)
         if kind not in _OWN_TYPES:
             self._skip(kind)
             return []
@@ -83,6 +93,29 @@ class ClaudeCodeMapper:
         if kind not in KNOWN_RECORDS and kind not in self._unknown and len(self._unknown) < _SAID:
             self._unknown.add(kind)
             self.notes.append(f"a Claude Code record of type {kind[:60]!r} is not shown")
+
+    def _title_record(self, kind: str, record: Mapping[str, object]) -> list[Observation]:
+        """The agent's own title (``RunStarted.title``): held for the run's start, or, once the
+        run is open (a /rename mid-session), restated by a run-started of the same run (a
+        pending call stays pending, a final one final: the call-state table)."""
+        field, rank = _TITLES[kind]
+        words = record.get(field)
+        if not (isinstance(words, str) and words.strip()) or rank < (self._title or (0, ""))[0]:
+            return []
+        self._title = (rank, words)
+        if self.run_id is None or self._ended:
+            return []
+        return [RunStarted(run_id=self.run_id, title=words, **self._stamp(None))]
+
+    def _session(self, record: Mapping[str, object]) -> dict[str, str]:
+        """The session's folder, branch and own title, as far as known (``RunStarted``)."""
+        cwd, branch = record.get("cwd"), record.get("gitBranch")
+        known = {
+            "cwd": cwd if isinstance(cwd, str) else "",
+            "branch": branch if isinstance(branch, str) else "",
+            "title": self._title[1] if self._title else "",
+        }
+        return {name: value for name, value in known.items() if value}
 
     def take_notes(self) -> list[str]:
         """Notes about pieces of records that were left out since the last call."""
@@ -121,7 +154,7 @@ class ClaudeCodeMapper:
 
     def _record(self, kind: str, record: Mapping[str, object]) -> list[Observation]:
         stamp = self._stamp(record.get("timestamp"))
-        out = self._reopen(stamp)
+        out = self._reopen(stamp, record)
         if self.parent_call_id is None and record.get("isSidechain") is True:
             routed = self._sidechain(record)
             if routed is not None:
@@ -139,7 +172,7 @@ class ClaudeCodeMapper:
     def _stamp(self, timestamp: object) -> Stamp:
         return make_stamp(timestamp, self.parent_call_id)
 
-    def _reopen(self, stamp: Stamp) -> list[Observation]:
+    def _reopen(self, stamp: Stamp, record: Mapping[str, object]) -> list[Observation]:
         """A record after ``finish``: the same run starts again (the run id is the session's).
 
         Why the same run and not a new one: the session goes on, so its calls
@@ -151,7 +184,7 @@ class ClaudeCodeMapper:
         if not self._ended or self.run_id is None:
             return []
         self._ended = False
-        return [RunStarted(run_id=self.run_id, **stamp)]
+        return [RunStarted(run_id=self.run_id, **self._session(record), **stamp)]
 
     def _start(self, record: Mapping[str, object], stamp: Stamp) -> list[Observation]:
         if self.run_id is not None:
@@ -163,7 +196,7 @@ class ClaudeCodeMapper:
         if self.parent_call_id is not None:
             suffix = agent if isinstance(agent, str) and agent else self.parent_call_id
             self.run_id += f"/agent-{suffix}"
-        return [RunStarted(run_id=self.run_id, **stamp)]
+        return [RunStarted(run_id=self.run_id, **self._session(record), **stamp)]
 
     def _sidechain(self, record: Mapping[str, object]) -> list[Observation] | None:
         """A sub-agent's record in the parent's file: to the child mapper of its chain."""

@@ -32,6 +32,7 @@ class EventState:
         self.parent_call_id = parent_call_id
         self.session_id: str | None = None
         self.cwd: str | None = None
+        self.branch: str | None = None  # session_meta's git branch
         self.model: str | None = None
         self.calls: dict[str, PendingCall] = {}
         self.end_at: dict[str, str | None] = {}
@@ -56,6 +57,7 @@ class EventState:
         self.session_id = self.session_id or as_str(body.get("id"))
         self.cwd = as_str(body.get("cwd")) or self.cwd
         self.model = as_str(body.get("model")) or self.model
+        self.branch = as_str(as_map(body.get("git")).get("branch")) or self.branch
 
     def context(self, body: Mapping[str, object]) -> None:
         self.cwd = as_str(body.get("cwd")) or self.cwd
@@ -78,7 +80,12 @@ class EventState:
         self._runs += 1
         self._run = f"{self.session_id or 'codex'}/{self._runs}"
         self._explicit, self._error = explicit, None
-        self.out.append(RunStarted(run_id=self._run))
+        self.out.append(RunStarted(run_id=self._run, **self._session()))
+
+    def _session(self) -> dict[str, str]:
+        """The session's folder and branch, as far as the rollout said (``RunStarted``)."""
+        known = {"cwd": self.cwd, "branch": self.branch}
+        return {name: value for name, value in known.items() if value}
 
     def end_run(self, reason: str | None, outcome: RunOutcome | None = None) -> None:
         """Close the open run; with a ``reason`` and no ``outcome`` it was cut short."""

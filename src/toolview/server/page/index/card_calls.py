@@ -47,6 +47,9 @@ class Peek(msgspec.Struct, rename="camel"):
     output_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    cwd: str | None = None  # a run-started's session facts (``RunStarted``)
+    branch: str | None = None
+    title: str | None = None
 
 
 @dataclass

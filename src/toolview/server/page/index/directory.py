@@ -82,6 +82,7 @@ class Card:
             "title": title,
             "agent": agent_of(self.id),
             "project": facts.project,
+            "branch": facts.branch,
             "status": facts.status(counts.running, time.time(), self.grew),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
@@ -109,6 +110,8 @@ class Card:
         if not self.calls.see(peek):
             self.facts.see("", at=peek.at)  # a sub-agent's: its time only, its calls counted
             return
+        if peek.kind == "run-started":
+            self.facts.session(peek.cwd, peek.title, peek.branch)
         self.facts.see(
             peek.kind,
             role=peek.role,
@@ -165,16 +168,22 @@ class SharedListing:
         self.directory = directory
         self._made = -POLL
         self._body = b""
+        self._threads: list[dict[str, object]] = []
         self._lock = asyncio.Lock()
 
     async def encoded(self, *, fresh: bool = False) -> bytes:
         """The listing as JSON (``{"threads": [...]}``), at most ``POLL`` old (``fresh``: now)."""
         async with self._lock:
             if fresh or time.monotonic() - self._made >= POLL:
-                threads = await self.directory.listing()
-                self._body = msgspec.json.encode({"threads": threads})
+                self._threads = await self.directory.listing()
+                self._body = msgspec.json.encode({"threads": self._threads})
                 self._made = time.monotonic()
             return self._body
+
+    async def threads(self, *, fresh: bool = False) -> list[dict[str, object]]:
+        """The listing itself, newest activity first (a page of it: ``index.paging``)."""
+        await self.encoded(fresh=fresh)
+        return self._threads
 
 
 def _iso(seconds: float) -> str:

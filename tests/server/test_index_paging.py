@@ -1,0 +1,71 @@
+"""``GET /api/threads?offset=&limit=&…``: one page of the index, filtered and sorted on the
+server as the index script does it, with the count it was cut from and the filters' choices."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+from test_thread_search import post
+
+from toolview.contract import Message, RunStarted, ToolCall
+from toolview.server.page.index.paging import ListingQuery, listing_page
+
+AT = "2026-01-{:02d}T10:00:00.000Z"
+LISTING: list[dict[str, object]] = [  # newest activity first, as the directory lists them
+    {"id": f"t{n}", "agent": ("claude", "codex")[n % 2], "project": ("shop", "")[n % 3 == 0],
+     "status": "done", "startedAt": AT.format(30 - n), "calls": n % 4,
+     "costUsd": None if n == 5 else n / 10, "title": f"T{n}"}
+    for n in range(12)
+]  # fmt: skip
+
+
+def ids(page: dict[str, object]) -> list[object]:
+    threads = page["threads"]
+    assert isinstance(threads, list)
+    return [t["id"] for t in threads]
+
+
+def test_a_page_is_cut_after_filters_and_says_what_it_was_cut_from() -> None:
+    query = ListingQuery.of({"agent": "claude", "project": "shop", "offset": "1", "limit": "2"})
+    assert query is not None
+    page = listing_page(LISTING, query)
+    kept = [t["id"] for t in LISTING if t["agent"] == "claude" and t["project"] == "shop"]
+    assert ids(page) == kept[1:3] and page["total"] == len(kept) == 4
+    assert (page["agents"], page["projects"]) == (["claude", "codex"], ["", "shop"])
+
+
+def test_a_sort_is_numeric_with_a_missing_cost_lowest_and_ties_newest_first() -> None:
+    query = ListingQuery.of({"sort": "costUsd", "order": "asc", "limit": "3"})
+    assert query is not None
+    assert ids(listing_page(LISTING, query)) == ["t5", "t0", "t1"]
+    by_calls = ListingQuery.of({"sort": "calls"})
+    assert by_calls is not None
+    assert ids(listing_page(LISTING, by_calls))[:3] == ["t3", "t7", "t11"]  # 3 calls each
+
+
+def test_since_keeps_sessions_started_on_or_after_the_day() -> None:
+    query = ListingQuery.of({"since": "2026-01-27"})
+    assert query is not None
+    assert ids(listing_page(LISTING, query)) == ["t0", "t1", "t2", "t3"]
+
+
+@pytest.mark.parametrize(
+    "params", [{"sort": "id"}, {"order": "up"}, {"limit": "1001"}, {"offset": "-1"}]
+)
+def test_a_wrong_parameter_is_refused_by_name(params: dict[str, str]) -> None:
+    with pytest.raises(ValueError, match=next(iter(params))):
+        ListingQuery.of(params)
+
+
+def test_the_api_serves_a_page_and_the_whole_listing_without_paging(client: TestClient) -> None:
+    for n in range(5):
+        cwd = "/home/ann/shop" if n % 2 else "/srv/api"
+        at = AT.format(n + 1)
+        post(client, f"claude-s{n}", [RunStarted("r", cwd=cwd, at=at), ToolCall(f"c{n}", "r", {})])
+    post(client, "codex-x", [Message("user", "hi", at=AT.format(9))])
+    page = client.get("/api/threads?project=shop&limit=1&offset=1").json()
+    assert [t["id"] for t in page["threads"]] == ["claude-s1"]
+    assert (page["total"], page["projects"]) == (2, ["", "api", "shop"])
+    assert len(client.get("/api/threads").json()["threads"]) == 6
+    refused = client.get("/api/threads?sort=nope")
+    assert refused.status_code == 400 and "sort" in refused.text
