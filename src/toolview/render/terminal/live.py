@@ -35,6 +35,7 @@ from toolview.contract import (
     ToolResult,
     is_partial,
 )
+from toolview.contract.call_state import IN_FLIGHT
 from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import Limits
 from toolview.render.terminal import render_thread
@@ -86,7 +87,7 @@ class LiveCalls:
         else:
             return
         for entry in entries:
-            if self.thread.state(entry) == "pending":
+            if self.thread.state(entry) in IN_FLIGHT:
                 self._started.setdefault(entry.tool_call_id, _started_at(entry))
             else:
                 self._started.pop(entry.tool_call_id, None)
