@@ -8,7 +8,7 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
@@ -23,6 +23,7 @@ from toolview.contract.types import (
 )
 
 __all__ = [
+    "CALL_OBSERVATIONS",
     "DECISIONS",
     "Decision",
     "Message",
@@ -317,6 +318,9 @@ Observation: TypeAlias = (
     | ToolWaiting
     | ToolDecision
 )
+
+CALL_OBSERVATIONS: Final = (ToolCall, ToolResult, ToolRefused, ToolWaiting, ToolDecision)
+"""The observations of one call (each names its ``tool_call_id``): they go where the call is."""
 
 
 def is_partial(observation: Observation) -> TypeGuard[ToolResult]:

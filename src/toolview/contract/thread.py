@@ -64,6 +64,7 @@ from toolview.contract.ledger import Ledger
 from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
+    CALL_OBSERVATIONS,
     Observation,
     RunEnded,
     RunOutcome,
@@ -75,9 +76,6 @@ from toolview.contract.observations import (
     ToolWaiting,
     Usage,
 )
-
-_OF_A_CALL: Final = (ToolCall, ToolResult, ToolRefused, ToolWaiting, ToolDecision)
-"""The observations that belong to one call: they go where the call is."""
 
 __all__ = ["MAX_NESTING", "Thread"]
 
@@ -205,9 +203,7 @@ class Thread:
         the stream); otherwise the mark decides. A mark naming no call held
         gets a placeholder call here, kept visibly (``CallEntry.orphan``).
         """
-        if isinstance(
-            observation, ToolCall | ToolResult | ToolRefused | ToolWaiting | ToolDecision
-        ):
+        if isinstance(observation, CALL_OBSERVATIONS):
             found = nesting.holder(self, self._calls, observation.tool_call_id)
             if found is not None:
                 return None if found[0] is self else found

@@ -31,11 +31,10 @@ from toolview.contract import (
     RunStarted,
     Thread,
     ToolCall,
-    ToolRefused,
-    ToolResult,
     is_partial,
 )
 from toolview.contract.call_state import IN_FLIGHT
+from toolview.contract.observations import CALL_OBSERVATIONS
 from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import Limits
 from toolview.render.terminal import render_thread
@@ -81,7 +80,7 @@ class LiveCalls:
         self.thread.add(observation)
         if isinstance(observation, RunStarted | RunEnded):  # may start or stop many calls
             entries = self.thread.calls()
-        elif isinstance(observation, ToolCall | ToolResult | ToolRefused):
+        elif isinstance(observation, CALL_OBSERVATIONS):
             entry = self.thread.call(observation.tool_call_id)
             entries = [entry] if entry is not None else []
         else:
