@@ -138,7 +138,9 @@ async def get_decision(request: Request) -> Response:
             entry, now = _read(projection.thread, call_id)
         if entry is not None and entry.decision is not None:
             return _receipt(request, entry.decision, 200)
-        if now not in ("needs_input", "unknown"):
+        if now == "unknown":
+            raise ApiError(404, f"no call {call_id[:80]!r} in this thread")
+        if now != "needs_input":
             raise ApiError(409, f"call {call_id[:80]!r} was settled without a decision ({now})")
         left = deadline - time.monotonic()
         if left <= 0 or not await state.log.wait(thread_id, seq, left):
