@@ -69,9 +69,16 @@ def test_a_second_final_result_is_illegal_and_changes_nothing(
     assert (raised.value.state, raised.value.event) == (final, event)
 
 
-def test_the_only_illegal_events_are_second_final_results() -> None:
+def test_the_only_illegal_events_are_second_final_results_and_misplaced_asks() -> None:
+    """A second final result; a decision for a call that does not wait; an ask once settled."""
     illegal = {pair for pair in product(STATES, EVENTS) if pair not in CALL_STATE_TRANSITIONS}
-    assert illegal == set(product(FINAL_STATES, FINAL_EVENTS))
+    undecidable = {state for state in STATES if state != "needs_input"}
+    unaskable = {"aborted", *FINAL_STATES}
+    assert illegal == (
+        set(product(FINAL_STATES, FINAL_EVENTS))
+        | set(product(undecidable, ["decided"]))
+        | set(product(unaskable, ["asked"]))
+    )
 
 
 @pytest.mark.parametrize("final", sorted(FINAL_STATES))

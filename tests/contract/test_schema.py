@@ -23,7 +23,8 @@ def test_committed_schema_matches_the_code() -> None:
 
 def test_observation_schema_names_every_kind() -> None:
     text = json.dumps(schema_documents()["observation.schema.json"])
-    for kind in ("tool-call", "tool-result", "tool-refused", "run-started", "run-ended", "message"):
+    kinds = ("tool-call", "tool-result", "tool-refused", "run-started", "run-ended", "message")
+    for kind in (*kinds, "tool-waiting", "tool-decision"):
         assert f'"{kind}"' in text
 
 

@@ -7,7 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from toolview.contract import RunStarted, Thread, ToolCall, ToolRefused, ToolResult
+from toolview.contract import (
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolDecision,
+    ToolRefused,
+    ToolResult,
+    ToolWaiting,
+)
 from toolview.render import CallView, Receipt, view_entry
 from toolview.render import markdown as markdown_surface
 from toolview.render import terminal as terminal_surface
@@ -102,3 +110,41 @@ def test_without_a_second_final_there_is_no_note() -> None:
     receipt = view_entry(refused.calls()[0], refused)
     assert isinstance(receipt, Receipt) and receipt.notes == ()
     assert "note" not in text_surface.render_thread(thread)
+
+
+ASKED = ToolWaiting(
+    tool_call_id="c1",
+    tool_name="bash",
+    args={"command": "deploy"},
+    question=f"Deploy with \x1b[31m{SECRET}?",
+    schema={"type": "object", "properties": {"reason": {"type": "string"}}},
+)
+DECIDED = ToolDecision(
+    tool_call_id="c1",
+    decision="deny",
+    by="laptop",
+    via="127.0.0.1",
+    message="not on a Friday",
+    at="2026-12-07T23:00:00Z",
+)
+
+
+def asked(*more: ToolDecision) -> Thread:
+    return Thread.from_observations([RunStarted("r"), ToolCall("c1", "bash", {}), ASKED, *more])
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_waiting_call_shows_needs_input_and_what_it_asks(surface: str) -> None:
+    out = SURFACES[surface](asked())
+    assert "Needs input" in out  # the display table's label: no surface words it itself
+    assert "asked a person: Deploy with" in out
+    assert "(an answer with: reason)" in out
+    assert SECRET not in out and "\x1b" not in out
+
+
+@pytest.mark.parametrize("surface", sorted(SURFACES))
+def test_a_decided_call_shows_its_receipt(surface: str) -> None:
+    out = SURFACES[surface](asked(DECIDED))
+    assert "Needs input" not in out and "Running" in out
+    receipt = "Denied by laptop at 2026-12-07T23:00:00Z from 127.0.0.1: not on a Friday"
+    assert receipt in out

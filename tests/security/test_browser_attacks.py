@@ -174,3 +174,44 @@ def test_a_text_plain_form_from_another_origin_stores_nothing(
     statuses = attacked(attacker, html, until)
     assert statuses in ([403], [415]), statuses
     assert observations(server) == before
+
+
+def test_a_page_of_another_origin_cannot_decide_a_waiting_call(
+    server: ToolviewServer, attacker: ServedApp
+) -> None:
+    """The tokenless loopback server takes decisions (the last request proves it), but not
+    from a page of another origin: a no-cors fetch, a CORS fetch (its preflight is never
+    granted) and a text/plain form all fail, and the call still waits."""
+    asked = [
+        {"kind": "tool-call", "toolCallId": "w1", "toolName": "shell", "args": {"cmd": "rm -rf /"}},
+        {"kind": "tool-waiting", "toolCallId": "w1", "toolName": "shell", "question": "Run?"},
+    ]
+    body = "\n".join(json.dumps(o) for o in asked)
+    url = f"{server.url}/api/threads/t/observations"
+    httpx.post(url, content=body, headers=NDJSON).raise_for_status()
+    decide = f"{server.url}/api/threads/t/calls/w1/decision"
+    allow = json.dumps({"decision": "allow"})
+    html = f"""<!doctype html>
+      <form method="post" enctype="text/plain" action="{decide}" target="sink">
+        <input name='{{"decision": "allow", "x": "' value='"}}'>
+      </form><iframe name="sink"></iframe>
+      <script>
+      window.done = Promise.allSettled([
+        fetch({decide!r}, {{method: "POST", mode: "no-cors", body: {allow!r}}}),
+        fetch({decide!r}, {{method: "POST", body: {allow!r},
+          headers: {{"content-type": "application/json"}}}}),
+      ]).then(() => {{
+        document.querySelector("iframe").onload = () => {{ document.title = "sent"; }};
+        document.forms[0].submit();
+      }});
+      </script>"""
+
+    statuses = attacked(
+        attacker, html, lambda page: page.wait_for_function("document.title === 'sent'")
+    )
+    assert statuses and set(statuses) <= {403, 415}, statuses
+    _, stored = observations(server)
+    assert [o for o in stored if o["kind"] == "tool-decision"] == []
+    waiting = httpx.get(f"{server.url}/api/threads/t/waiting").json()["waiting"]
+    assert [w["toolCallId"] for w in waiting] == ["w1"]
+    assert httpx.post(decide, content=allow, headers=NDJSON).status_code == 201  # it decides

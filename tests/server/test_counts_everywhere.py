@@ -31,7 +31,7 @@ def carded(observations: list[Observation]) -> Card:
 
 
 @settings(max_examples=400, deadline=None)
-@given(threads())
+@given(threads(asks=True))
 def test_the_listing_show_and_the_index_card_count_alike(observations: list[Observation]) -> None:
     counts = listed(observations).counts
     card = carded(observations)

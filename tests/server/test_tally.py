@@ -27,7 +27,7 @@ from toolview.server.page.tally import Tally
 
 
 @settings(max_examples=300, deadline=None)
-@given(threads())
+@given(threads(asks=True))
 def test_the_tally_says_what_a_walk_over_the_thread_says(observations: list[Observation]) -> None:
     thread, tally = Thread(), Tally()
     drawn: dict[str, tuple[int, str]] = {}

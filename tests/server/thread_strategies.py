@@ -12,8 +12,10 @@ from toolview.contract import (
     RunEnded,
     RunStarted,
     ToolCall,
+    ToolDecision,
     ToolRefused,
     ToolResult,
+    ToolWaiting,
     Usage,
 )
 
@@ -57,7 +59,8 @@ def results(draw: st.DrawFn, call: str) -> Observation:
 
 
 @st.composite
-def threads(draw: st.DrawFn) -> list[Observation]:
+def threads(draw: st.DrawFn, asks: bool = False) -> list[Observation]:
+    """``asks``: a person is asked about calls and decides too (not every consumer says it yet)."""
     out: list[Observation] = []
     for _ in range(draw(st.integers(1, 30))):
         call = draw(st.sampled_from(CALLS))
@@ -80,6 +83,14 @@ def threads(draw: st.DrawFn) -> list[Observation]:
             outcome = draw(st.sampled_from(["completed", "aborted", "error"]))
             reason = draw(st.sampled_from(["", "interrupted by SIGINT", "gone"]))
             out.append(RunStarted(run) if draw(st.booleans()) else RunEnded(run, outcome, reason))
+        elif (
+            step == 6 and asks
+        ):  # a person is asked, or decides (applied once, only while it waits)
+            if draw(st.booleans()):
+                out.append(ToolWaiting(tool_call_id=call, tool_name="shell", question="ok?"))
+            else:
+                decision = draw(st.sampled_from(["allow", "deny"]))
+                out.append(ToolDecision(tool_call_id=call, decision=decision, by="me"))
         elif step == 8:
             model = draw(st.sampled_from(["m1", "m2"]))
             cache = draw(st.sampled_from([msgspec.UNSET, 0, 7]))

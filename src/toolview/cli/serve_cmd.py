@@ -97,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         watch_idle=args.watch_idle,
         warm=True,
         on_warm=_say_warmed,
+        listening=host,
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)

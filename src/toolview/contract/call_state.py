@@ -23,6 +23,12 @@ Decisions the table spells out:
   starts again (the same run id, or, for a call outside any run, any run)
   makes its calls ``pending`` once more.
 - The run's events never change a final state.
+- A call that waits for a person (``asked``) is ``needs_input``; a decision
+  (``decided``) sends it back to ``pending`` — the agent now runs it, or
+  reports the denial, and its result settles it. A decision for a call in
+  any other state is illegal: a decision applies once, and only to a call
+  that waits. Its own result (the person answered in the agent's prompt)
+  or its run ending settle a waiting call as they settle a running one.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from toolview.contract.observations import ToolRefused, ToolResult, is_partial
 __all__ = [
     "CALL_STATE_TRANSITIONS",
     "FINAL_STATES",
+    "IN_FLIGHT",
     "CallEvent",
     "CallState",
     "CallStateMachine",
@@ -42,13 +49,23 @@ __all__ = [
     "result_event",
 ]
 
-CallState: TypeAlias = Literal["pending", "aborted", "error", "done", "refused"]
+CallState: TypeAlias = Literal["pending", "needs_input", "aborted", "error", "done", "refused"]
 CallEvent: TypeAlias = Literal[
-    "partial", "result-ok", "result-error", "refused", "run-started", "run-ended"
+    "partial",
+    "result-ok",
+    "result-error",
+    "refused",
+    "run-started",
+    "run-ended",
+    "asked",
+    "decided",
 ]
 
 FINAL_STATES: Final[frozenset[CallState]] = frozenset({"done", "error", "refused"})
 """States no later result changes: the first final result (or refusal) stands."""
+
+IN_FLIGHT: Final[frozenset[CallState]] = frozenset({"pending", "needs_input"})
+"""A call in flight: its run is open and no final result came (it may wait for a person)."""
 
 CALL_STATE_TRANSITIONS: Final[dict[tuple[CallState, CallEvent], CallState]] = {
     # waiting: output may stream in; a final result or refusal settles it
@@ -58,6 +75,16 @@ CALL_STATE_TRANSITIONS: Final[dict[tuple[CallState, CallEvent], CallState]] = {
     ("pending", "refused"): "refused",
     ("pending", "run-started"): "pending",
     ("pending", "run-ended"): "aborted",
+    ("pending", "asked"): "needs_input",
+    # waiting for a person: one decision sends it back to running; its result settles it
+    ("needs_input", "asked"): "needs_input",
+    ("needs_input", "decided"): "pending",
+    ("needs_input", "partial"): "needs_input",
+    ("needs_input", "result-ok"): "done",
+    ("needs_input", "result-error"): "error",
+    ("needs_input", "refused"): "refused",
+    ("needs_input", "run-started"): "needs_input",
+    ("needs_input", "run-ended"): "aborted",
     # the run ended first: a late result still stands; the run reopening revives the call
     ("aborted", "partial"): "aborted",
     ("aborted", "result-ok"): "done",

@@ -141,7 +141,7 @@ def ledger_counts(ledger: Ledger, models: tuple[ModelUsage, ...] = ()) -> Sessio
     return SessionCounts(
         calls=len(ledger) + gone.total(),
         failed=held["error"] + gone["error"],
-        running=held["pending"],
+        running=held["pending"] + held["needs_input"],  # waiting for a person: still open
         tokens=sum(usage.input_tokens + usage.output_tokens for usage in models),
         models=models,
         tools=ledger.tools.counts(),

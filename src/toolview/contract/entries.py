@@ -14,7 +14,15 @@ from datetime import datetime
 from typing import Final, Literal, TypeAlias
 
 from toolview.contract.moments import parse_at
-from toolview.contract.observations import Message, RunOutcome, ToolCall, ToolRefused, ToolResult
+from toolview.contract.observations import (
+    Message,
+    RunOutcome,
+    ToolCall,
+    ToolDecision,
+    ToolRefused,
+    ToolResult,
+    ToolWaiting,
+)
 
 __all__ = [
     "IGNORED_KEPT",
@@ -53,13 +61,18 @@ class CallEntry:
     ignored: list[ToolResult | ToolRefused] = field(default_factory=list)
     ignored_total: int = 0
     orphan: Orphan | None = None
+    # what a person was asked (the last ask), and the one decision that answered it: the receipt
+    waiting: ToolWaiting | None = None
+    decision: ToolDecision | None = None
 
     @property
     def tool_name(self) -> str:
-        """The tool's name, from the call or else from the result."""
+        """The tool's name, from the call, else the result, else what a person was asked."""
         if self.call is not None:
             return self.call.tool_name
-        return self.result.tool_name if self.result is not None else ""
+        if self.result is not None:
+            return self.result.tool_name
+        return self.waiting.tool_name if self.waiting is not None else ""
 
 
 @dataclass(frozen=True)

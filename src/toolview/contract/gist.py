@@ -22,6 +22,7 @@ _WORDS: Final[tuple[tuple[CallState, str], ...]] = (
     ("refused", "refused"),
     ("aborted", "aborted"),
     ("pending", "running"),
+    ("needs_input", "waiting"),
 )
 
 

@@ -15,6 +15,7 @@ import signal
 
 import msgspec
 
+from toolview.contract.call_state import IN_FLIGHT
 from toolview.contract.descriptor import Descriptor
 from toolview.contract.kinds import ShellProps
 from toolview.contract.observations import ToolCall, ToolResult
@@ -75,7 +76,7 @@ def interrupted_calls(thread: Thread, signum: int) -> list[ToolResult]:
     """
     finals = []
     for entry in thread.calls():
-        if thread.state(entry) != "pending":
+        if thread.state(entry) not in IN_FLIGHT:
             continue
         known = entry.call if entry.call is not None else entry.result
         so_far = entry.result if isinstance(entry.result, ToolResult) else None

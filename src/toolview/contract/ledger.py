@@ -149,7 +149,20 @@ class Ledger:
 
     def open_calls(self) -> int:
         """How many calls are not final: read from the counts by state, O(1)."""
-        return self.counts["pending"] + self.counts["aborted"]
+        return self.counts["pending"] + self.counts["needs_input"] + self.counts["aborted"]
+
+    def waiting(self) -> list[str]:
+        """The calls waiting for a person (``needs_input``), in order: O(open calls)."""
+        machines = self._machines
+        return [i for i in self._open if machines[i].state == "needs_input"]
+
+    def decide(self, call_id: str) -> CallState:
+        """Apply a person's decision to a call the ledger holds; its new state.
+
+        Raises ``KeyError`` for a call it does not hold and ``IllegalTransition``
+        (changing nothing) for one that does not wait: a decision applies once.
+        """
+        return self._send(call_id, "decided")
 
     def pending(self) -> list[str]:
         """The calls running now (``pending``), in the order they appeared: O(open calls).

@@ -8,7 +8,7 @@ output so far (or the producer's current window of it), so a consumer
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypeGuard
 
 import msgspec
 
@@ -23,6 +23,9 @@ from toolview.contract.types import (
 )
 
 __all__ = [
+    "CALL_OBSERVATIONS",
+    "DECISIONS",
+    "Decision",
     "Message",
     "Observation",
     "ObservationError",
@@ -30,8 +33,10 @@ __all__ = [
     "RunOutcome",
     "RunStarted",
     "ToolCall",
+    "ToolDecision",
     "ToolRefused",
     "ToolResult",
+    "ToolWaiting",
     "Usage",
     "decode_observation",
     "encode_observation",
@@ -42,6 +47,8 @@ RunOutcome: TypeAlias = Literal["completed", "aborted", "error"]
 MessageRole: TypeAlias = Literal["user", "assistant", "thinking"]
 _OUTCOMES: tuple[str, ...] = ("completed", "aborted", "error")
 _ROLES: tuple[str, ...] = ("user", "assistant", "thinking")
+Decision: TypeAlias = Literal["allow", "deny", "answer"]
+DECISIONS: tuple[str, ...] = ("allow", "deny", "answer")
 
 
 class _Observation(msgspec.Struct, frozen=True, tag_field="kind", rename="camel", kw_only=True):
@@ -260,14 +267,75 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
             check_fields(self, non_empty=("run_id",))
 
 
+class ToolWaiting(_Observation, frozen=True, tag="tool-waiting", omit_defaults=True):
+    """A call waits for a person: what is asked, as the agent asked it.
+
+    ``args`` are the arguments that will run (every surface redacts them for
+    display); ``question`` the agent's own words; ``schema`` an elicitation's
+    JSON schema for an answer. The ledger holds the call ``needs_input`` until
+    one ``tool-decision`` (or the call's own result) settles it.
+    """
+
+    tool_call_id: NonEmptyStr
+    tool_name: NonEmptyStr
+    args: JSONObject | msgspec.UnsetType = msgspec.UNSET
+    question: str | msgspec.UnsetType = msgspec.UNSET
+    schema: JSONObject | msgspec.UnsetType = msgspec.UNSET
+
+    def __post_init__(self) -> None:
+        check_fields(self, non_empty=("tool_call_id", "tool_name"), optional_text=("question",))
+        for name in ("args", "schema"):
+            if getattr(self, name) is not UNSET:
+                check_fields(self, objects=(name,))
+
+
+class ToolDecision(_Observation, frozen=True, tag="tool-decision", omit_defaults=True):
+    """A person's decision on a waiting call, kept as a receipt: what, who, when, from where.
+
+    ``by`` is the credential's or the machine's name as the server saw it
+    (never what the client claims), ``via`` the address it came from, ``at``
+    when; ``key`` the client's key, so a retry is answered, not applied twice.
+    A decision applies once: one for a call that no longer waits is refused.
+    """
+
+    tool_call_id: NonEmptyStr
+    decision: Decision
+    by: NonEmptyStr
+    message: str | msgspec.UnsetType = msgspec.UNSET
+    answer: JSONObject | msgspec.UnsetType = msgspec.UNSET
+    via: str | msgspec.UnsetType = msgspec.UNSET
+    key: str | msgspec.UnsetType = msgspec.UNSET
+
+    def __post_init__(self) -> None:
+        check_fields(
+            self,
+            non_empty=("tool_call_id", "by"),
+            optional_text=("message", "via", "key"),
+            choices={"decision": DECISIONS},
+        )
+        if self.answer is not UNSET:
+            check_fields(self, objects=("answer",))
+
+
 def _count_or_unset(value: object) -> bool:
     """A token count the fast check accepts: unset, or an ``int`` (not a ``bool``) ≥ 0."""
     return value is UNSET or (type(value) is int and value >= 0)
 
 
 Observation: TypeAlias = (
-    ToolCall | ToolResult | ToolRefused | RunStarted | RunEnded | Message | Usage
+    ToolCall
+    | ToolResult
+    | ToolRefused
+    | RunStarted
+    | RunEnded
+    | Message
+    | Usage
+    | ToolWaiting
+    | ToolDecision
 )
+
+CALL_OBSERVATIONS: Final = (ToolCall, ToolResult, ToolRefused, ToolWaiting, ToolDecision)
+"""The observations of one call (each names its ``tool_call_id``): they go where the call is."""
 
 
 def is_partial(observation: Observation) -> TypeGuard[ToolResult]:

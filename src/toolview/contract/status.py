@@ -98,6 +98,7 @@ ENVELOPE_STATUS_ALIASES: Final[Mapping[str, DisplayStatus]] = MappingProxyType(
 _STATE_STATUS: Final[Mapping[CallState, DisplayStatus]] = MappingProxyType(
     {
         "pending": "running",
+        "needs_input": "needs_input",
         "aborted": "cancelled",
         "error": "error",
         "done": "success",

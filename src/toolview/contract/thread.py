@@ -64,13 +64,16 @@ from toolview.contract.ledger import Ledger
 from toolview.contract.moments import TimeSpan
 from toolview.contract.nesting import Nesting
 from toolview.contract.observations import (
+    CALL_OBSERVATIONS,
     Observation,
     RunEnded,
     RunOutcome,
     RunStarted,
     ToolCall,
+    ToolDecision,
     ToolRefused,
     ToolResult,
+    ToolWaiting,
     Usage,
 )
 
@@ -200,7 +203,7 @@ class Thread:
         the stream); otherwise the mark decides. A mark naming no call held
         gets a placeholder call here, kept visibly (``CallEntry.orphan``).
         """
-        if isinstance(observation, ToolCall | ToolResult | ToolRefused):
+        if isinstance(observation, CALL_OBSERVATIONS):
             found = nesting.holder(self, self._calls, observation.tool_call_id)
             if found is not None:
                 return None if found[0] is self else found
@@ -233,6 +236,10 @@ class Thread:
             self._run_ended(observation)
         elif isinstance(observation, Usage):
             self.usage.append(observation)
+        elif isinstance(observation, ToolWaiting):
+            self._waiting(observation)
+        elif isinstance(observation, ToolDecision):
+            self._decided(observation)
         else:
             self.entries.append(MessageEntry(observation))
 
@@ -367,6 +374,36 @@ class Thread:
             return
         entry.result = result
         entry.descriptor_error = descriptor_error
+
+    def _waiting(self, waiting: ToolWaiting) -> None:
+        """The call waits for a person (a call not seen yet is held, as a result before it is)."""
+        if waiting.tool_call_id in self._released:
+            self.note(
+                f"call {waiting.tool_call_id}: it was asked about after it was drawn; ignored"
+            )
+            return
+        entry = self._entry(waiting.tool_call_id)
+        try:
+            self.ledger.result(entry.tool_call_id, "asked")
+        except IllegalTransition:
+            self.note(f"call {entry.tool_call_id}: asked about after it was settled; ignored")
+            return
+        entry.waiting = waiting
+
+    def _decided(self, decision: ToolDecision) -> None:
+        """A person's decision: applied once, to a call that waits; otherwise refused, visibly."""
+        entry = self._calls.get(decision.tool_call_id)
+        try:
+            if entry is None:
+                raise KeyError(decision.tool_call_id)
+            self.ledger.decide(entry.tool_call_id)
+        except (KeyError, IllegalTransition):
+            self.note(
+                f"call {decision.tool_call_id}: a decision ({decision.decision}) came "
+                "when it did not wait; refused, nothing changed"
+            )
+            return
+        entry.decision = decision
 
     def _run_started(self, run_id: str) -> None:
         self.ledger.run_started(run_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from toolview.contract import CallEntry, Entry, Observation, Thread, ToolRefused, ToolResult
+from toolview.contract.call_state import IN_FLIGHT
 from toolview.contract.moments import TimeSpan
 from toolview.render.limits import DEFAULT_LIMITS, Limits
 from toolview.render.summary import Summary, thread_summary
@@ -77,4 +78,4 @@ class Settling:
 
     def _pending(self, entry: CallEntry) -> bool:
         """Still waiting: neither a final result, a refusal, nor its run's end came."""
-        return self.thread.state(entry) == "pending"
+        return self.thread.state(entry) in IN_FLIGHT

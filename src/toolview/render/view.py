@@ -37,6 +37,7 @@ from toolview.contract import (
     parse_envelope,
     validate_props,
 )
+from toolview.contract.call_state import IN_FLIGHT
 from toolview.contract.status import call_status
 from toolview.render import bodies
 from toolview.render.bodies import *  # noqa: F403 - re-exported under the names bodies pins
@@ -125,7 +126,7 @@ def _body(
     entry: CallEntry, state: CallState, envelope: Envelope | None, thread: Thread, limits: Limits
 ) -> Body:
     result = entry.result
-    if state == "pending":
+    if state in IN_FLIGHT:  # running, or waiting for a person (its header says which)
         partial = result.text if isinstance(result, ToolResult) and result.text else None
         return PendingBody(shown_output(partial, limits) if partial else None)
     if state == "aborted":

@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.types import ExceptionHandler
 
-from toolview.server import api
+from toolview.server import api, decisions
 from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_unavailable
 from toolview.server.guard.auth import OneTimeLinks, TokenAuth
 from toolview.server.guard.cross_site import CrossSiteGuard
@@ -50,6 +50,7 @@ def create_app(
     watch_idle: float = WATCH_IDLE,
     warm: bool = False,
     on_warm: Callable[[list[str]], None] | None = None,
+    listening: str | None = None,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
@@ -61,6 +62,9 @@ def create_app(
     ``warm``: start the render processes and draw the newest threads at start-up
     (``server.page.pieces.ahead``), so their first view does not wait for that;
     ``on_warm`` is then told which threads were drawn.
+    ``listening``: the address the server binds (``None``: not told); without a
+    token, decisions on waiting calls are taken only when it is loopback
+    (``server.decisions``).
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
@@ -92,7 +96,7 @@ def create_app(
             await log.aclose()
 
     links = OneTimeLinks()
-    routes = [*api.routes, *sse.routes, *pages.routes, *otlp_route.routes]
+    routes = [*api.routes, *decisions.routes, *sse.routes, *pages.routes, *otlp_route.routes]
     middleware = [
         Middleware(SecurityHeaders),
         Middleware(HostCheck, allowed=allowed),
@@ -105,6 +109,7 @@ def create_app(
         routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
     )
     app.state.links = links  # `toolview serve` prints one at start
+    app.state.decisions = decisions.DecisionGate(token is not None, listening)
     return app
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
@@ -31,7 +31,9 @@ from toolview.contract import (
     RunEnded,
     RunStarted,
     ToolCall,
+    ToolDecision,
     ToolRefused,
+    ToolWaiting,
     Usage,
     encode_observation,
 )
@@ -186,6 +188,8 @@ def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
         run = observation.run_id
         safe_run = redactor.id(run) if isinstance(run, str) else run
         return replace(observation, model=short(observation.model), run_id=safe_run)
+    if isinstance(observation, ToolWaiting | ToolDecision):
+        return _redact_asking(observation, redactor)
     call_id, name = redactor.id(observation.tool_call_id), short(observation.tool_name)
     if isinstance(observation, ToolCall):
         args = redactor.json(observation.args)
@@ -207,6 +211,42 @@ def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
     text = redactor.text(text) if observation.complete else redactor.partial(text)
     return replace(
         observation, tool_call_id=call_id, tool_name=name, text=text, descriptor=descriptor
+    )
+
+
+def _redact_asking(
+    observation: ToolWaiting | ToolDecision, redactor: Redactor
+) -> ToolWaiting | ToolDecision:
+    """What a person was asked, or their receipt: every string redacted, the id made opaque."""
+    replace = msgspec.structs.replace
+    call_id = redactor.id(observation.tool_call_id)
+
+    def text(value: str | msgspec.UnsetType) -> str | msgspec.UnsetType:
+        return redactor.text(value) if isinstance(value, str) else value
+
+    def obj(value: dict[str, Any] | msgspec.UnsetType) -> dict[str, Any] | msgspec.UnsetType:
+        if isinstance(value, msgspec.UnsetType):
+            return value
+        safe = redactor.json(value)
+        return safe if isinstance(safe, dict) else {"value": safe}
+
+    if isinstance(observation, ToolWaiting):
+        return replace(
+            observation,
+            tool_call_id=call_id,
+            tool_name=redactor.memo.text(observation.tool_name),
+            args=obj(observation.args),
+            question=text(observation.question),
+            schema=obj(observation.schema),
+        )
+    return replace(
+        observation,
+        tool_call_id=call_id,
+        by=redactor.text(observation.by),
+        message=text(observation.message),
+        answer=obj(observation.answer),
+        via=text(observation.via),
+        key=text(observation.key),
     )
 
 

@@ -31,10 +31,10 @@ from toolview.contract import (
     RunStarted,
     Thread,
     ToolCall,
-    ToolRefused,
-    ToolResult,
     is_partial,
 )
+from toolview.contract.call_state import IN_FLIGHT
+from toolview.contract.observations import CALL_OBSERVATIONS
 from toolview.render.clean import clean_field, shown_output
 from toolview.render.limits import Limits
 from toolview.render.terminal import render_thread
@@ -80,13 +80,13 @@ class LiveCalls:
         self.thread.add(observation)
         if isinstance(observation, RunStarted | RunEnded):  # may start or stop many calls
             entries = self.thread.calls()
-        elif isinstance(observation, ToolCall | ToolResult | ToolRefused):
+        elif isinstance(observation, CALL_OBSERVATIONS):
             entry = self.thread.call(observation.tool_call_id)
             entries = [entry] if entry is not None else []
         else:
             return
         for entry in entries:
-            if self.thread.state(entry) == "pending":
+            if self.thread.state(entry) in IN_FLIGHT:
                 self._started.setdefault(entry.tool_call_id, _started_at(entry))
             else:
                 self._started.pop(entry.tool_call_id, None)

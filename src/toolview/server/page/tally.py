@@ -40,13 +40,11 @@ from toolview.contract import (
     RunEnded,
     RunStarted,
     Thread,
-    ToolCall,
-    ToolRefused,
-    ToolResult,
     Usage,
 )
 from toolview.contract.counts import SessionCounts
 from toolview.contract.moments import TimeSpan
+from toolview.contract.observations import CALL_OBSERVATIONS
 from toolview.contract.status import SummaryKey, call_status
 from toolview.render.summary import ModelTokens, Summary, add_usage, summary_of
 
@@ -87,7 +85,7 @@ class Tally:
             if isinstance(entry, CallEntry):
                 self.index[entry.tool_call_id] = position
                 self.ordinal.setdefault(entry.tool_call_id, len(self.ordinal))
-        if isinstance(observation, ToolCall | ToolResult | ToolRefused):
+        if isinstance(observation, CALL_OBSERVATIONS):  # a waiting or decision redraws its call
             top = thread.top_call_id(observation.tool_call_id)  # itself, or the call above it
             self._update(thread, observation.tool_call_id if top is None else top)
         elif isinstance(observation.parent_call_id, str):  # a sub-agent's message, usage, run…

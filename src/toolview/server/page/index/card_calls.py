@@ -152,15 +152,22 @@ class CardCalls:
 
 
 def _call_event(ledger: Ledger, peek: Peek) -> None:
-    """A call's record (its call, result or refusal) applied to ``ledger``."""
+    """A call's record (call, result, refusal, a person asked or deciding) applied to ``ledger``.
+
+    As ``Thread`` folds them: an ask or decision the table refuses changes nothing.
+    """
     kind, call_id = peek.kind, peek.tool_call_id
     if call_id is None:
         return
     if kind == "tool-call":
         ledger.named(call_id, peek.tool_name or UNNAMED, peek.at)
-    elif kind in ("tool-result", "tool-refused"):
+    elif kind in ("tool-result", "tool-refused", "tool-waiting"):
         with suppress(IllegalTransition):  # a second final result: the first stands
-            ledger.result(call_id, _event(peek), peek.at)
+            event = "asked" if kind == "tool-waiting" else _event(peek)
+            ledger.result(call_id, event, peek.at)
+    elif kind == "tool-decision" and call_id in ledger:
+        with suppress(IllegalTransition):  # a decision applies once, to a call that waits
+            ledger.decide(call_id)
 
 
 def _event(peek: Peek) -> CallEvent:
