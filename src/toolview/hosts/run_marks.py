@@ -1,7 +1,7 @@
 """``RunMarks``: the runs, times and sub-agent marks a session mapper puts on what it maps.
 
-Why a base of its own: every host that maps a session turn by turn (OpenCode's;
-Gemini CLI's keeps the same four methods in its mapper, to adopt this) does the
+Why a base of its own: every host that maps a session turn by turn (OpenCode's,
+Gemini CLI's) does the
 same bookkeeping — a run starts at a user's prompt and ends at the next one or at
 the end (``error`` if the turn failed), each observation gets the record's time,
 and a sub-agent's observations are marked with the call that ran it.
@@ -31,8 +31,12 @@ class RunMarks:
         """End the open run; start the next (``<prefix>/<n>``)."""
         self._end_run()
         self._runs += 1
-        self._run = f"{self._prefix}/{self._runs}"
+        self._run = f"{self._run_prefix()}/{self._runs}"
         self._add(RunStarted(run_id=self._run), at)
+
+    def _run_prefix(self) -> str:
+        """What a run's id starts with (a host that learns its session's id later says it)."""
+        return self._prefix
 
     def _end_run(self) -> None:
         if self._run is not None:

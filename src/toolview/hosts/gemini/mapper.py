@@ -23,12 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-import msgspec
-
-from toolview.contract import Message, Observation, RunEnded, RunStarted
+from toolview.contract import Message, Observation, RunStarted
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.gemini.messages import Drawn, message_text, new_thoughts, usage_of
 from toolview.hosts.gemini.tools import FINAL_STATUSES, call_of, result_of
+from toolview.hosts.run_marks import RunMarks
 from toolview.hosts.sessions import SessionLineError, decode_record, utc_timestamp
 
 __all__ = ["GeminiMapper"]
@@ -38,21 +37,17 @@ _CONTEXT: Final = ("<session_context>", "<state_snapshot>")
 _NOTICES: Final = frozenset({"info", "warning", "error"})
 
 
-class GeminiMapper:
+class GeminiMapper(RunMarks):
     """Maps a Gemini CLI chat file, record by record, to observations."""
 
     def __init__(self, *, parent_call_id: str | None = None) -> None:
-        self.parent_call_id = parent_call_id
+        super().__init__("gemini", parent_call_id)
         self.session_id: str | None = None
         self.subagents: list[tuple[str, str]] = []  # (the sub-agent's id, its spawning call)
         self._drawn: dict[str, Drawn] = {}
         self._live: list[str] = []  # the conversation's message ids now, in order
         self._notes: list[str] = []
-        self._out: list[Observation] = []
-        self._runs = 0
-        self._run: str | None = None
         self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
-        self._failed = False
 
     def take_notes(self) -> list[str]:
         """What should be said beside the observations (rewinds, replaced histories, notices)."""
@@ -171,24 +166,5 @@ class GeminiMapper:
                            "were undone in Gemini CLI (still shown here)")  # fmt: skip
         self._end_run()
 
-    def _start_run(self, at: str | None) -> None:
-        self._end_run()
-        self._runs += 1
-        self._run = f"{self.session_id or 'gemini'}/{self._runs}"
-        self._add(RunStarted(run_id=self._run), at)
-
-    def _end_run(self) -> None:
-        if self._run is not None:
-            self._out.append(
-                RunEnded(run_id=self._run, outcome="error" if self._failed else "completed")
-            )
-        self._run, self._failed = None, False
-
-    def _add(self, observation: Observation, at: str | None) -> None:
-        self._out.append(observation if at is None else msgspec.structs.replace(observation, at=at))
-
-    def _take(self) -> list[Observation]:
-        out, self._out = self._out, []
-        if self.parent_call_id is None:
-            return out
-        return [msgspec.structs.replace(o, parent_call_id=self.parent_call_id) for o in out]
+    def _run_prefix(self) -> str:
+        return self.session_id or "gemini"
