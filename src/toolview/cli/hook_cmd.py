@@ -94,7 +94,6 @@ def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | N
 
     thread = thread_of(request)
     call = call_id_in(_tail(request.transcript_path), request)
-    say = lambda message: print(f"toolview hook: {message}", file=sys.stderr)  # noqa: E731
     try:
         with Publisher(f"{base}/threads/{thread}", timeout=10.0, notify=say) as publisher:
             publisher.publish([waiting_of(request, call)])
@@ -120,6 +119,11 @@ def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | N
                 return None
     say("no decision in time; Claude Code asks")
     return None
+
+
+def say(message: str) -> None:
+    """A line on stderr (Claude Code shows a hook's stderr in its transcript view)."""
+    print(f"toolview hook: {message}", file=sys.stderr, flush=True)
 
 
 def _tail(transcript: str | None) -> bytes:
