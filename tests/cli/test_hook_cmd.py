@@ -8,7 +8,6 @@ prints nothing, so Claude Code's own prompt decides.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "wire"))
 
-from toolview_servers import REPO, ToolviewServer
+from toolview_servers import REPO, ToolviewServer, free_port
 
 SESSION = "0b6e7f40-2c55-4c8e-8d0f-6f3e1d2c3b4a"
 ARGS = {"command": "echo hi > out.txt", "description": "write"}
@@ -29,9 +28,8 @@ ARGS = {"command": "echo hi > out.txt", "description": "write"}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ToolviewServer]:
     """A tokenless server on loopback (it takes decisions), its own log."""
     db = tmp_path_factory.mktemp("hook") / "threads.db"
-    started = ToolviewServer.start(["--port", "0", "--db", str(db)])
-    yield started
-    started.kill()
+    with ToolviewServer.start(["--port", "0", "--db", str(db)]) as started:
+        yield started
 
 
 def _hook(url: str, transcript: Path, *extra: str) -> subprocess.Popen[bytes]:
@@ -102,10 +100,7 @@ def test_a_decision_posted_to_the_server_is_the_hooks_answer(
 
 
 def test_no_server_decides_nothing(tmp_path: Path) -> None:
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    hook = _hook(f"http://127.0.0.1:{port}", _transcript(tmp_path, "toolu_x"))
+    hook = _hook(f"http://127.0.0.1:{free_port()}", _transcript(tmp_path, "toolu_x"))
     out, err = _finish(hook)
     assert (hook.returncode, out) == (0, b"")
     assert b"Claude Code asks" in err
