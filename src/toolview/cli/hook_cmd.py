@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Final
 from toolview.cli.failures import EXIT_USAGE
 
 if TYPE_CHECKING:  # the wire (httpx) is imported only once the input is good
+    import httpx
+
     from toolview.hosts.claude_code.permission import PermissionRequest
 
 __all__ = ["TRANSCRIPT_TAIL", "register", "run"]
@@ -83,23 +85,18 @@ def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | N
     """The hook's output once decided; ``None`` when the server fails or time runs out."""
     import httpx
 
-    from toolview.hosts.claude_code.permission import (
-        call_id_in,
-        hook_output,
-        thread_of,
-        waiting_of,
-    )
+    from toolview.hosts.claude_code.permission import call_id_in, thread_of, waiting_of
     from toolview.remote.client import Publisher, PublishError
     from toolview.remote.token import auth_headers
 
     thread = thread_of(request)
     call = call_id_in(_tail(request.transcript_path), request)
     try:
-        with Publisher(f"{base}/threads/{thread}", timeout=10.0, notify=say) as publisher:
+        with Publisher(f"{base}/threads/{thread}", timeout=10.0, notify=_say) as publisher:
             publisher.publish([waiting_of(request, call)])
-            say(f"call {call} waits for a decision on {publisher.page_url}")
+            _say(f"call {call} waits for a decision on {publisher.page_url}")
     except PublishError as exc:
-        say(f"no decision from the viewer ({exc}); Claude Code asks")
+        _say(f"no decision from the viewer ({exc}); Claude Code asks")
         return None
     path = f"{base}/api/threads/{thread}/calls/{call}/decision"
     headers = auth_headers(base, notify=lambda _: None)  # a withheld token was said above
@@ -109,19 +106,33 @@ def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | N
             try:
                 answer = client.get(path, params={"timeout": wait}, timeout=wait + 10.0)
             except httpx.HTTPError as exc:
-                say(f"the viewer went away ({exc}); Claude Code asks")
+                _say(f"the viewer went away ({exc}); Claude Code asks")
                 return None
             if answer.status_code == 200:
-                receipt = answer.json()["decision"]
-                return hook_output(receipt["decision"], receipt.get("message"))
+                return _answered(answer)
             if answer.status_code != 204:
-                say(f"no decision ({answer.status_code}); Claude Code asks")
+                _say(f"no decision ({answer.status_code}); Claude Code asks")
                 return None
-    say("no decision in time; Claude Code asks")
+    _say("no decision in time; Claude Code asks")
     return None
 
 
-def say(message: str) -> None:
+def _answered(answer: httpx.Response) -> bytes | None:
+    """The hook's output for the server's receipt; a receipt it cannot read decides nothing."""
+    from toolview.hosts.claude_code.permission import hook_output
+
+    try:
+        receipt = answer.json()["decision"]
+        decision, message = receipt["decision"], receipt.get("message")
+    except (ValueError, KeyError, TypeError):
+        _say("the viewer's answer is not a receipt; Claude Code asks")
+        return None
+    if decision not in ("allow", "deny"):
+        return None  # an answer, or a word this hook does not know: the prompt decides
+    return hook_output(decision, message if isinstance(message, str) else None)
+
+
+def _say(message: str) -> None:
     """A line on stderr (Claude Code shows a hook's stderr in its transcript view)."""
     print(f"toolview hook: {message}", file=sys.stderr, flush=True)
 
