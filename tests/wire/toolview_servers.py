@@ -121,6 +121,13 @@ class ToolviewServer:
         self.process.kill()
         self.process.wait(timeout=30)
 
+    def __enter__(self) -> ToolviewServer:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Killed on the way out, however the block ended."""
+        self.kill()
+
 
 def run_in_thread(function: Callable[[], T]) -> T:
     """Run ``function`` in a fresh thread and return (or raise) what it did.

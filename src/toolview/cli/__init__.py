@@ -47,6 +47,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "share": "write one session as a redacted, self-contained page or Markdown, with a review",
     "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",
+    "hook": "an agent's permission hook: wait for a decision from the viewer",
 }
 
 
@@ -75,6 +76,8 @@ def _register(name: str) -> Register:
             from toolview.cli.stats_cmd import register
         case "doctor":
             from toolview.cli.doctor_cmd import register
+        case "hook":
+            from toolview.cli.hook_cmd import register
         case _:
             raise KeyError(name)
     return register
