@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -13,6 +15,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("toolview")
+
+# Ctrl-C tests send SIGINT to the commands they start. A suite started in the
+# background of a shell without job control inherits SIGINT *ignored*, and an
+# ignored signal stays ignored across exec: every child would shrug off its
+# Ctrl-C and the test would wait out its limit. A handler (not an ignore) is
+# reset to the default on exec, so the commands get the Ctrl-C a terminal gives.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
