@@ -113,6 +113,7 @@
       limit: String(PAGE),
       sort: state.sort,
       order: state.descending ? "desc" : "asc",
+      fresh: "0", // the listing the follow stream signals (≤ 1 s old): no second full listing
     });
     for (const name of ["agent", "status"]) if (filters[name].value) params.set(name, filters[name].value);
     const project = filters.project.value;
