@@ -274,14 +274,13 @@
     } catch {
       answer = { supported: false, reason: "the search failed" };
     }
-    const titles = new Map(state.threads.map((t) => [t.id, t.title]));
     if (!answer.supported) {
       found.replaceChildren(el("p", answer.reason || answer.error || "no search here"));
       return;
     }
     const list = el("ol", undefined, "tv-hits");
     for (const hit of answer.results || []) {
-      const link = el("a", titles.get(hit.threadId) || hit.threadId);
+      const link = el("a", hit.title || hit.threadId); // the index card's title, any page's
       const at = hit.elementId ? `#${encodeURIComponent(hit.elementId)}` : "";
       link.href = `/threads/${encodeURIComponent(hit.threadId)}${at}`;
       const item = el("li");
