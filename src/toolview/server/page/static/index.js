@@ -206,7 +206,8 @@
   }
 
   function goPage(page) {
-    state.page = Math.max(0, page);
+    const last = Math.max(0, Math.ceil(state.total / PAGE) - 1);
+    state.page = Math.max(0, Math.min(page, last));
     state.cursor = -1;
     ask();
   }
