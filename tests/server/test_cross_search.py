@@ -7,9 +7,11 @@ Both read ``wire.log.searchable``: an aborted call's output is found on both
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
 
 from toolview.contract import (
+    Message,
     Observation,
     RunEnded,
     RunStarted,
@@ -59,3 +61,14 @@ def test_a_word_finds_the_same_calls_on_both_routes(client: TestClient) -> None:
     for word, calls in expected.items():
         assert thread_calls(client, word) == calls, word
         assert indexed_calls(client, word) in (calls, None), word
+
+
+def test_a_hit_says_its_sessions_title_as_the_index_does(client: TestClient) -> None:
+    """The index draws one page: a hit's thread may be on none, so the hit carries its title."""
+    post(client, "claude-t", [Message("user", "Fix the login"), ToolCall("c", "shell", {})])
+    post(client, "claude-t", [ToolResult("c", "shell", "gnuword\n", True, False)])
+    answer = client.get("/api/search?q=gnuword").json()
+    if not answer["supported"]:
+        pytest.skip("the Redis log keeps no full-text index")
+    (card,) = client.get("/api/threads").json()["threads"]
+    assert [hit["title"] for hit in answer["results"]] == [card["title"]] == ["Fix the login"]

@@ -7,7 +7,7 @@ tokens count, its tokens said apart, as every view says them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import unescape
 from pathlib import Path
 
@@ -16,9 +16,12 @@ import msgspec
 import pytest
 from page_browser import in_browser
 from playwright.sync_api import Page, expect
-from toolview_servers import ToolviewServer
+from starlette.testclient import TestClient
+from test_counts_real import CLAUDE, CODEX
+from toolview_servers import NDJSON, ToolviewServer
 
-from toolview.contract import Message, ToolCall, ToolResult, Usage
+from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage, encode_observation
+from toolview.hosts import claude_code, codex
 from toolview.remote.client import Publisher
 
 
@@ -88,3 +91,37 @@ def test_the_facts_follow_the_thread_live(server: ToolviewServer) -> None:
             expect(facts.locator("b")).to_have_count(0)
 
     in_browser(scenario)
+
+
+def who(page: str) -> dict[str, str]:
+    found = re.search(r'<dl class="tv-who"[^>]*>(.*?)</dl>', page, re.S)
+    assert found is not None, "no agent or project in the header"
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found.group(1))
+    return {unescape(term): unescape(words) for term, words in pairs}
+
+
+REAL = [
+    pytest.param("claude-a8ad1218", CLAUDE, claude_code.load_observations, id="claude-code"),
+    pytest.param("codex-01a23423", CODEX, codex.load_observations, id="codex"),
+]
+
+
+@pytest.mark.parametrize(("thread_id", "path", "load"), REAL)
+def test_the_header_says_the_indexs_agent_project_branch_and_start(
+    client: TestClient, thread_id: str, path: Path, load: Callable[[Path], Iterator[object]]
+) -> None:
+    """Real Claude Code and Codex sessions: the header copies ``/api/threads``' card."""
+    observations = [o for o in load(path) if isinstance(o, Observation)]
+    client.post("/api/threads", json={"id": thread_id}).raise_for_status()
+    body = b"\n".join(encode_observation(o) for o in observations)
+    posted = client.post(f"/api/threads/{thread_id}/observations", content=body, headers=NDJSON)
+    posted.raise_for_status()
+    (card,) = client.get("/api/threads").json()["threads"]
+    assert card["agent"] != "toolview" and card["project"]  # the real agent, in its folder
+    said = who(client.get(f"/threads/{thread_id}").text)
+    assert (said["Agent"], said["Project"], said.get("Branch", "")) == (
+        card["agent"],
+        card["project"],
+        card["branch"] or "",  # Claude Code's git branch; this Codex rollout names none
+    )
+    assert said["Started"] == card["startedAt"].replace("T", " ")[:16] + " UTC"

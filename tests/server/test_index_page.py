@@ -98,6 +98,8 @@ def test_every_agent_side_by_side_with_human_titles(index: str) -> None:
         expect(page.locator("tr[data-thread]")).to_have_count(1)
         page.get_by_label("Agent").select_option("")
         page.get_by_role("button", name="Calls").click()  # most calls first
+        calls = page.locator('th[data-key="calls"]')  # once the server's page is drawn
+        expect(calls).to_have_attribute("aria-sort", "descending")
         seen["by_calls"] = [r["calls"] for r in _rows(page)]
         page.keyboard.press("j")
         seen["focused"] = page.evaluate("document.activeElement.closest('tr').dataset.thread")

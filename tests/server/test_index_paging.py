@@ -3,7 +3,10 @@ server as the index script does it, with the count it was cut from and the filte
 
 from __future__ import annotations
 
+import httpx
 import pytest
+from server_threads import ThreadedServer
+from sse_client import SSEFrame, read_frames
 from starlette.testclient import TestClient
 from test_thread_search import post
 
@@ -69,3 +72,25 @@ def test_the_api_serves_a_page_and_the_whole_listing_without_paging(client: Test
     assert len(client.get("/api/threads").json()["threads"]) == 6
     refused = client.get("/api/threads?sort=nope")
     assert refused.status_code == 400 and "sort" in refused.text
+
+
+def test_a_page_says_how_many_sessions_the_listing_has(client: TestClient) -> None:
+    """``all``: what the index says it holds (``data-threads``) under any filter."""
+    for thread in ("claude-a", "claude-b", "codex-c"):
+        post(client, thread, [ToolCall("c", "r", {})])
+    page = client.get("/api/threads?agent=codex&limit=1").json()
+    assert (page["total"], page["all"]) == (1, 3)
+
+
+def test_the_follow_signal_says_changed_not_the_listing(live_server: ThreadedServer) -> None:
+    """``?signal``: a few bytes per change, never the listing (megabytes at 10,000 sessions)."""
+    post_to = f"{live_server.url}/api/threads"
+    httpx.post(post_to, json={"id": "claude-a"}).raise_for_status()
+
+    def until(frames: list[SSEFrame]) -> bool:
+        if len(frames) == 1:  # the listing as it is; then it changes
+            httpx.post(post_to, json={"id": "codex-b"}).raise_for_status()
+        return len(frames) == 2
+
+    frames = read_frames(f"{post_to}/follow?signal", until=until)
+    assert [frame.data for frame in frames] == [{"threads": 1}, {"threads": 2}]

@@ -169,3 +169,27 @@ def test_a_page_opened_before_its_thread_waits_and_starts(server: ToolviewServer
         expect(page.locator(f"#{call_element_id('second')}")).to_have_count(1)
 
     in_browser(scenario)
+
+
+def test_the_index_asks_the_server_for_the_page_it_shows(server: ToolviewServer) -> None:
+    """Sort and filters are query parameters of ``/api/threads``; the follow stream a signal."""
+    asked: list[str] = []
+    for thread in ("claude-a", "codex-b"):
+        with Publisher(f"{server.url}/threads/{thread}") as made:
+            made.ensure_thread()
+            made.publish([ToolCall("x", "shell", {})])
+
+    def scenario(page: Page) -> None:
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(server.url)
+        expect(page.locator("#tv-index")).to_have_attribute("data-shown", "2")
+        page.get_by_label("Agent").select_option("codex")
+        expect(page.locator("tr[data-thread]")).to_have_count(1)
+        page.get_by_role("button", name="Calls").click()
+        expect(page.locator('th[data-key="calls"]')).to_have_attribute("aria-sort", "descending")
+
+    in_browser(scenario)
+    paths = [url.removeprefix(server.url) for url in asked]
+    assert "/api/threads/follow?signal" in paths
+    assert any(p.startswith("/api/threads?") and "agent=codex" in p for p in paths)
+    assert any("agent=codex" in p and "sort=calls" in p and "order=desc" in p for p in paths)

@@ -52,7 +52,10 @@ async def list_threads(request: Request) -> Response:
         raise ApiError(400, str(exc)) from exc
     if query is None:
         return Response(await listing.encoded(fresh=True), media_type="application/json")
-    page = listing_page(await listing.threads(fresh=True), query)
+    # ``fresh=0``: the listing the follow stream compares (at most a second old), as the
+    # index script asks — not a second full listing right after the page's own
+    fresh = request.query_params.get("fresh") != "0"
+    page = listing_page(await listing.threads(fresh=fresh), query)
     return Response(msgspec.json.encode(page), media_type="application/json")
 
 

@@ -5,34 +5,69 @@ Why its own piece: the header says what the session used, from
 never summed from the calls drawn (a page draws only a window of them, and
 none of its sub-agents' turns beside it). Cost and status have their lines
 already (``counts_line``, the status line from ``running``): not said twice.
+Who and where — agent, project, branch, start — are the index's card's
+(``Directory.card``, the card ``/api/threads`` lists), copied, never re-derived:
+a list of its own (``tv-who``, styled as ``tv-facts``) the live script leaves alone.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Final
 
 from toolview.contract.counts import SessionCounts
 from toolview.render.summary_words import span_text
 from toolview.safety import escape_html
 
-__all__ = ["FACTS_HEADER", "facts_html", "facts_json", "facts_pairs"]
+__all__ = ["FACTS_HEADER", "card_pairs", "facts_html", "facts_json", "facts_pairs", "who_html"]
 
 # the summary fragment carries the facts in this header, so ``static/live.js`` redraws
 # them (as text) with the counts line as the thread grows, without a request of its own
 FACTS_HEADER: Final = "x-toolview-facts"
 
 
+# (the card's field, the term the header says it under)
+_CARD_FACTS: Final = (
+    ("agent", "Agent"),
+    ("project", "Project"),
+    ("branch", "Branch"),
+    ("startedAt", "Started"),
+)
+
+
 def facts_html(counts: SessionCounts) -> str:
     """``<dl class="tv-facts">``: each known fact a term and its words; "" when none is known."""
-    pairs = facts_pairs(counts)
+    return _list(facts_pairs(counts), "tv-facts", "Session")
+
+
+def who_html(card: Mapping[str, object]) -> str:
+    """``<dl class="tv-who">``: the card's agent, project, branch and start."""
+    return _list(card_pairs(card), "tv-who", "Agent and project")
+
+
+def card_pairs(card: Mapping[str, object]) -> list[tuple[str, str]]:
+    """The card's facts as (term, words), each one the card knows; the start in UTC minutes."""
+    pairs: list[tuple[str, str]] = []
+    for key, term in _CARD_FACTS:
+        value = card.get(key)
+        if not value:
+            continue
+        words = str(value)
+        if key == "startedAt":
+            words = words.replace("T", " ", 1).removesuffix("Z")[:16] + " UTC"
+        pairs.append((term, words))
+    return pairs
+
+
+def _list(pairs: list[tuple[str, str]], classes: str, label: str) -> str:
     if not pairs:
         return ""
     items = "".join(
         f'<div class="tv-fact"><dt>{escape_html(term)}</dt><dd>{escape_html(words)}</dd></div>'
         for term, words in pairs
     )
-    return f'<dl class="tv-facts" aria-label="Session">{items}</dl>'
+    return f'<dl class="{classes}" aria-label="{label}">{items}</dl>'
 
 
 def facts_pairs(counts: SessionCounts) -> list[tuple[str, str]]:

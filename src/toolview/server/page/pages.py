@@ -21,7 +21,7 @@ from toolview.server.page import fragments, running, share_routes, stats, window
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
-from toolview.server.page.header_facts import facts_html
+from toolview.server.page.header_facts import facts_html, who_html
 from toolview.server.page.index import routes as index
 from toolview.server.page.pieces.markup import Drawn
 from toolview.server.page.running import pending_ids, status_words
@@ -51,9 +51,9 @@ async def thread_page(request: Request) -> Response:
         return HTMLResponse(document(thread_id, _waiting_body(thread_id), live=True))
     drawn = await drawn_thread(request, thread_id, CallWindow(last=PAGE_CALLS))
     drawn.lead = load_more(drawn.first)
-    facts = await server_state(request).listing.directory.card(thread_id) or {}
-    title = str(facts.get("title") or thread_id)
-    body = _page_body(thread_id, title, drawn)
+    card = await server_state(request).listing.directory.card(thread_id) or {}
+    title = str(card.get("title") or thread_id)
+    body = _page_body(thread_id, title, drawn, who_html(card))
     return HTMLResponse(document(title, body, live=True))
 
 
@@ -68,8 +68,9 @@ def _waiting_body(thread_id: str) -> str:
     )
 
 
-def _page_body(thread_id: str, title: str, drawn: Drawn) -> str:
-    """The page: its header (the title every view shows: ``contract.session_facts``), then calls."""
+def _page_body(thread_id: str, title: str, drawn: Drawn, who: str) -> str:
+    """The page: its header (the title, agent, project, branch and start every view shows:
+    the index's card, ``contract.session_facts``), then calls."""
     pending = drawn.pending
     safe_id = escape_html(thread_id)
     status = status_words(pending, drawn.calls)
@@ -77,7 +78,7 @@ def _page_body(thread_id: str, title: str, drawn: Drawn) -> str:
         f'<main class="tv-page"><nav><a href="/">All threads</a> · '
         f'<a href="/threads/{safe_id}/share" class="tv-share-link">Share</a></nav>'
         f'<h1 id="tv-title">{escape_html(title)}</h1>'
-        f"{counts_html(drawn.counts)}{facts_html(drawn.counts)}{toolbar_html()}"
+        f"{counts_html(drawn.counts)}{facts_html(drawn.counts)}{who}{toolbar_html()}"
         f'<p id="tv-status" class="tv-statusline" role="status" aria-live="polite">'
         f"{escape_html(status)}</p>"
         # the calls' <h3> headings sit under a level-2 heading, as on the standalone page

@@ -75,12 +75,14 @@ class ListingQuery:
 
 
 def listing_page(threads: Sequence[Thread], query: ListingQuery) -> dict[str, object]:
-    """``threads`` (newest activity first) filtered, sorted and cut to ``query``'s page."""
+    """``threads`` (newest activity first) filtered, sorted and cut to ``query``'s page;
+    ``total`` the filtered count, ``all`` the listing's."""
     kept = [thread for thread in threads if query.keeps(thread)]
     kept.sort(key=lambda thread: _sort_value(thread, query.sort), reverse=query.descending)
     return {
         "threads": kept[query.offset : query.offset + query.limit],
         "total": len(kept),
+        "all": len(threads),
         "offset": query.offset,
         "limit": query.limit,
         **{

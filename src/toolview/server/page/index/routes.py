@@ -1,9 +1,12 @@
 """The index: every thread newest first, as a page (``/``), JSON and a live SSE stream.
 
 The page's first view is drawn here (no script needed to read it:
-``index.table``); ``static/index.js`` follows ``GET /api/threads/follow``,
-keeps the whole listing as data and draws one page of it — filtered, sorted,
-grouped by project — as text when the listing or a control changes. The
+``index.table``); ``static/index.js`` asks ``GET /api/threads?offset=…`` for
+the page it shows (filtered and sorted on the server, ``index.paging``) and
+groups it by project, as text. It follows ``GET /api/threads/follow?signal``:
+a small ``changed`` event, not the listing (megabytes at 10,000 sessions),
+whenever the listing changes, on which it asks for its page again. Without
+``signal`` the stream sends the whole listing (``threads`` events). The
 stream polls the server's ``Directory`` (``server.page.index.directory``) once a second
 and sends the listing only when it changed; followers share one listing a
 second however many they are.
@@ -14,7 +17,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
-import msgspec
 from sse_starlette import ServerSentEvent
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -32,23 +34,27 @@ __all__ = ["routes"]
 async def follow_threads(request: Request) -> Response:
     """``GET /api/threads/follow``: the listing now, then again whenever it changes (SSE)."""
     shared = server_state(request).listing
-    return limited_stream(request, _changes(shared))
+    return limited_stream(request, _changes(shared, "signal" in request.query_params))
 
 
-async def _changes(shared: SharedListing) -> AsyncIterator[ServerSentEvent]:
+async def _changes(shared: SharedListing, signal: bool) -> AsyncIterator[ServerSentEvent]:
+    """The listing (or, ``signal``, only its length) each time it differs from the last sent."""
     sent = b""
     while True:
         body = await shared.encoded()
         if body != sent:
             sent = body
-            yield ServerSentEvent(data=body.decode(), event="threads")
+            if signal:
+                count = len(await shared.threads())
+                yield ServerSentEvent(data=f'{{"threads": {count}}}', event="changed")
+            else:
+                yield ServerSentEvent(data=body.decode(), event="threads")
         await asyncio.sleep(POLL)
 
 
 async def index_page(request: Request) -> str:
     """The body of ``/``: the table, followed live by ``static/index.js``."""
-    body = await server_state(request).listing.encoded(fresh=True)
-    threads = msgspec.json.decode(body)["threads"]
+    threads = await server_state(request).listing.threads(fresh=True)
     return (
         '<main class="tv-page tv-wide"><h1>toolview</h1>'
         f'{controls_html()}<h2 id="tv-threads-title">Sessions</h2>'

@@ -3,8 +3,8 @@
 Why only one page is drawn here: a machine with 10,000 sessions would be a
 table of 10,000 rows (over 200,000 DOM nodes, seconds to lay out). The server
 draws the newest ``PAGE_ROWS`` (readable with no script at all); the script
-(``static/index.js``) then holds the whole listing as data and draws one page
-of it at a time, filtered and sorted, in the same markup. Every fact a row
+(``static/index.js``) then asks the server for one page at a time, filtered
+and sorted there (``index.paging``), and draws it in the same markup. Every fact a row
 shows is the listing's (``directory``: ``contract.session_facts`` and
 ``contract.counts``); the cost and models columns are the cost's own fields
 (``models``, ``costText``) where the listing carries them, else a dash.

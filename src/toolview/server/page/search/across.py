@@ -61,11 +61,13 @@ def search_seconds(setting: str | None) -> float:
 SECONDS: Final = search_seconds(os.environ.get("TOOLVIEW_SEARCH_SECONDS"))
 
 
-def _result(hit: SearchHit) -> dict[str, object]:
-    """A hit as it crosses: the call by its crossing id and element id, never its raw id."""
+def _result(hit: SearchHit, titles: dict[str, str]) -> dict[str, object]:
+    """A hit as it crosses: the call by its crossing id and element id, never its raw id;
+    its thread's title, the index card's (the index draws one page: not the hit's thread)."""
     call = hit.call_id
     return {
         "threadId": hit.thread_id,
+        "title": titles.get(hit.thread_id, hit.thread_id),
         "toolCallId": crossing_id(call, redact) if call is not None else None,
         "elementId": call_element_id(call) if call is not None else None,
         "field": hit.field,
@@ -92,15 +94,20 @@ async def search_threads(request: Request) -> Response:
         return JSONResponse({"query": query, "supported": False, "reason": UNSUPPORTED})
     with search_slot(request):
         found = await log.search(query, limit, SECONDS)
-    return JSONResponse(_answer(query, found))
+    directory = server_state(request).listing.directory
+    titles: dict[str, str] = {}
+    for thread_id in dict.fromkeys(hit.thread_id for hit in found.hits):
+        card = await directory.card(thread_id) or {}
+        titles[thread_id] = str(card.get("title") or thread_id)
+    return JSONResponse(_answer(query, found, titles))
 
 
-def _answer(query: str, found: SearchResult) -> dict[str, object]:
+def _answer(query: str, found: SearchResult, titles: dict[str, str]) -> dict[str, object]:
     """What crosses: the results, the words searched, how many were dropped, whether cut short."""
     answer: dict[str, object] = {
         "query": query,
         "supported": True,
-        "results": [_result(hit) for hit in found.hits],
+        "results": [_result(hit, titles) for hit in found.hits],
         "words": found.words,
         "dropped": found.dropped,
         "truncated": found.stopped is not None,

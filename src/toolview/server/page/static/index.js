@@ -1,9 +1,12 @@
-// toolview index: follows GET /api/threads/follow (SSE), keeps the whole listing as data and
-// draws ONE page of it (PAGE rows) — filtered, sorted, grouped by project — in the markup
-// server/page/index/table.py draws, as elements and text only (every field is untrusted text,
-// already redacted and cleaned by the server: never markup). 10,000 sessions stay a few
-// thousand DOM nodes. The search box asks /api/search (every session, the log's FTS index)
-// and links each hit to its call on the thread page.
+// toolview index: asks GET /api/threads?offset=&limit=&sort=&order=&agent=&project=&status=&since=
+// for the ONE page it shows (PAGE rows, filtered and sorted on the server: server/page/index/
+// paging.py), groups it by project and draws it in the markup server/page/index/table.py draws,
+// as elements and text only (every field is untrusted text, already redacted and cleaned by the
+// server: never markup). Why: at 10,000 sessions the whole listing is megabytes of JSON to
+// decode before one page is drawn. GET /api/threads/follow?signal (SSE) only says "changed":
+// the current page is asked for again, one request at a time, at most one a second.
+// The search box asks /api/search (every session, the log's FTS index) and links each hit to
+// its call on the thread page.
 "use strict";
 (() => {
   const holder = document.getElementById("tv-index");
@@ -30,7 +33,9 @@
     since: $("tv-f-since"),
     group: $("tv-f-group"),
   };
-  const state = { threads: [], sort: "startedAt", descending: true, page: 0, cursor: -1 };
+  const state = { threads: [], total: 0, all: 0, sort: "startedAt", descending: true, page: 0, cursor: -1 };
+  state.drawn = { sort: state.sort, descending: state.descending };
+  const GAP_MS = 1000; // the least time between two asks the follow stream prompts
 
   // ------------------------------------------------------------------ cells
   function el(tag, text, className) {
@@ -101,36 +106,28 @@
     return tr;
   }
 
-  // ------------------------------------------------------------------ the listing's view
-  function sortValue(thread, key) {
-    if (key === "models") return models(thread);
-    if (key === "costUsd") return typeof thread.costUsd === "number" ? thread.costUsd : -1;
-    const value = thread[key];
-    if (typeof value === "number") return value;
-    return value == null ? "" : String(value).toLowerCase();
+  // ------------------------------------------------------------------ the page asked for
+  function query() {
+    const params = new URLSearchParams({
+      offset: String(state.page * PAGE),
+      limit: String(PAGE),
+      sort: state.sort,
+      order: state.descending ? "desc" : "asc",
+      fresh: "0", // the listing the follow stream signals (≤ 1 s old): no second full listing
+    });
+    for (const name of ["agent", "status"]) if (filters[name].value) params.set(name, filters[name].value);
+    const project = filters.project.value;
+    if (project) params.set("project", project === NO_PROJECT ? "" : project);
+    if (filters.since.value) params.set("since", filters.since.value);
+    return `/api/threads?${params}`;
   }
 
-  function compare(a, b) {
-    const x = sortValue(a, state.sort);
-    const y = sortValue(b, state.sort);
-    const order = x < y ? -1 : x > y ? 1 : 0;
-    return state.descending ? -order : order;
-  }
-
-  function chosen() {
-    const since = filters.since.value;
-    const kept = state.threads.filter(
-      (t) =>
-        (!filters.agent.value || t.agent === filters.agent.value) &&
-        (!filters.project.value || (t.project || NO_PROJECT) === filters.project.value) &&
-        (!filters.status.value || t.status === filters.status.value) &&
-        (!since || String(t.startedAt).slice(0, 10) >= since),
-    );
-    kept.sort(compare);
-    if (!filters.group.checked) return kept;
+  // the page's sessions, each project together in the order of its first session on the page
+  function grouped(threads) {
+    if (!filters.group.checked) return threads;
     const first = new Map();
-    kept.forEach((t, i) => first.has(t.project || "") || first.set(t.project || "", i));
-    return kept
+    threads.forEach((t, i) => first.has(t.project || "") || first.set(t.project || "", i));
+    return threads
       .map((t, i) => [first.get(t.project || ""), i, t])
       .sort((p, q) => p[0] - q[0] || p[1] - q[1])
       .map((p) => p[2]);
@@ -151,14 +148,15 @@
       th.scope = "col";
       th.dataset.key = key;
       const sorted = state.sort === key;
-      th.setAttribute("aria-sort", sorted ? (state.descending ? "descending" : "ascending") : "none");
-      const button = el("button", label + (sorted ? (state.descending ? " ▼" : " ▲") : ""));
+      const drawn = state.drawn.sort === key; // the order of the rows drawn, not yet asked
+      const down = state.drawn.descending;
+      th.setAttribute("aria-sort", drawn ? (down ? "descending" : "ascending") : "none");
+      const button = el("button", label + (drawn ? (down ? " ▼" : " ▲") : ""));
       button.type = "button";
       button.addEventListener("click", () => {
         state.descending = sorted ? !state.descending : numeric || key === "startedAt";
         state.sort = key;
-        state.page = 0;
-        draw();
+        goPage(0);
       });
       th.append(button);
       tr.append(th);
@@ -175,20 +173,18 @@
   }
 
   function draw() {
-    const list = chosen();
-    const pages = Math.max(1, Math.ceil(list.length / PAGE));
-    state.page = Math.min(state.page, pages - 1);
+    const pages = Math.max(1, Math.ceil(state.total / PAGE));
     const start = state.page * PAGE;
-    const shown = list.slice(start, start + PAGE);
+    const shown = grouped(state.threads);
     const pager = el("p", undefined, "tv-pager");
     pager.id = "tv-pager";
     pager.setAttribute("aria-live", "polite");
     pager.append(
       pagerButton("Previous", state.page - 1, state.page > 0),
-      ` Sessions ${list.length ? start + 1 : 0}–${start + shown.length} of ${list.length} `,
+      ` Sessions ${state.total ? start + 1 : 0}–${start + shown.length} of ${state.total} `,
       pagerButton("Next", state.page + 1, state.page < pages - 1),
     );
-    if (!state.threads.length) {
+    if (!state.all) {
       holder.replaceChildren(el("p", "No threads yet.", "tv-empty"));
     } else {
       const table = el("table", undefined, "tv-index");
@@ -204,22 +200,62 @@
       });
       holder.replaceChildren(table, pager);
     }
-    holder.dataset.threads = String(state.threads.length);
-    holder.dataset.shown = String(list.length);
+    holder.dataset.threads = String(state.all);
+    holder.dataset.shown = String(state.total);
     holder.dispatchEvent(new CustomEvent("tv:index-changed", { bubbles: true }));
   }
 
   function goPage(page) {
-    state.page = Math.max(0, page);
+    const last = Math.max(0, Math.ceil(state.total / PAGE) - 1);
+    state.page = Math.max(0, Math.min(page, last));
     state.cursor = -1;
-    draw();
+    ask();
   }
 
-  function take(threads) {
-    state.threads = threads;
-    const uniq = (key) => [...new Set(threads.map(key))].sort();
-    options(filters.agent, uniq((t) => String(t.agent || "")));
-    options(filters.project, uniq((t) => String(t.project || NO_PROJECT)));
+  // one ask at a time; one asked while another is out is made when it is back (the newest wins)
+  const asking = { busy: false, again: false, last: 0, timer: 0 };
+  async function ask() {
+    if (asking.busy) {
+      asking.again = true;
+      return;
+    }
+    asking.busy = true;
+    asking.last = Date.now();
+    const asked = { sort: state.sort, descending: state.descending };
+    try {
+      const response = await fetch(query());
+      if (response.ok) take(await response.json(), asked);
+    } finally {
+      asking.busy = false;
+      if (asking.again) {
+        asking.again = false;
+        ask();
+      }
+    }
+  }
+
+  // the follow stream's "changed": the page asked again, at most once a GAP_MS
+  function changed() {
+    if (asking.timer) return;
+    const wait = Math.max(0, asking.last + GAP_MS - Date.now());
+    asking.timer = setTimeout(() => {
+      asking.timer = 0;
+      ask();
+    }, wait);
+  }
+
+  function take(answer, asked) {
+    const pages = Math.max(1, Math.ceil(answer.total / PAGE));
+    if (state.page > pages - 1 && answer.total) {
+      goPage(pages - 1); // the listing shrank under a filter: its last page instead
+      return;
+    }
+    state.drawn = asked;
+    state.threads = answer.threads || [];
+    state.total = answer.total || 0;
+    state.all = answer.all || 0;
+    options(filters.agent, (answer.agents || []).map(String));
+    options(filters.project, (answer.projects || []).map((p) => String(p || NO_PROJECT)));
     draw();
   }
 
@@ -239,14 +275,13 @@
     } catch {
       answer = { supported: false, reason: "the search failed" };
     }
-    const titles = new Map(state.threads.map((t) => [t.id, t.title]));
     if (!answer.supported) {
       found.replaceChildren(el("p", answer.reason || answer.error || "no search here"));
       return;
     }
     const list = el("ol", undefined, "tv-hits");
     for (const hit of answer.results || []) {
-      const link = el("a", titles.get(hit.threadId) || hit.threadId);
+      const link = el("a", hit.title || hit.threadId); // the index card's title, any page's
       const at = hit.elementId ? `#${encodeURIComponent(hit.elementId)}` : "";
       link.href = `/threads/${encodeURIComponent(hit.threadId)}${at}`;
       const item = el("li");
@@ -286,8 +321,8 @@
 
   for (const control of Object.values(filters)) control.addEventListener("change", () => goPage(0));
   $("tv-filters").hidden = false;
-  const source = new EventSource("/api/threads/follow");
-  source.addEventListener("threads", (event) => take(JSON.parse(event.data).threads || []));
+  const source = new EventSource("/api/threads/follow?signal");
+  source.addEventListener("changed", changed);
   source.onopen = () => holder.setAttribute("data-connected", "true");
   source.onerror = () => holder.setAttribute("data-connected", "false");
 })();
