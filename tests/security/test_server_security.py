@@ -85,7 +85,14 @@ def test_the_token_opens_every_endpoint(guarded: TestClient) -> None:
         if path.endswith("/follow"):
             continue  # an endless stream: opened with the token over a socket below
         response = guarded.request(method, path, headers=GOOD)
-        assert response.status_code < 400 or (method, response.status_code) == ("POST", 400)
+        code = response.status_code
+        # past the guard: a body-less POST may be a 400; a decision for c1, which is done and
+        # never waited, is refused by the call's state (409), not by the guard
+        assert (
+            code < 400
+            or (method, code) == ("POST", 400)
+            or (path.endswith("/calls/c1/decision") and code == 409)
+        ), f"{method} {path} answered {code}"
 
 
 def test_a_sign_in_link_works_once(guarded: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""The thread page header's facts (server.page.header_facts): model(s), tokens, time.
+"""The thread page header's facts (server.page.header.facts): model(s), tokens, time.
 
 Said from the session's counts (``contract.counts``): a sub-agent's model and
 tokens count, its tokens said apart, as every view says them.

@@ -13,7 +13,7 @@ from toolview_servers import ToolviewServer
 from viewer_page import PHONE, open_viewer, page_overflows
 from viewer_threads import EXAMPLE, many_calls, write_thread
 
-from toolview.server.page.toolbar import KEYS
+from toolview.server.page.header.toolbar import KEYS
 
 pytestmark = pytest.mark.browser
 

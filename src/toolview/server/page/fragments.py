@@ -29,8 +29,8 @@ from toolview.render.html import call_element_id, successes_open
 from toolview.render.html.receipt import summary_html
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.page.counts_line import COUNTS_HEADER, counts_line_text
-from toolview.server.page.header_facts import FACTS_HEADER, facts_json
+from toolview.server.page.header.counts_line import COUNTS_HEADER, counts_line_text
+from toolview.server.page.header.facts import FACTS_HEADER, facts_json
 from toolview.server.page.pieces.cache import PieceKey
 from toolview.server.page.pieces.jobs import CallJob, call_job, render_jobs
 from toolview.server.page.pieces.markup import Drawn, next_tick, thread_markup
@@ -158,8 +158,8 @@ async def summary_fragment(request: Request) -> Response:
 
     The live page refreshes it after calls change instead of the whole thread;
     it is read from the projection's counters (``server.page.tally``), no call rendered.
-    The page header's counts line (``server.page.counts_line``) and facts
-    (``server.page.header_facts``) come with it, as headers.
+    The page header's counts line (``server.page.header.counts_line``) and facts
+    (``server.page.header.facts``) come with it, as headers.
     """
     thread_id = await thread_or_404(request)
     projection = await server_state(request).projections.current(thread_id)

@@ -17,18 +17,19 @@ from toolview.render.html import FRAGMENT_CSS
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
-from toolview.server.page import fragments, running, share_routes, stats, window_routes
+from toolview.server.page import fragments, running, share_routes, window_routes
 from toolview.server.page.call_data import routes as call_data_routes
-from toolview.server.page.counts_line import counts_html
 from toolview.server.page.fragments import drawn_thread
-from toolview.server.page.header_facts import facts_html, who_html
+from toolview.server.page.header.counts_line import counts_html
+from toolview.server.page.header.facts import facts_html, who_html
+from toolview.server.page.header.toolbar import toolbar_html
 from toolview.server.page.index import routes as index
 from toolview.server.page.pieces.markup import Drawn
 from toolview.server.page.running import pending_ids, status_words
 from toolview.server.page.search import across as cross_search
 from toolview.server.page.search import thread as search
 from toolview.server.page.shell import STATIC, document
-from toolview.server.page.toolbar import toolbar_html
+from toolview.server.page.stats.routes import routes as stats_routes
 from toolview.server.page.window import PAGE_CALLS, CallWindow, load_more
 from toolview.server.params import THREAD_ID, thread_or_404
 from toolview.server.state import server_state
@@ -98,7 +99,7 @@ async def fragments_css(request: Request) -> Response:
 
 routes = [
     *index.routes,
-    *stats.routes,
+    *stats_routes,
     Route("/threads/{thread_id}", thread_page, methods=["GET"]),
     *fragments.routes,
     *window_routes.routes,

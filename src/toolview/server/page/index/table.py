@@ -17,7 +17,7 @@ from typing import Final
 
 from toolview.contract.session_facts import STATUSES
 from toolview.safety import escape_html
-from toolview.server.page.toolbar import keys_dialog
+from toolview.server.page.header.toolbar import keys_dialog
 
 __all__ = [
     "COLUMNS",

@@ -4,7 +4,7 @@ Why the index's cards: each thread's ``SessionCounts`` (calls, failures,
 tokens and the dollars of ``contract.cost``) is already kept current by the
 index (``server.page.index.directory``), so the page sums those
 (``render.stats``, what ``toolview stats`` prints) and counts nothing itself.
-Each table comes with a chart of its main figure (``server.page.stats_chart``)
+Each table comes with a chart of its main figure (``server.page.stats.chart``)
 and every number as a table. The sum runs in a worker: 10,000 threads are
 tens of milliseconds that the event loop does not wait on.
 """
@@ -32,7 +32,7 @@ from toolview.render.stats import (
 from toolview.server.offload import in_worker
 from toolview.server.page.index.directory import Card
 from toolview.server.page.shell import document
-from toolview.server.page.stats_chart import bar_chart, number_table
+from toolview.server.page.stats.chart import bar_chart, number_table
 from toolview.server.state import server_state
 
 __all__ = ["routes", "stats_html"]
