@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO, Final, Protocol
 
 import msgspec
 
-from toolview.contract import Observation
+from toolview.contract import Descriptor, Observation, ToolCall, ToolResult
 from toolview.contract.moments import at_from_text
 from toolview.hosts.cut_lines import with_cuts
 
@@ -32,6 +32,7 @@ __all__ = [
     "SessionNote",
     "decode_record",
     "file_lines",
+    "final_result",
     "mapped_line",
     "session_id",
     "utc_timestamp",
@@ -203,3 +204,19 @@ def session_id(path: Path) -> str:
         return chat.group("id")
     tail = _UUID_TAIL.search(stem)
     return tail.group(0) if tail is not None and stem.startswith("rollout-") else stem
+
+
+def final_result(
+    call: ToolCall, text: str, *, failed: bool, descriptor: Descriptor | None, at: str | None
+) -> ToolResult:
+    """``call``'s final result as every turn-by-turn host (Gemini CLI, Qwen Code, OpenCode)
+    maps one: its text whole, the failure as the host decided it, stamped ``at`` if known."""
+    return ToolResult(
+        tool_call_id=call.tool_call_id,
+        tool_name=call.tool_name,
+        text=text,
+        complete=True,
+        is_error=failed,
+        descriptor=descriptor,
+        at=msgspec.UNSET if at is None else at,
+    )

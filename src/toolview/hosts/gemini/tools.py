@@ -33,6 +33,7 @@ from toolview.contract import (
 )
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.gemini.shell import shell_answer, shell_descriptor, unwrap
+from toolview.hosts.sessions import final_result
 
 __all__ = ["FINAL_STATUSES", "call_of", "result_of", "result_text"]
 
@@ -87,15 +88,7 @@ def result_of(call: ToolCall, record: Mapping[str, object], at: str | None) -> T
         descriptor = _kind(call, as_map(record.get("resultDisplay")), text)
         ended = _AGENT_ENDED.match(text) if call.tool_name == "invoke_agent" else None
         failed = ended is not None and ended.group(1) != "GOAL"  # a sub-agent that gave up
-    return ToolResult(
-        tool_call_id=call.tool_call_id,
-        tool_name=call.tool_name,
-        text=text,
-        complete=True,
-        is_error=failed,
-        descriptor=descriptor,
-        at=msgspec.UNSET if at is None else at,
-    )
+    return final_result(call, text, failed=failed, descriptor=descriptor, at=at)
 
 
 def _kind(call: ToolCall, display: Mapping[str, object], text: str) -> Descriptor | None:

@@ -29,6 +29,7 @@ from toolview.contract import (
     ToolResult,
 )
 from toolview.hosts.codex.fields import as_map, as_str
+from toolview.hosts.sessions import final_result
 
 __all__ = ["ENDED", "call_of", "ms_at", "result_of"]
 
@@ -63,15 +64,7 @@ def result_of(call: ToolCall, state: Mapping[str, object]) -> ToolResult:
     if call.tool_name == "bash" and type(code) is int and code != 0:
         failed = True  # "completed" with a non-zero exit: the failure it is
     ended = ms_at(as_map(state.get("time")).get("end"))
-    return ToolResult(
-        tool_call_id=call.tool_call_id,
-        tool_name=call.tool_name,
-        text=text,
-        complete=True,
-        is_error=failed,
-        descriptor=descriptor,
-        at=msgspec.UNSET if ended is None else ended,
-    )
+    return final_result(call, text, failed=failed, descriptor=descriptor, at=ended)
 
 
 def _kind(call: ToolCall, meta: Mapping[str, object], text: str) -> Descriptor | None:

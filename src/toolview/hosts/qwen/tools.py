@@ -30,6 +30,7 @@ from toolview.contract import (
 )
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.gemini.shell import ShellAnswer, shell_descriptor
+from toolview.hosts.sessions import final_result
 
 __all__ = ["result_of", "usage_of"]
 
@@ -48,15 +49,7 @@ def result_of(
         text = as_str(as_map(display).get("output")) or ""
     elif isinstance(display, str) and not text:
         text = display
-    return ToolResult(
-        tool_call_id=call.tool_call_id,
-        tool_name=call.tool_name,
-        text=text,
-        complete=True,
-        is_error=status != "success",
-        descriptor=descriptor,
-        at=msgspec.UNSET if at is None else at,
-    )
+    return final_result(call, text, failed=status != "success", descriptor=descriptor, at=at)
 
 
 def _response_text(parts: list[Mapping[str, object]]) -> str:
