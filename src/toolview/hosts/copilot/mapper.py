@@ -47,7 +47,9 @@ class CopilotMapper:
         self._runs = 0
         self._run: str | None = None
         self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
-        self._reasoned: set[tuple[str | None, str]] = set()  # turns whose reasoning came as its own event
+        self._reasoned: set[tuple[str | None, str]] = (
+            set()
+        )  # turns whose reasoning came as its own event
 
     def take_notes(self) -> list[str]:
         """What should be said beside the observations (event types not known here)."""
