@@ -47,6 +47,7 @@ class CopilotMapper:
         self._runs = 0
         self._run: str | None = None
         self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
+        self._agents: dict[str, str] = {}  # a sub-agent's id → the call that spawned it
         self._reasoned: set[tuple[str | None, str]] = (
             set()
         )  # turns whose reasoning came as its own event
@@ -66,13 +67,16 @@ class CopilotMapper:
         if kind is None:
             raise SessionLineError("a Copilot CLI event without a type")
         data, at = as_map(record.get("data")), utc_timestamp(record.get("timestamp"))
-        parent = as_str(data.get("parentToolCallId"))
+        agent = as_str(record.get("agentId"))
+        parent = as_str(data.get("parentToolCallId")) or self._agents.get(agent or "")
+        if kind == "subagent.started" and agent is not None:  # its events name it, not the call
+            self._agents[agent] = as_str(data.get("toolCallId")) or ""
         if self._closed is not None and kind not in ("user.message", "session.shutdown"):
             self._run, self._closed = self._closed, None  # a watched file grew after ``finish``
             self._out.append(RunStarted(run_id=self._run))
         handler = _HANDLERS.get(kind)
         if handler is not None:
-            handler(self, data, at, parent, record.get("agentId") is not None)
+            handler(self, data, at, parent or None, agent is not None)
         elif kind not in KNOWN_RECORDS and kind not in self._unknown:
             self._unknown.add(kind)
             self._notes.append(f"Copilot CLI events of type {kind[:_TYPE_CHARS]!r} are not shown")

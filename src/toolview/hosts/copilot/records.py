@@ -19,6 +19,7 @@ MAPPED: Final = frozenset(
         *("session.start", "session.resume", "user.message", "assistant.message"),
         *("assistant.reasoning", "tool.execution_start", "tool.execution_complete"),
         *("session.usage_record", "session.title_changed", "session.error", "session.shutdown"),
+        "subagent.started",
     }
 )
 SKIPPED: Final = frozenset(  # the CLI's bookkeeping, or what a mapped event already says
@@ -27,7 +28,7 @@ SKIPPED: Final = frozenset(  # the CLI's bookkeeping, or what a mapped event alr
         *("assistant.message_start", "assistant.message_delta", "assistant.reasoning_delta"),
         *("assistant.streaming_delta", "assistant.tool_call_delta", "assistant.intent"),
         *("assistant.idle", "session.idle", "tool.execution_partial_result"),
-        *("tool.execution_progress", "tool.shell_output", "subagent.started"),
+        *("tool.execution_progress", "tool.shell_output"),
         *("subagent.completed", "subagent.failed", "subagent.selected", "subagent.deselected"),
         *("subagent.configured", "session.model_change", "session.mode_changed"),
         *("session.context_changed", "session.todos_changed", "session.plan_changed"),
