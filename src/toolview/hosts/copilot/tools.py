@@ -55,7 +55,8 @@ def _kind(call: ToolCall, result: Mapping[str, object], text: str) -> Descriptor
     path = as_str(call.args.get("path"))
     detailed = as_str(result.get("detailedContent"))
     if call.tool_name in _EDITS and detailed and "\n@@ " in detailed:
-        return Descriptor("diff", DiffProps(diff=detailed.lstrip("\n"), path=path or msgspec.UNSET))
+        diff = detailed[detailed.find("--- ") :] if "\n--- " in detailed else detailed.lstrip()
+        return Descriptor("diff", DiffProps(diff=diff, path=path or msgspec.UNSET))
     if call.tool_name == "view" and path is not None:
         lines = call.args.get("view_range")
         first = lines[0] if isinstance(lines, list) and lines and type(lines[0]) is int else None
