@@ -22,8 +22,13 @@ def session(*middle: dict[str, Any], command: str = "echo hi", output: str = "hi
     """A session: its start, a prompt, ``middle``, then one ``bash`` call and its answer."""
     start = {"sessionId": SESSION, "selectedModel": "gpt-4.1", "context": {"cwd": "/w/proj"}}
     request = {"toolCallId": "b1", "name": "bash", "arguments": {"command": command}}
-    done = {"toolCallId": "b1", "success": True, "shellExecution": {"exitCode": 0},
-            "result": {"content": f"{output}\n<shellId: 0 completed with exit code 0>"}}  # fmt: skip
+    answer = {"content": f"{output}\n<shellId: 0 completed with exit code 0>"}
+    done = {
+        "toolCallId": "b1",
+        "success": True,
+        "shellExecution": {"exitCode": 0},
+        "result": answer,
+    }
     return [
         event("session.start", start),
         event("user.message", {"content": "go"}),
