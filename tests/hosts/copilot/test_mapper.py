@@ -7,9 +7,15 @@ from pathlib import Path
 import pytest
 
 from scripted_agents.surfaces import every_surface
-from toolview.contract import Observation, RunStarted, ToolCall, ToolResult
+from toolview.contract import Observation, RunEnded, RunStarted, ToolCall, ToolResult
 from toolview.hosts import claude_code, codex, gemini, qwen
-from toolview.hosts.copilot import KNOWN_RECORDS, load_observations, session_files, sniff
+from toolview.hosts.copilot import (
+    KNOWN_RECORDS,
+    CopilotMapper,
+    load_observations,
+    session_files,
+    sniff,
+)
 from toolview.hosts.sessions import SessionNote
 
 from .records import event, session, write
@@ -103,3 +109,17 @@ def test_flat_and_folder_sessions_are_listed_newest_first(tmp_path: Path) -> Non
     flat.write_bytes(folder.read_bytes())
     (tmp_path / "session-state" / "notes.jsonl").write_bytes(folder.read_bytes())
     assert set(session_files(tmp_path / "session-state")) == {folder, flat}
+
+
+def test_a_file_that_grows_after_finish_reopens_the_same_run() -> None:
+    lines = next(REAL.rglob("*.jsonl")).read_bytes().splitlines()
+    half = next(i for i, line in enumerate(lines) if b'"toolCallId":"c3"' in line)
+    mapper = CopilotMapper()
+    first = [o for line in lines[:half] for o in mapper.feed_line(line)] + mapper.finish()
+    rest = [o for line in lines[half:] for o in mapper.feed_line(line)] + mapper.finish()
+    runs = [
+        (type(o).__name__, o.run_id) for o in first + rest if isinstance(o, RunStarted | RunEnded)
+    ]
+    (run_id,) = {run for _kind, run in runs}
+    assert runs == [("RunStarted", run_id), ("RunEnded", run_id)] * 2
+    assert _answered(first + rest) == {"c1", "c2", "c3", "c4", "c5", "s1"}

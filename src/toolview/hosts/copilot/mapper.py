@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-import msgspec
-
-from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
+from toolview.contract import Message, Observation, RunStarted, ToolCall
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.copilot.records import KNOWN_RECORDS
+from toolview.hosts.copilot.runs import SessionRuns
 from toolview.hosts.copilot.tools import result_of, usage_of
 from toolview.hosts.sessions import SessionLineError, decode_record, utc_timestamp
 
@@ -32,30 +31,16 @@ __all__ = ["CopilotMapper"]
 _TYPE_CHARS: Final = 60
 
 
-class CopilotMapper:
+class CopilotMapper(SessionRuns):
     """Maps a Copilot CLI ``events.jsonl``, event by event, to observations."""
 
     def __init__(self) -> None:
-        self.session_id: str | None = None
+        super().__init__()
         self.subagents: list[tuple[str, str]] = []  # sub-agents share the file: nothing to link
-        self._cwd: str | None = None
-        self._title: str | None = None
         self._calls: dict[str, ToolCall] = {}
-        self._notes: list[str] = []
         self._unknown: set[str] = set()
-        self._out: list[Observation] = []
-        self._runs = 0
-        self._run: str | None = None
-        self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
         self._agents: dict[str, str] = {}  # a sub-agent's id → the call that spawned it
-        self._reasoned: set[tuple[str | None, str]] = (
-            set()
-        )  # turns whose reasoning came as its own event
-
-    def take_notes(self) -> list[str]:
-        """What should be said beside the observations (event types not known here)."""
-        notes, self._notes = self._notes, []
-        return notes
+        self._reasoned: set[tuple[str | None, str]] = set()  # reasoning said as its own event
 
     def feed_line(self, line: bytes) -> list[Observation]:
         """Decode one event line and map it; a line that is no event raises ``SessionLineError``."""
@@ -71,26 +56,15 @@ class CopilotMapper:
         parent = as_str(data.get("parentToolCallId")) or self._agents.get(agent or "")
         if kind == "subagent.started" and agent is not None:  # its events name it, not the call
             self._agents[agent] = as_str(data.get("toolCallId")) or ""
-        if self._closed is not None and kind not in ("user.message", "session.shutdown"):
-            self._run, self._closed = self._closed, None  # a watched file grew after ``finish``
-            self._out.append(RunStarted(run_id=self._run))
+        if kind not in ("user.message", "session.shutdown"):
+            self._reopen()
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, data, at, parent or None, agent is not None)
         elif kind not in KNOWN_RECORDS and kind not in self._unknown:
             self._unknown.add(kind)
             self._notes.append(f"Copilot CLI events of type {kind[:_TYPE_CHARS]!r} are not shown")
-        out, self._out = self._out, []
-        return out
-
-    def finish(self) -> list[Observation]:
-        """End of input: the open run ends; an event fed after it (not a new prompt) reopens
-        that run (``serve --watch`` finishes an idle file)."""
-        closed = self._run
-        self._end_run()
-        self._closed = closed
-        out, self._out = self._out, []
-        return out
+        return self._handed()
 
     def _start(self, data: Mapping[str, object], at: str | None, *_: object) -> None:
         self.session_id = self.session_id or as_str(data.get("sessionId"))
@@ -100,12 +74,7 @@ class CopilotMapper:
         text = as_str(data.get("content")) or ""
         if sub or not text.strip():  # a sub-agent's prompt is its spawning call's arguments
             return
-        self._end_run()
-        self._closed = None
-        self._runs += 1
-        self._run = f"{self.session_id or 'copilot'}/{self._runs}"
-        opened = RunStarted(run_id=self._run, cwd=self._cwd or msgspec.UNSET)
-        self._add(opened if self._title is None else _titled(opened, self._title), at, None)
+        self._start_run(at)
         self._add(Message(role="user", text=text), at, None)
 
     def _assistant(
@@ -186,32 +155,6 @@ class CopilotMapper:
         made = ToolCall(tool_call_id=call_id, tool_name=name, args=dict(as_map(args)))
         self._calls[call_id] = made
         self._add(made, at, parent)
-
-    def _open(self, at: str | None) -> None:
-        """Events before any prompt (a resumed session's first answer) still need a run."""
-        if self._run is None:
-            self._runs += 1
-            self._run = f"{self.session_id or 'copilot'}/{self._runs}"
-            self._add(RunStarted(run_id=self._run, cwd=self._cwd or msgspec.UNSET), at, None)
-
-    def _end_run(self) -> None:
-        if self._run is not None:
-            self._out.append(RunEnded(run_id=self._run, outcome="completed"))
-        self._run = None
-
-    def _add(self, observation: Observation, at: str | None, parent: str | None) -> None:
-        changes: dict[str, object] = {}
-        if at is not None:
-            changes["at"] = at
-        if parent is not None:
-            changes["parent_call_id"] = parent
-        self._out.append(
-            msgspec.structs.replace(observation, **changes) if changes else observation
-        )
-
-
-def _titled(opened: RunStarted, title: str) -> RunStarted:
-    return msgspec.structs.replace(opened, title=title)
 
 
 _Handler = Callable[[CopilotMapper, Mapping[str, object], "str | None", "str | None", bool], None]
