@@ -3,7 +3,8 @@
 Why: ``serve --watch`` finishes a session file that stays idle (the mapper's
 ``finish``: the held usage, the run's end) and feeds the lines that come
 after it to the same mapper. At every cut of the real CLIs' sessions
-(Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0, Qwen Code 0.24.4),
+(Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0, Qwen Code 0.24.4,
+Copilot CLI 1.0.102),
 what the mapper gives must be what one read of the whole file gives —
 nothing repeated, nothing lost — but for the run events, and a ``Thread``
 fed it must hold every call in the same state: the run ``finish`` ended
@@ -37,6 +38,7 @@ from toolview.contract import (
 )
 from toolview.hosts.claude_code import ClaudeCodeMapper
 from toolview.hosts.codex import CodexMapper
+from toolview.hosts.copilot import CopilotMapper
 from toolview.hosts.gemini import GeminiMapper
 from toolview.hosts.qwen import QwenMapper
 
@@ -76,11 +78,13 @@ def codex_cuts(lines: list[bytes]) -> list[int]:
 
 GEMINI = next((HOSTS / "gemini" / "real" / "tmp").rglob("session-*.jsonl"))
 QWEN = next((HOSTS / "qwen" / "real").rglob("*.jsonl"))
+COPILOT = next((HOSTS / "copilot" / "real").rglob("events.jsonl"))
 SESSIONS: list[tuple[Path, Callable[[], Mapper]]] = [
     (CLAUDE, ClaudeCodeMapper),
     *((path, CodexMapper) for path in CODEX),
     (GEMINI, GeminiMapper),  # every cut: a call is one finished record there
     (QWEN, QwenMapper),  # every cut: a record is written once
+    (COPILOT, CopilotMapper),  # every cut: an event is written once
 ]
 
 

@@ -78,6 +78,12 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         help="where Qwen Code keeps its chats (default: ~/.qwen/projects)",
     )
     parser.add_argument(
+        "--copilot",
+        metavar="DIR",
+        type=path_arg,
+        help="where Copilot CLI keeps its sessions (default: ~/.copilot/session-state)",
+    )
+    parser.add_argument(
         "--opencode",
         metavar="DIR",
         type=path_arg,
@@ -93,6 +99,7 @@ def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
         "gemini": args.gemini,
         "qwen": args.qwen,
         "opencode": args.opencode,
+        "copilot": args.copilot,
     }
     home = path_arg(os.path.expanduser("~"))
     return [

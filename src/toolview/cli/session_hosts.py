@@ -110,6 +110,9 @@ HOSTS: Final[dict[str, Callable[[], Reader]]] = {
     "gemini": _built_in("gemini", "gemini", "GeminiMapper", (".gemini", "tmp"), "Gemini CLI"),
     "qwen": _built_in("qwen", "qwen", "QwenMapper", (".qwen", "projects"), "Qwen Code"),
     "opencode": _opencode,
+    "copilot": _built_in(
+        "copilot", "copilot", "CopilotMapper", (".copilot", "session-state"), "Copilot CLI"
+    ),
 }
 """The built-in readers, each imported when first used; plug-ins come after them."""
 

@@ -67,7 +67,7 @@ def register(subparsers: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List every session found, each as soon as it is read."""
-    for given in (args.claude, args.codex, args.gemini, args.qwen, args.opencode):
+    for given in (args.claude, args.codex, args.gemini, args.qwen, args.opencode, args.copilot):
         if given is not None and not given.is_dir():
             raise InputError(f"cannot read {given}: not a folder")
     places = roots(args)

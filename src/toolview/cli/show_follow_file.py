@@ -88,7 +88,10 @@ def _items(lines: Iterator[bytes], source: str, name: str) -> Iterable[Item] | N
         return read_toolview(rest)
     found = host(kind) if kind is not None else None
     if found is None:
-        told = "none of toolview observations, a Claude Code, Codex, Gemini CLI, Qwen Code session"
+        told = (
+            "none of toolview observations, a Claude Code, Codex, Gemini CLI, Qwen Code, "
+            "Copilot CLI session"
+        )
         what = f"the {kind} host is not available" if kind else f"its first line is {told}"
         print(f"{PROG}: cannot follow {name}: {what}; name it with --from", file=sys.stderr)
         return None

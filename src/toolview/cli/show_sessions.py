@@ -38,6 +38,7 @@ LABELS: Final = {
     "gemini": "Gemini CLI",
     "qwen": "Qwen Code",
     "opencode": "OpenCode",
+    "copilot": "Copilot CLI",
 }
 _TITLE_CHARS: Final = 300
 

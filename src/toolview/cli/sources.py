@@ -107,6 +107,7 @@ SOURCES: Final[dict[str, Callable[[], Source]]] = {
     "gemini": _session("gemini"),
     "qwen": _session("qwen"),
     "opencode": _session("opencode"),
+    "copilot": _session("copilot"),
     "pi": _pi,
     "mcp": _mcp,
 }

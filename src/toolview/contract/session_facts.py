@@ -56,6 +56,7 @@ _AGENTS: Final = {
     "gemini": "gemini",
     "qwen": "qwen",
     "opencode": "opencode",
+    "copilot": "copilot",
     "pi": "pi",
     "otel": "otel",
     "capture": "capture",

@@ -194,10 +194,12 @@ def utc_timestamp(value: object) -> str | None:
 def session_id(path: Path) -> str:
     """The id the agent gave the session in ``path``: a Codex rollout's trailing UUID
     (``rollout-<time>-<uuid>.jsonl``), a Gemini CLI chat's short id (``session-<time>-<id8>``,
-    ``.jsonl`` or the older ``.json``), else the file's name without ``.jsonl`` (Claude Code
-    names a session's file by its id). One rule for ``show``'s id lookup and the threads
-    ``serve --watch`` makes.
+    ``.jsonl`` or the older ``.json``), a Copilot CLI ``events.jsonl``'s folder, else the
+    file's name without ``.jsonl`` (Claude Code names a session's file by its id). One rule
+    for ``show``'s id lookup and the threads ``serve --watch`` makes.
     """
+    if path.name == "events.jsonl":  # Copilot CLI: session-state/<session uuid>/events.jsonl
+        return path.parent.name
     stem = path.name.removesuffix(".jsonl")
     chat = _GEMINI_CHAT.match(stem.removesuffix(".json"))
     if chat is not None:

@@ -20,7 +20,7 @@ from typing import Final, Protocol
 import msgspec
 
 from toolview.contract import Observation, decode_observation
-from toolview.hosts import claude_code, codex, gemini, qwen
+from toolview.hosts import claude_code, codex, copilot, gemini, qwen
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.sessions import session_id
 from toolview.server.params import THREAD_ID
@@ -28,12 +28,14 @@ from toolview.server.params import THREAD_ID
 __all__ = [
     "CLAUDE_CODE",
     "CODEX",
+    "COPILOT",
     "FORMATS",
     "GEMINI",
     "QWEN",
     "TOOLVIEW",
     "ClaudeCodeLines",
     "CodexLines",
+    "CopilotLines",
     "GeminiLines",
     "ObservationLines",
     "QwenLines",
@@ -210,6 +212,14 @@ class QwenLines(CodexLines):
         super().__init__(path, parent_call_id, qwen.QwenMapper())
 
 
+class CopilotLines(CodexLines):
+    """Copilot CLI's mapper as the watcher drives it: its notes said (event types it does
+    not know); a sub-agent's events are in its parent's file, nested there: nothing to link."""
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        super().__init__(path, parent_call_id, copilot.CopilotMapper())
+
+
 CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
 TOOLVIEW: Final = SessionFormat(
     "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
@@ -217,7 +227,8 @@ TOOLVIEW: Final = SessionFormat(
 CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
 GEMINI: Final = SessionFormat("gemini", "gemini", gemini.sniff, GeminiLines)
 QWEN: Final = SessionFormat("qwen", "qwen", qwen.sniff, QwenLines)
-FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, QWEN, TOOLVIEW)
+COPILOT: Final = SessionFormat("copilot", "copilot", copilot.sniff, CopilotLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, TOOLVIEW)
 
 
 def formats_for(
