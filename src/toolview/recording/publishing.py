@@ -14,7 +14,7 @@ import re
 import sys
 from typing import Final
 
-from toolview.contract import Observation
+from toolview.contract import Observation, ToolDecision
 from toolview.remote.client import PublishError
 from toolview.remote.sender import BackgroundPublisher
 
@@ -46,6 +46,11 @@ class Publishing:
         except PublishError as exc:
             raise ValueError(f"capture(to=…): {exc}") from None
         self._timeout = timeout
+        self.base = url.rsplit("/threads/", 1)[0]
+        self.thread = url.rsplit("/threads/", 1)[1].strip("/")
+        self.token = token
+        self.receipts: set[str] = set()
+        """Calls whose decision the server already holds (its receipt): never sent back to it."""
         print(f"toolview: publishing to {self.page_url}", file=sys.stderr, flush=True)
 
     @property
@@ -54,7 +59,13 @@ class Publishing:
         return self._publisher.page_url
 
     def __call__(self, observation: Observation) -> None:
+        if isinstance(observation, ToolDecision) and observation.tool_call_id in self.receipts:
+            return  # the server's own receipt: sending it back would be a second decision
         self._publisher.put(observation)
+
+    def sent(self, timeout: float) -> bool:
+        """Whether everything handed over so far is on the server (waits up to ``timeout`` s)."""
+        return self._publisher.sent(timeout)
 
     def close(self) -> None:
         """Send what is pending (up to the timeout); say on stderr what was not published."""
