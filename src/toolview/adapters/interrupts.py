@@ -1,0 +1,56 @@
+"""A LangGraph ``interrupt()`` inside a tool: the call waits for a person, it did not fail.
+
+Why apart from ``adapters.langchain`` (which calls it): the callback handler
+needs only langchain-core, and an interrupt reaches it as the tool's error
+(``GraphInterrupt``, known here by its class name, so langgraph need not be
+installed). Recorded as an error, the call would read "failed" while the graph
+merely paused. Here it is the call's ``tool-waiting``, with the interrupt's
+value as the question, and the interrupt's id is kept for the recorder, so
+``adapters.langgraph_approvals.approve`` knows which call each pending
+interrupt asks about.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import weakref
+from collections.abc import Sequence
+
+from toolview.recording import Recorder
+
+__all__ = ["call_of", "note"]
+
+_INTERRUPTS = ("GraphInterrupt", "NodeInterrupt")
+_ASKED: weakref.WeakKeyDictionary[Recorder, dict[str, str]] = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+def note(recorder: Recorder, call_id: str, error: BaseException) -> bool:
+    """Whether ``error`` is an interrupt; if so the call is recorded as waiting on it."""
+    if not any(kind.__name__ in _INTERRUPTS for kind in type(error).__mro__):
+        return False
+    asked = error.args[0] if error.args and isinstance(error.args[0], Sequence) else ()
+    values = [getattr(one, "value", None) for one in asked]
+    with _LOCK:
+        mine = _ASKED.setdefault(recorder, {})
+        for one in asked:
+            if isinstance(getattr(one, "id", None), str):
+                mine[one.id] = call_id
+    recorder.waiting(call_id, question=_question(values))
+    return True
+
+
+def call_of(recorder: Recorder, interrupt_id: str) -> str | None:
+    """The call the interrupt ``interrupt_id`` paused, if a handler of ``recorder`` saw it."""
+    with _LOCK:
+        return _ASKED.get(recorder, {}).get(interrupt_id)
+
+
+def _question(values: list[object]) -> str | None:
+    """The interrupt's value as the question shown: its ``question`` text, else its JSON."""
+    if len(values) == 1 and isinstance(values[0], dict) and "question" in values[0]:
+        return str(values[0]["question"])
+    if not values or values == [None]:
+        return None
+    return json.dumps(values[0] if len(values) == 1 else values, default=str, ensure_ascii=False)
