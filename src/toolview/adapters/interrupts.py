@@ -22,6 +22,7 @@ from toolview.recording import Recorder
 __all__ = ["call_of", "note"]
 
 _INTERRUPTS = ("GraphInterrupt", "NodeInterrupt")
+_QUESTION = 4096  # characters of an interrupt's value kept as the question
 _ASKED: weakref.WeakKeyDictionary[Recorder, dict[str, str]] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
@@ -37,7 +38,8 @@ def note(recorder: Recorder, call_id: str, error: BaseException) -> bool:
         for one in asked:
             if isinstance(getattr(one, "id", None), str):
                 mine[one.id] = call_id
-    recorder.waiting(call_id, question=_question(values))
+    question = _question(values)
+    recorder.waiting(call_id, question=question[:_QUESTION] if question else None)
     return True
 
 

@@ -31,6 +31,7 @@ __all__ = ["NO_ANSWER", "Answer", "ask"]
 
 NO_ANSWER: Final = "no decision from the person in time; denied by toolview"
 _SEND_TIMEOUT: Final = 10.0
+_LINE: Final = 4096  # characters of an answer read at the terminal
 
 
 @dataclass(frozen=True)
@@ -68,11 +69,13 @@ def _on_page(
     rec.thread  # noqa: B018 — everything recorded so far is handed to the publisher
     shown = REDACTOR.id(clean_id(call_id, "call"))  # the id the server knows the call by
     receipt = None
-    if publishing.sent(_SEND_TIMEOUT):
+    if publishing.sent(max(0.0, min(_SEND_TIMEOUT, deadline - time.monotonic()))):
         say(f"call {shown} waits for a decision on {publishing.page_url}")
         receipt = wait_for_decision(
             publishing.base, publishing.thread, shown, deadline, say, publishing.token
         )
+    else:
+        say(f"call {shown} could not be shown on {publishing.page_url}")
     if receipt is None or receipt.decision not in ("allow", "deny"):
         rec.decided(call_id, "deny", message=NO_ANSWER, by="toolview (no decision)")
         return Answer(False, NO_ANSWER)
@@ -97,11 +100,11 @@ def _at_terminal(rec: Recorder, call_id: str, stdin: TextIO, out: TextIO) -> Ans
     shown = json.dumps(call_id, ensure_ascii=True)  # no escape sequence reaches the terminal
     print(f"toolview: call {shown} waits for you: {what[:2000]}", file=out)
     print("toolview: allow it? [y/N] ", end="", file=out, flush=True)
-    allow = stdin.readline().strip().lower() in ("y", "yes")
+    allow = stdin.readline(_LINE).strip().lower() in ("y", "yes")
     message = None
     if not allow:
         print("toolview: a message for the model (optional): ", end="", file=out, flush=True)
-        message = stdin.readline().strip()[:4096] or None
+        message = stdin.readline(_LINE).strip() or None
     rec.decided(call_id, "allow" if allow else "deny", message=message, by=_who())
     return Answer(allow, message)
 
