@@ -40,12 +40,18 @@ def delete(path: str) -> str:
     return f"deleted {path}"
 
 
-def _graph() -> Any:
-    def asks(path: str, call: str) -> AIMessage:
-        return AIMessage("", tool_calls=[{"name": "delete", "args": {"path": path}, "id": call}])
+def asks(*calls: tuple[str, str]) -> AIMessage:
+    """The model's turn calling ``delete`` on each (path, call id)."""
+    uses = [{"name": "delete", "args": {"path": path}, "id": call} for path, call in calls]
+    return AIMessage("", tool_calls=uses)
 
+
+def _graph(*turns: AIMessage) -> Any:
     model = ScriptedChat(
-        responses=[asks("a.txt", "c-yes"), asks("b.txt", "c-no"), AIMessage("done")]
+        responses=[
+            *(turns or (asks(("a.txt", "c-yes")), asks(("b.txt", "c-no")))),
+            AIMessage("done"),
+        ]
     )
 
     def agent(state: MessagesState) -> dict[str, list[BaseMessage]]:
@@ -60,16 +66,18 @@ def _graph() -> Any:
     return builder.compile(checkpointer=InMemorySaver())
 
 
-def _run(rec: toolview.CaptureSession, decide: Callable[[Any], Any]) -> list[tuple[str, str]]:
+def _run(
+    rec: toolview.CaptureSession, decide: Callable[[Any], Any], *turns: AIMessage
+) -> list[tuple[str, str]]:
     """Run until no interrupt is pending; what each tool message told the model."""
-    app, waited = _graph(), []
+    app, waited = _graph(*turns), []
     config: Any = {"configurable": {"thread_id": "t"}, "callbacks": [rec.langchain()]}
     state = app.invoke({"messages": [HumanMessage("clean up")]}, config)
     while state.get("__interrupt__"):
         thread = rec.thread
         waited += [e.tool_call_id for e in thread.calls() if thread.state(e) == "needs_input"]
         state = app.invoke(decide(state), config)
-    assert waited == ["c-yes", "c-no"]
+    assert waited[0] == "c-yes" and waited[-1] == "c-no"
     return [
         (m.tool_call_id, str(m.content)) for m in state["messages"] if isinstance(m, ToolMessage)
     ]
@@ -90,6 +98,25 @@ def test_the_terminal_allows_one_interrupt_and_denies_the_other(tmp_path: Path) 
     waits = [o for o in recorded(record) if o["kind"] == "tool-waiting"]
     assert [w["question"] for w in waits] == ["Delete a.txt?", "Delete b.txt?"]
     assert rec.thread.ledger.counts["done"] == 2 and rec.thread.ledger.counts["error"] == 0
+
+
+def test_two_tools_interrupting_at_once_are_answered_each_on_its_own_call(
+    tmp_path: Path,
+) -> None:
+    """One ``ToolNode`` step, two interrupts sharing an id: each receipt lands on its call."""
+    record = tmp_path / "run.jsonl"
+    stdin = io.StringIO("y\nn\nkeep b.txt\n")
+    both = asks(("a.txt", "c-yes"), ("b.txt", "c-no"))
+    with toolview.capture(live=False, record=record) as rec:
+        told = _run(rec, lambda state: approve(rec, state, stdin=stdin, stderr=io.StringIO()), both)
+    assert told == [("c-yes", "deleted a.txt"), ("c-no", "not deleted: keep b.txt")]
+    decisions = [o for o in recorded(record) if o["kind"] == "tool-decision"]
+    assert [(d["toolCallId"], d["decision"]) for d in decisions] == [
+        ("c-yes", "allow"),
+        ("c-no", "deny"),
+    ]
+    calls = [o["toolCallId"] for o in recorded(record) if o["kind"] == "tool-call"]
+    assert calls == ["c-yes", "c-no"]  # a tool rerun on resume is the same call, not a new one
 
 
 def test_the_page_answers_the_interrupt(

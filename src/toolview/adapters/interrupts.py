@@ -23,7 +23,11 @@ __all__ = ["call_of", "note"]
 
 _INTERRUPTS = ("GraphInterrupt", "NodeInterrupt")
 _QUESTION = 4096  # characters of an interrupt's value kept as the question
-_ASKED: weakref.WeakKeyDictionary[Recorder, dict[str, str]] = weakref.WeakKeyDictionary()
+# per recorder: interrupt id → (its value, the call it paused); parallel tools of one
+# ToolNode step raise interrupts that share an id (LangGraph 1.2), told apart by value
+_ASKED: weakref.WeakKeyDictionary[Recorder, dict[str, list[tuple[object, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
 _LOCK = threading.Lock()
 
 
@@ -37,16 +41,25 @@ def note(recorder: Recorder, call_id: str, error: BaseException) -> bool:
         mine = _ASKED.setdefault(recorder, {})
         for one in asked:
             if isinstance(getattr(one, "id", None), str):
-                mine[one.id] = call_id
+                mine.setdefault(one.id, []).append((getattr(one, "value", None), call_id))
     question = _question(values)
     recorder.waiting(call_id, question=question[:_QUESTION] if question else None)
     return True
 
 
-def call_of(recorder: Recorder, interrupt_id: str) -> str | None:
-    """The call the interrupt ``interrupt_id`` paused, if a handler of ``recorder`` saw it."""
+def call_of(recorder: Recorder, interrupt_id: str, value: object) -> str | None:
+    """The call the interrupt paused (its id, then its value), if a handler of ``recorder`` saw it.
+
+    Why the value too: two tools interrupting in one ``ToolNode`` step share
+    the id, and the graph surfaces one of them at a time — answering the
+    other call would put the receipt on the wrong call.
+    """
     with _LOCK:
-        return _ASKED.get(recorder, {}).get(interrupt_id)
+        paused = _ASKED.get(recorder, {}).get(interrupt_id, [])
+        for asked, call_id in paused:
+            if asked == value:
+                return call_id
+        return paused[-1][1] if paused else None
 
 
 def _question(values: list[object]) -> str | None:

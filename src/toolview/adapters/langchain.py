@@ -78,7 +78,7 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
             self._calls[run_id] = call_id
         name = (serialized or {}).get("name") or kwargs.get("name") or "tool"
         args = inputs if isinstance(inputs, dict) else {"input": str(input_str)}
-        if not self._tracker.is_open(call_id):  # open: a tool rerun on resume, the same call
+        if not self._tracker.seen(call_id):  # seen: a tool rerun on resume, the same call
             self.recorder.call(call_id, str(name), args)
 
     def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:

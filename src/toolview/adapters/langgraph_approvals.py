@@ -56,7 +56,7 @@ def approve(
     for pending in state.get("__interrupt__") or ():
         if not isinstance(pending, Interrupt) or pending.id in answers:
             continue
-        call_id = call_of(recorder, pending.id)
+        call_id = call_of(recorder, pending.id, pending.value)
         own = call_id is None  # a node's own interrupt: no tool call waits on it
         if call_id is None:
             call_id = f"interrupt-{pending.id}"
