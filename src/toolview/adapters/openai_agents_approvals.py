@@ -33,10 +33,7 @@ from agents import RunResult, RunResultStreaming, RunState, ToolApprovalItem  # 
 
 from toolview.adapters.openai_agents import arguments_of  # noqa: E402
 
-__all__ = ["DENIED", "approve"]
-
-DENIED = "The person denied the call."
-"""What the model reads for a denial that came without a message."""
+__all__ = ["approve"]
 
 
 def approve(
@@ -58,9 +55,8 @@ def approve(
         if answer.allow:
             state.approve(item)
         else:
-            message = answer.message or DENIED
-            state.reject(item, rejection_message=message)
-            recorder.refused(call_id, message)
+            state.reject(item, rejection_message=answer.told)
+            recorder.refused(call_id, answer.told)
     return state
 
 

@@ -30,10 +30,7 @@ require("pydantic_ai", "pydantic-ai")
 
 from pydantic_ai import DeferredToolRequests, DeferredToolResults, ToolDenied  # noqa: E402
 
-__all__ = ["DENIED", "approve"]
-
-DENIED = "The person denied the call."
-"""What the model reads for a denial that came without a message."""
+__all__ = ["approve"]
 
 
 def approve(
@@ -54,7 +51,5 @@ def approve(
     approvals: dict[str, bool | ToolDenied] = {}
     for call in requests.approvals:
         answer = ask(recorder, call.tool_call_id, timeout=timeout, stdin=stdin, stderr=stderr)
-        approvals[call.tool_call_id] = (
-            True if answer.allow else ToolDenied(answer.message or DENIED)
-        )
+        approvals[call.tool_call_id] = True if answer.allow else ToolDenied(answer.told)
     return DeferredToolResults(approvals=dict(approvals))

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from toolview.recording.publishing import Publishing
     from toolview.recording.recorder import Recorder
 
-__all__ = ["NO_ANSWER", "Answer", "ask"]
+__all__ = ["DENIED", "NO_ANSWER", "Answer", "ask"]
 
+DENIED: Final = "The person denied the call."
+"""What the model reads for a denial that came without a message."""
 NO_ANSWER: Final = "no decision from the person in time; denied by toolview"
 _SEND_TIMEOUT: Final = 10.0
 _LINE: Final = 4096  # characters of an answer read at the terminal
@@ -40,6 +42,11 @@ class Answer:
 
     allow: bool
     message: str | None = None
+
+    @property
+    def told(self) -> str:
+        """What the model reads for a denial: the person's message, else ``DENIED``."""
+        return self.message or DENIED
 
 
 def ask(
