@@ -27,10 +27,14 @@ ANSWERS: dict[str, tuple[int, bytes]] = {
 }
 
 
+SEEN: list[str] = []
+
+
 class Viewer(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
+        SEEN.append(self.path)
         call = self.path.split("/calls/", 1)[1].split("/", 1)[0]
-        status, body = ANSWERS[call]
+        status, body = ANSWERS.get(call, (404, b'{"error": "no such call"}'))
         self.send_response(status)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(body)))
@@ -65,3 +69,9 @@ def test_a_receipt_is_the_decision(viewer: str) -> None:
 def test_anything_else_decides_nothing(viewer: str, call: str) -> None:
     receipt, said = _wait(viewer, call)
     assert receipt is None and said
+
+
+def test_a_call_id_is_never_read_as_a_path_or_a_query(viewer: str) -> None:
+    receipt, said = _wait(viewer, "ok/../../x?decision=allow#")
+    assert receipt is None and said == ["no decision (404)"]
+    assert SEEN[-1].startswith("/api/threads/t/calls/ok%2F..%2F..%2Fx%3Fdecision%3Dallow%23/")

@@ -29,7 +29,7 @@ person: ``adapters.pydantic_ai_approvals``) recorded the person's receipt alread
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from toolview.adapters import require
 from toolview.adapters.tracking import CallTracker, shielded
@@ -171,7 +171,9 @@ class ToolviewCapability(AbstractCapability[Any]):
                 self._rec.result(call.tool_call_id, value, descriptor=descriptor)
         return result
 
-    def _decided(self, call_id: str, decision: str, message: str | None) -> None:
+    def _decided(
+        self, call_id: str, decision: Literal["allow", "deny"], message: str | None
+    ) -> None:
         """The program's decision on a call still waiting (``approve`` recorded the person's)."""
         if self._calls.is_waiting(call_id):
             self._rec.decided(call_id, decision, message=message)

@@ -15,7 +15,7 @@ import sys
 from typing import Final
 
 from toolview.contract import Observation, ToolDecision
-from toolview.remote.client import PublishError
+from toolview.remote.client import PublishError, parse_thread_url
 from toolview.remote.sender import BackgroundPublisher
 
 __all__ = ["Publishing", "thread_url"]
@@ -46,8 +46,7 @@ class Publishing:
         except PublishError as exc:
             raise ValueError(f"capture(to=…): {exc}") from None
         self._timeout = timeout
-        self.base = url.rsplit("/threads/", 1)[0]
-        self.thread = url.rsplit("/threads/", 1)[1].strip("/")
+        self.base, self.thread = parse_thread_url(url)
         self.token = token
         self.receipts: set[str] = set()
         """Calls whose decision the server already holds (its receipt): never sent back to it."""

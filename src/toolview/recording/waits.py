@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
+from typing import Literal
 
 import msgspec
 
@@ -53,7 +54,7 @@ class Waits:
     def decided(
         self,
         id: str,
-        decision: str,
+        decision: Literal["allow", "deny"],
         *,
         message: str | None = None,
         by: str = PROGRAM,
@@ -64,7 +65,7 @@ class Waits:
         self.emit(
             ToolDecision(
                 tool_call_id=clean_id(id, "call"),
-                decision="allow" if decision == "allow" else "deny",
+                decision="allow" if decision == "allow" else "deny",  # never an unknown word
                 message=clean_id(message, "") if message else msgspec.UNSET,
                 by=clean_id(by, PROGRAM),
                 via=via if via else msgspec.UNSET,

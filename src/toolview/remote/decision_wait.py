@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, cast
+from urllib.parse import quote
 
 import httpx
 
@@ -45,7 +46,8 @@ def wait_for_decision(
     token: str | None = None,
 ) -> Receipt | None:
     """The receipt for ``call`` once decided; ``None`` when the server fails or time runs out."""
-    path = f"{base.rstrip('/')}/api/threads/{thread}/calls/{call}/decision"
+    where = f"{quote(thread, safe='')}/calls/{quote(call, safe='')}"  # an id is never a path
+    path = f"{base.rstrip('/')}/api/threads/{where}/decision"
     headers = auth_headers(base, token, notify=lambda _: None)  # a withheld one was said
     with httpx.Client(headers=headers) as client:
         while (left := deadline - time.monotonic()) > 0:
