@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from agent_tools import recorded, stored
 from agents import Agent, Runner, RunState, function_tool, set_tracing_disabled
 from agents.testing import ScriptedModel, assistant_message, function_call
@@ -34,7 +35,12 @@ def delete(path: str) -> str:
     return f"deleted {path}"
 
 
-def _run(rec: toolview.CaptureSession, decide: Callable[[Any], RunState[Any]]) -> list[object]:
+def _run(
+    rec: toolview.CaptureSession,
+    decide: Callable[[Any], RunState[Any]],
+    *,
+    streamed: bool = False,
+) -> list[object]:
     """Two deletes asked, then answered; what the model read back, in order."""
     model = ScriptedModel(
         [
@@ -48,13 +54,21 @@ def _run(rec: toolview.CaptureSession, decide: Callable[[Any], RunState[Any]]) -
     agent = Agent(name="cleaner", tools=[delete], model=model)
     hooks = rec.openai_agents(agent)
 
+    async def run(given: Any) -> Any:
+        if not streamed:
+            return await Runner.run(agent, given, hooks=hooks)
+        result = Runner.run_streamed(agent, given, hooks=hooks)
+        async for _ in result.stream_events():
+            pass
+        return result
+
     async def both() -> None:
-        first = await Runner.run(agent, "clean up", hooks=hooks)
+        first = await run("clean up")
         assert [i.tool_name for i in first.interruptions] == ["delete", "delete"]
-        state = decide(first)
+        state = await asyncio.to_thread(decide, first)  # a person's wait never holds the loop
         thread = rec.thread
         assert [thread.state(e) for e in thread.calls()] == ["pending", "refused"]  # decided
-        again = await Runner.run(agent, state, hooks=hooks)
+        again = await run(state)
         assert again.final_output == "done"
 
     asyncio.run(both())
@@ -75,7 +89,10 @@ def _decisions(observations: list[dict[str, Any]]) -> list[tuple[object, ...]]:
     ]
 
 
-def test_the_terminal_allows_one_interruption_and_rejects_the_other(tmp_path: Path) -> None:
+@pytest.mark.parametrize("streamed", [False, True])
+def test_the_terminal_allows_one_interruption_and_rejects_the_other(
+    tmp_path: Path, streamed: bool
+) -> None:
     record, said = tmp_path / "run.jsonl", io.StringIO()
     stdin = io.StringIO("y\nn\nnot b.txt\n")
     with toolview.capture(live=False, record=record) as rec:
@@ -85,7 +102,7 @@ def test_the_terminal_allows_one_interruption_and_rejects_the_other(tmp_path: Pa
             assert [thread.state(e) for e in thread.calls()] == []  # nothing yet: approve asks
             return approve(rec, result, stdin=stdin, stderr=said)
 
-        read_back = _run(rec, decide)
+        read_back = _run(rec, decide, streamed=streamed)
     assert read_back == [("c-yes", "deleted a.txt"), ("c-no", "not b.txt")]
     observations = recorded(record)
     kinds = [o["kind"] for o in observations if o["kind"] not in ("usage", "message")]

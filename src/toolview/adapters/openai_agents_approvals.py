@@ -5,7 +5,8 @@ with toolview.capture(to="http://127.0.0.1:8000") as rec:
     hooks = rec.openai_agents(agent)
     result = await Runner.run(agent, task, hooks=hooks)
     while result.interruptions:
-        result = await Runner.run(agent, approve(rec, result), hooks=hooks)
+        state = await asyncio.to_thread(approve, rec, result)  # the wait never holds the loop
+        result = await Runner.run(agent, state, hooks=hooks)
 ```
 
 Why the helper records the waiting call itself: a tool with ``needs_approval``
