@@ -139,6 +139,7 @@ def test_the_page_decides_once_and_a_forged_or_second_decision_changes_nothing(
 
     def on_the_page(asked: DeferredToolRequests) -> DeferredToolResults:
         assert rec.publishing is not None and rec.publishing.sent(30)
+        assert "Needs input" in httpx.get(f"{server.url}/threads/fw").text  # the live page
         waiting = httpx.get(f"{api}/waiting").json()["waiting"]
         assert [(w["toolCallId"], w["args"]) for w in waiting] == [
             ("c-yes", {"path": "a.txt"}),
