@@ -36,10 +36,11 @@ from following import follow_until_ended
 from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
+from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
-from langgraph.types import Command
+from langgraph.types import Command, interrupt
 from toolview_servers import ToolviewServer
 
 import toolview
@@ -298,3 +299,27 @@ def test_without_langchain_the_adapter_names_the_extra_to_install() -> None:
         "langchain_core is not installed: pip install 'toolview[langchain]'",
         "1",
     ], done.stderr
+
+
+def test_an_interrupt_in_a_tool_is_a_waiting_call_not_an_error() -> None:
+    """LangGraph's ``interrupt()`` reaches the handler as the tool's error: the graph paused."""
+
+    @tool
+    def deploy(target: str) -> str:
+        """Deploy, once a person allows it."""
+        return str(interrupt({"question": f"Deploy to {target}?"}))
+
+    model = ScriptedChat(
+        responses=[
+            AIMessage("", tool_calls=[{"name": "deploy", "args": {"target": "prod"}, "id": "c1"}])
+        ]
+    )
+    app = graph(model, [deploy]).copy(update={"checkpointer": InMemorySaver()})
+    with toolview.capture(live=False) as rec:
+        config: Any = {"configurable": {"thread_id": "t"}, "callbacks": [rec.langchain()]}
+        state = app.invoke({"messages": [HumanMessage("ship it")]}, config)
+        assert state["__interrupt__"]
+        thread = rec.thread
+        (entry,) = thread.calls()
+        assert (thread.state(entry), entry.result) == ("needs_input", None)
+        assert entry.waiting is not None and entry.waiting.question == "Deploy to prod?"

@@ -330,10 +330,15 @@ def test_an_unknown_tool_and_an_approval_granted_and_denied(tmp_path: Path) -> N
         ("run-started",),
         ("call", "c-yes", "delete", {"path": "a.txt"}),
         ("call", "c-no", "delete", {"path": "b.txt"}),
+        # the run stops for approvals: both wait; the next run's results decide them
+        ("tool-waiting",),
+        ("tool-waiting",),
+        ("tool-decision",),
         ("result", "c-yes", False, None, "deleted a.txt"),
         # pydantic-ai answers the unknown tool in the request after the approvals
         ("call", "c-unknown", "nosuch", {"x": 1}),
         ("result", "c-unknown", True, None, UNKNOWN),
+        ("tool-decision",),  # the denial, just before the model reads it
         ("tool-refused",),
         ("run-ended", "completed", None),
     ]

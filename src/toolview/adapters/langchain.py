@@ -16,7 +16,9 @@ result) or the raw value; each goes through ``toolview.describe`` — a JSON str
 made of a dict or list is described as that value again, and an ``artifact`` that is a
 ``toolview`` descriptor is used as the result's descriptor. A tool that raised is
 ``on_tool_error`` (before a ``ToolNode`` turns it into a message with ``handle_tool_errors``,
-or lets it abort the run): an error with the exception's type and message.
+or lets it abort the run): an error with the exception's type and message — unless it is
+LangGraph's ``interrupt()``: then the call waits for a person (``adapters.interrupts``), and
+the tool's rerun on ``Command(resume=…)`` continues that same call.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from langchain_core.callbacks import BaseCallbackHandler  # noqa: E402
 from langchain_core.messages import BaseMessage, ToolMessage  # noqa: E402
 from langchain_core.outputs import LLMResult  # noqa: E402
 
+from toolview.adapters import interrupts  # noqa: E402
+from toolview.adapters.tracking import CallTracker  # noqa: E402
 from toolview.contract import FINAL_STATES, Descriptor  # noqa: E402
 from toolview.recording import Recorder  # noqa: E402
 
@@ -57,6 +61,7 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
         self._calls: dict[UUID, str] = {}
         self._models: dict[UUID, str] = {}
         self._said: set[str] = set()
+        self._tracker = CallTracker.on(recorder)
 
     def on_tool_start(
         self,
@@ -73,7 +78,8 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
             self._calls[run_id] = call_id
         name = (serialized or {}).get("name") or kwargs.get("name") or "tool"
         args = inputs if isinstance(inputs, dict) else {"input": str(input_str)}
-        self.recorder.call(call_id, str(name), args)
+        if not self._tracker.seen(call_id):  # seen: a tool rerun on resume, the same call
+            self.recorder.call(call_id, str(name), args)
 
     def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
         call_id = self._take(run_id)
@@ -84,7 +90,9 @@ class ToolviewCallbackHandler(BaseCallbackHandler):
 
     def on_tool_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         call_id = self._take(run_id)
-        if call_id is not None and not self._final(call_id):
+        if call_id is None or self._final(call_id):
+            return
+        if not interrupts.note(self.recorder, call_id, error):  # an interrupt: the call waits
             self.recorder.error(call_id, error)
 
     def on_chat_model_start(

@@ -32,11 +32,12 @@ from agents import Agent, FunctionTool, RunContextWrapper, RunHooks, Tool  # noq
 from agents.items import ModelResponse  # noqa: E402
 
 from toolview.adapters.openai_failures import done, running, watch  # noqa: E402
+from toolview.adapters.tracking import CallTracker  # noqa: E402
 from toolview.contract import FINAL_STATES  # noqa: E402
 from toolview.recording import Recorder  # noqa: E402
 from toolview.safety import redact  # noqa: E402
 
-__all__ = ["ToolviewRunHooks", "attach"]
+__all__ = ["ToolviewRunHooks", "arguments_of", "attach"]
 
 P = ParamSpec("P")
 
@@ -73,6 +74,7 @@ class ToolviewRunHooks(RunHooks[Any]):
         self._ids: dict[int, list[str]] = {}  # a tool with no call id (local shell, computer)
         self._count = itertools.count(1)
         self._prompted = False
+        self._calls = CallTracker.on(recorder)
 
     def failed(self, call_id: str, exc: BaseException, *, aborts: bool) -> None:
         """A watched tool raised: kept for ``on_tool_end``, or the call's end if none will come."""
@@ -93,7 +95,10 @@ class ToolviewRunHooks(RunHooks[Any]):
             call_id = f"{tool.name}-{next(self._count)}"
             self._ids.setdefault(id(tool), []).append(call_id)
         running(call_id, self)
-        self.recorder.call(call_id, tool.name, _arguments(context))
+        if not self._calls.seen(call_id):  # an approved call was recorded when it asked
+            self.recorder.call(
+                call_id, tool.name, arguments_of(getattr(context, "tool_arguments", None))
+            )
 
     @_never_raises
     async def on_tool_end(
@@ -155,9 +160,8 @@ def _final(recorder: Recorder, call_id: str) -> bool:
     return entry is not None and recorder.thread.state(entry) in FINAL_STATES
 
 
-def _arguments(context: RunContextWrapper[Any]) -> dict[str, object]:
-    """The call's arguments as the model sent them: a JSON object, else the raw text kept."""
-    raw = getattr(context, "tool_arguments", None)
+def arguments_of(raw: object) -> dict[str, object]:
+    """A call's arguments as the model sent them (JSON text): an object, else the raw text kept."""
     if not isinstance(raw, str) or not raw.strip():
         return {}
     try:

@@ -18,11 +18,18 @@ untouched. A sibling call cancelled by that abort keeps no result: it shows
 as aborted with the run's reason when ``capture()`` ends the run. What no
 tool hook sees — a call to a tool the agent lacks, a call whose approval was
 denied — is closed from the request that answers it, before the model gets it.
+
+Approvals (``requires_approval=True``): a run that stops with
+``DeferredToolRequests`` records a ``tool-waiting`` for each approval it asks
+(the call shows ``needs_input`` everywhere); the run resumed with
+``DeferredToolResults`` records the decision (``by`` the program) before the
+call runs or its denial reaches the model — unless ``approve`` (which asks the
+person: ``adapters.pydantic_ai_approvals``) recorded the person's receipt already.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from toolview.adapters import require
 from toolview.adapters.tracking import CallTracker, shielded
@@ -32,7 +39,7 @@ if TYPE_CHECKING:
 
 require("pydantic_ai", "pydantic-ai")
 
-from pydantic_ai import RunContext  # noqa: E402
+from pydantic_ai import DeferredToolRequests, RunContext  # noqa: E402
 from pydantic_ai.capabilities import AbstractCapability  # noqa: E402
 from pydantic_ai.exceptions import ApprovalRequired, CallDeferred  # noqa: E402
 from pydantic_ai.messages import (  # noqa: E402
@@ -42,6 +49,7 @@ from pydantic_ai.messages import (  # noqa: E402
     ThinkingPart,
     ToolCallPart,
 )
+from pydantic_ai.run import AgentRunResult  # noqa: E402
 
 from toolview.adapters.pydantic_ai_parts import answered, failure_text, returned  # noqa: E402
 
@@ -67,6 +75,19 @@ class ToolviewCapability(AbstractCapability[Any]):
             if text.strip():
                 self._rec.message("user", text)
 
+    async def after_run(
+        self, ctx: RunContext[Any], *, result: AgentRunResult[Any]
+    ) -> AgentRunResult[Any]:
+        """A run that stops for approvals: each asked call waits for a person."""
+        with shielded("the calls waiting for approval"):
+            if isinstance(result.output, DeferredToolRequests):
+                for call in result.output.approvals:
+                    self._open(call)
+                    open_call = self._calls.is_open(call.tool_call_id)
+                    if open_call and not self._calls.is_waiting(call.tool_call_id):
+                        self._rec.waiting(call.tool_call_id)
+        return result
+
     async def before_model_request(self, ctx: RunContext[Any], request_context: Any) -> Any:
         """Close what the request answers that no tool hook saw.
 
@@ -87,6 +108,8 @@ class ToolviewCapability(AbstractCapability[Any]):
             if part.outcome == "success":
                 self._rec.result(call.tool_call_id, part.content)
             elif part.outcome == "denied":
+                message = part.model_response_str(wrap_if_error=False)
+                self._decided(call.tool_call_id, "deny", message)
                 self._rec.refused(call.tool_call_id, part.model_response_str(wrap_if_error=False))
             else:
                 self._rec.error(call.tool_call_id, part.model_response_str(wrap_if_error=False))
@@ -131,6 +154,8 @@ class ToolviewCapability(AbstractCapability[Any]):
         self, ctx: RunContext[Any], *, call: ToolCallPart, tool_def: Any, args: Any, handler: Any
     ) -> Any:
         self._open(call)  # a call validated in an earlier run (deferred, then approved)
+        with shielded("a call's approval"):
+            self._decided(call.tool_call_id, "allow", None)
         try:
             result = await handler(args)
         except (CallDeferred, ApprovalRequired):
@@ -145,6 +170,13 @@ class ToolviewCapability(AbstractCapability[Any]):
                 value, descriptor = returned(result)
                 self._rec.result(call.tool_call_id, value, descriptor=descriptor)
         return result
+
+    def _decided(
+        self, call_id: str, decision: Literal["allow", "deny"], message: str | None
+    ) -> None:
+        """The program's decision on a call still waiting (``approve`` recorded the person's)."""
+        if self._calls.is_waiting(call_id):
+            self._rec.decided(call_id, decision, message=message)
 
     def _open(self, call: ToolCallPart) -> None:
         with shielded("a call"):

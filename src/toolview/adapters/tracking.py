@@ -20,7 +20,15 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from toolview.contract import FINAL_STATES, Observation, ToolCall, ToolRefused, ToolResult
+from toolview.contract import (
+    FINAL_STATES,
+    Observation,
+    ToolCall,
+    ToolDecision,
+    ToolRefused,
+    ToolResult,
+    ToolWaiting,
+)
 from toolview.contract.call_state import IllegalTransition, result_event
 from toolview.contract.ledger import Ledger
 
@@ -76,6 +84,12 @@ class CallTracker:
         with self._lock:
             if isinstance(observation, ToolCall):
                 self._ledger.open(call_id)
+            elif isinstance(observation, ToolWaiting | ToolDecision):
+                with contextlib.suppress(IllegalTransition, KeyError):  # the thread notes it
+                    if isinstance(observation, ToolWaiting):
+                        self._ledger.result(call_id, "asked")
+                    else:
+                        self._ledger.decide(call_id)
             elif isinstance(observation, ToolRefused | ToolResult):
                 event = result_event(observation)
                 if call_id in self._ledger or event != "partial":
@@ -91,6 +105,11 @@ class CallTracker:
         """Whether ``call_id`` was called and has no final result yet."""
         with self._lock:
             return call_id in self._ledger and self._ledger.state(call_id) not in FINAL_STATES
+
+    def is_waiting(self, call_id: str) -> bool:
+        """Whether ``call_id`` waits for a person (asked, not yet decided nor settled)."""
+        with self._lock:
+            return call_id in self._ledger and self._ledger.state(call_id) == "needs_input"
 
     def open_calls(self) -> list[str]:
         """The calls still open, in the order they were called."""

@@ -23,15 +23,12 @@ from typing import TYPE_CHECKING, Final
 from toolview.cli.failures import EXIT_USAGE
 
 if TYPE_CHECKING:  # the wire (httpx) is imported only once the input is good
-    import httpx
-
     from toolview.hosts.claude_code.permission import PermissionRequest
 
 __all__ = ["TRANSCRIPT_TAIL", "register", "run"]
 
 TRANSCRIPT_TAIL: Final = 256 * 1024  # where the call's tool_use is: the transcript's last lines
 _DEFAULT_TIMEOUT: Final = 120.0
-_POLL: Final = 60  # seconds one long poll is held (the server allows 600)
 
 
 def register(subparsers: object) -> None:
@@ -83,11 +80,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | None:
     """The hook's output once decided; ``None`` when the server fails or time runs out."""
-    import httpx
-
-    from toolview.hosts.claude_code.permission import call_id_in, thread_of, waiting_of
+    from toolview.hosts.claude_code.permission import (
+        call_id_in,
+        hook_output,
+        thread_of,
+        waiting_of,
+    )
     from toolview.remote.client import Publisher, PublishError
-    from toolview.remote.token import auth_headers
+    from toolview.remote.decision_wait import wait_for_decision
 
     thread = thread_of(request)
     call = call_id_in(_tail(request.transcript_path), request)
@@ -98,38 +98,11 @@ def _decide(base: str, request: PermissionRequest, deadline: float) -> bytes | N
     except PublishError as exc:
         _say(f"no decision from the viewer ({exc}); Claude Code asks")
         return None
-    path = f"{base}/api/threads/{thread}/calls/{call}/decision"
-    headers = auth_headers(base, notify=lambda _: None)  # a withheld token was said above
-    with httpx.Client(headers=headers) as client:
-        while (left := deadline - time.monotonic()) > 0:
-            wait = max(1, min(_POLL, int(left)))
-            try:
-                answer = client.get(path, params={"timeout": wait}, timeout=wait + 10.0)
-            except httpx.HTTPError as exc:
-                _say(f"the viewer went away ({exc}); Claude Code asks")
-                return None
-            if answer.status_code == 200:
-                return _answered(answer)
-            if answer.status_code != 204:
-                _say(f"no decision ({answer.status_code}); Claude Code asks")
-                return None
-    _say("no decision in time; Claude Code asks")
-    return None
-
-
-def _answered(answer: httpx.Response) -> bytes | None:
-    """The hook's output for the server's receipt; a receipt it cannot read decides nothing."""
-    from toolview.hosts.claude_code.permission import hook_output
-
-    try:
-        receipt = answer.json()["decision"]
-        decision, message = receipt["decision"], receipt.get("message")
-    except (ValueError, KeyError, TypeError):
-        _say("the viewer's answer is not a receipt; Claude Code asks")
+    receipt = wait_for_decision(base, thread, call, deadline, _say)
+    if receipt is None or receipt.decision not in ("allow", "deny"):
+        _say("Claude Code asks")  # an answer, or a word this hook does not know: the prompt decides
         return None
-    if decision not in ("allow", "deny"):
-        return None  # an answer, or a word this hook does not know: the prompt decides
-    return hook_output(decision, message if isinstance(message, str) else None)
+    return hook_output(receipt.decision, receipt.message)
 
 
 def _say(message: str) -> None:

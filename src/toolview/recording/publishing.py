@@ -14,8 +14,8 @@ import re
 import sys
 from typing import Final
 
-from toolview.contract import Observation
-from toolview.remote.client import PublishError
+from toolview.contract import Observation, ToolDecision
+from toolview.remote.client import PublishError, parse_thread_url
 from toolview.remote.sender import BackgroundPublisher
 
 __all__ = ["Publishing", "thread_url"]
@@ -46,6 +46,10 @@ class Publishing:
         except PublishError as exc:
             raise ValueError(f"capture(to=…): {exc}") from None
         self._timeout = timeout
+        self.base, self.thread = parse_thread_url(url)
+        self.token = token
+        self.receipts: set[str] = set()
+        """Calls whose decision the server already holds (its receipt): never sent back to it."""
         print(f"toolview: publishing to {self.page_url}", file=sys.stderr, flush=True)
 
     @property
@@ -54,7 +58,13 @@ class Publishing:
         return self._publisher.page_url
 
     def __call__(self, observation: Observation) -> None:
+        if isinstance(observation, ToolDecision) and observation.tool_call_id in self.receipts:
+            return  # the server's own receipt: sending it back would be a second decision
         self._publisher.put(observation)
+
+    def sent(self, timeout: float) -> bool:
+        """Whether everything handed over so far is on the server (waits up to ``timeout`` s)."""
+        return self._publisher.sent(timeout)
 
     def close(self) -> None:
         """Send what is pending (up to the timeout); say on stderr what was not published."""

@@ -49,12 +49,13 @@ from toolview.recording.values import (
     run_end,
     tokens,
 )
+from toolview.recording.waits import Waits
 
 __all__ = ["Recorder", "Sink"]
 
 
-class Recorder(AdapterMethods):
-    """Records one run: ``call``/``result``/``error``/… while inside ``with``."""
+class Recorder(Waits, AdapterMethods):
+    """Records one run: ``call``/``result``/``error``/``waiting``/``decided``/… inside ``with``."""
 
     def __init__(self, *, title: str | None = None, thread_id: str | None = None) -> None:
         self.title = title

@@ -11,12 +11,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from toolview.contract import Observation
 from toolview.recording.recorder import Recorder
 from toolview.recording.reports import write_reports
 from toolview.recording.sinks import RecordFile
+
+if TYPE_CHECKING:
+    from toolview.recording.publishing import Publishing
 
 __all__ = ["FLUSH_TIMEOUT", "CaptureSession", "ClosingSink"]
 
@@ -53,14 +56,15 @@ class CaptureSession(Recorder):
         reports = [report] if isinstance(report, str | Path) else list(report)
         self._reports = [Path(path) for path in reports]
         self._closing: list[ClosingSink] = []
-        self._publishing: ClosingSink | None = None
+        self.publishing: Publishing | None = None
+        """The server this run is published to (``to=``), where a waiting call is decided."""
         self.page_url: str | None = None
         """Where the run is watched live (with ``to=``), else ``None``."""
         if to is not None:  # a bad URL is said now, before the agent runs
             from toolview.recording.publishing import Publishing  # httpx: only with to=
 
             publishing = Publishing(to, self.thread_id, publish_timeout, token)
-            self._publishing, self.page_url = publishing, publishing.page_url
+            self.publishing, self.page_url = publishing, publishing.page_url
 
     def start(self) -> None:
         """Open the sinks, then the run."""
@@ -69,8 +73,8 @@ class CaptureSession(Recorder):
                 return
             if self._record is not None:
                 self._add_closing(RecordFile(self._record))
-            if self._publishing is not None:
-                self._add_closing(self._publishing)
+            if self.publishing is not None:
+                self._add_closing(self.publishing)
             if self._live:
                 from toolview.recording.live import LiveTerminal
 

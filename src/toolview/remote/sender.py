@@ -117,6 +117,22 @@ class BackgroundPublisher:
                 sending.cond.wait(deadline - now)
             sending.lost.append(observation)
 
+    def sent(self, timeout: float) -> bool:
+        """Wait (up to ``timeout`` s) until everything put so far is stored; whether it is.
+
+        Why: a waiting call's long poll asks the server about a call it must
+        already hold (``capture()``'s approvals), so the poll waits for this.
+        """
+        sending = self._sending
+        deadline = time.monotonic() + timeout
+        with sending.cond:
+            while sending.outbox.pending + sending.outbox.in_flight and sending.error is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                sending.cond.wait(left)
+            return sending.error is None
+
     def close(self, timeout: float = 120.0) -> None:
         """Send what is pending, retrying up to ``timeout`` s; ``PublishError`` if any was lost."""
         sending = self._sending
