@@ -49,6 +49,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "doctor": "report the record types in your sessions that no reader maps",
     "hook": "an agent's permission hook: wait for a decision from the viewer",
     "approve": "list the calls waiting for a person on a server, or allow / deny one",
+    "hooks": "install the permission hook in Claude Code's or Codex's settings",
 }
 
 
@@ -81,6 +82,8 @@ def _register(name: str) -> Register:
             from toolview.cli.hook_cmd import register
         case "approve":
             from toolview.cli.approve_cmd import register
+        case "hooks":
+            from toolview.cli.hooks_cmd import register
         case _:
             raise KeyError(name)
     return register

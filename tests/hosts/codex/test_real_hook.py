@@ -31,19 +31,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "wire"))
 
 from toolview_servers import ToolviewServer
 
+from toolview.cli import main
+
 COMMAND = "touch ran.txt"
 CALL = "call_hooked"
 ESCALATED = {"cmd": COMMAND, "sandbox_permissions": "require_escalated", "justification": "a file"}
 
 
 def _hook_config(codex_home: Path, url: str) -> None:
-    """The hook in the user's config.toml, as ``toolview hooks install --codex`` writes it."""
-    hook = f"{sys.executable} -m toolview hook codex --to {url} --timeout 120"
-    with (codex_home / "config.toml").open("a") as config:
-        config.write(
-            '\n[[hooks.PermissionRequest]]\nmatcher = "Bash"\n'
-            f'[[hooks.PermissionRequest.hooks]]\ntype = "command"\ncommand = "{hook}"\n'
-        )
+    """The hook in the user's config.toml, installed as docs/approvals.md says."""
+    config = str(codex_home / "config.toml")
+    assert main(["hooks", "install", "--codex", "--settings", config, "--to", url]) == 0
 
 
 def _waiting(url: str) -> tuple[str, list[dict[str, Any]]]:
