@@ -48,7 +48,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",
     "hook": "an agent's permission hook: wait for a decision from the viewer",
-    "approve": "list the calls waiting for a person on a server, or allow / deny one",
+    "approve": "list the calls waiting for a person, or allow / deny one",
     "hooks": "install the permission hook in Claude Code's or Codex's settings",
 }
 
