@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from typing import Final
 
 import msgspec
@@ -26,6 +27,7 @@ __all__ = [
     "PermissionRequest",
     "fallback_call_id",
     "hook_output",
+    "newest_call",
     "parse_request",
     "spelled_thread",
 ]
@@ -76,6 +78,18 @@ def fallback_call_id(request: PermissionRequest) -> str:
     digest = hashlib.sha256(msgspec.json.encode([request.session_id, request.tool_name]))
     digest.update(msgspec.json.encode(request.tool_input, order="sorted"))
     return f"hook-{digest.hexdigest()[:24]}"
+
+
+def newest_call(
+    tail: bytes, request: PermissionRequest, match: Callable[[bytes], str | None]
+) -> str:
+    """The id ``match`` finds in the newest line of ``tail`` that has one (the transcript's
+    lines are newest last), else ``fallback_call_id``."""
+    for line in reversed(tail.splitlines()):
+        found = match(line)
+        if found is not None:
+            return found
+    return fallback_call_id(request)
 
 
 def hook_output(decision: Decision, message: str | None) -> bytes | None:

@@ -17,14 +17,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from scripted_agents.codex_cli import CODEX_BIN, codex_env, write_config
+from scripted_agents.hook_waiting import published_waiting
 from scripted_agents.scripted_responses import Function, Script, Text, Turn, serve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "wire"))
@@ -42,19 +41,6 @@ def _hook_config(codex_home: Path, url: str) -> None:
     """The hook in the user's config.toml, installed as docs/approvals.md says."""
     config = str(codex_home / "config.toml")
     assert main(["hooks", "install", "--codex", "--settings", config, "--to", url]) == 0
-
-
-def _waiting(url: str) -> tuple[str, list[dict[str, Any]]]:
-    """The session's thread and its waiting calls, once the hook has published (a deadline)."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        threads = [t["id"] for t in httpx.get(f"{url}/api/threads").json()["threads"]]
-        for thread in threads:
-            waiting = httpx.get(f"{url}/api/threads/{thread}/waiting").json()["waiting"]
-            if waiting:
-                return thread, waiting
-        time.sleep(0.05)  # polling the server for the hook's publish, with a deadline
-    raise AssertionError("the hook published no waiting call")
 
 
 def _told(script: Script) -> str:
@@ -89,7 +75,7 @@ def test_a_decision_in_the_viewer_answers_codexs_permission_request(
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ) as codex:  # fmt: skip
             try:
-                thread, waiting = _waiting(server.url)
+                thread, waiting = published_waiting(server.url)
                 assert thread.startswith("codex-")
                 assert [(w["toolCallId"], w["args"]["command"]) for w in waiting] == [
                     (CALL, COMMAND)

@@ -19,8 +19,8 @@ from toolview.hosts.permission_hook import (
     INPUT_LIMIT,
     BadRequest,
     PermissionRequest,
-    fallback_call_id,
     hook_output,
+    newest_call,
     parse_request,
     spelled_thread,
 )
@@ -47,11 +47,7 @@ def call_id_in(transcript_tail: bytes, request: PermissionRequest) -> str:
     made from the request (stable, so a hook run twice for one ask publishes one call)."""
     if request.tool_use_id:
         return request.tool_use_id
-    for line in reversed(transcript_tail.splitlines()):
-        found = _matching_use(line, request)
-        if found is not None:
-            return found
-    return fallback_call_id(request)
+    return newest_call(transcript_tail, request, lambda line: _matching_use(line, request))
 
 
 def _matching_use(line: bytes, request: PermissionRequest) -> str | None:

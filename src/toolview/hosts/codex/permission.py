@@ -15,7 +15,12 @@ from __future__ import annotations
 import msgspec
 
 from toolview.contract import ToolWaiting
-from toolview.hosts.permission_hook import PermissionRequest, fallback_call_id, spelled_thread
+from toolview.hosts.permission_hook import (
+    PermissionRequest,
+    fallback_call_id,
+    newest_call,
+    spelled_thread,
+)
 
 __all__ = ["call_id_in", "thread_of", "waiting_of"]
 
@@ -29,12 +34,9 @@ def call_id_in(rollout_tail: bytes, request: PermissionRequest) -> str:
     """The call's id: the rollout's newest ``function_call`` running the asked command, else
     one made from the request."""
     command = request.tool_input.get("command")
-    if isinstance(command, str) and command:
-        for line in reversed(rollout_tail.splitlines()):
-            found = _matching_call(line, command)
-            if found is not None:
-                return found
-    return fallback_call_id(request)
+    if not isinstance(command, str) or not command:
+        return fallback_call_id(request)
+    return newest_call(rollout_tail, request, lambda line: _matching_call(line, command))
 
 
 def _matching_call(line: bytes, command: str) -> str | None:
