@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import httpx
 import pytest
 
 from scripted_agents.hook_waiting import published_waiting
+from toolview.cli import main
 
 from .claude_cli import claude_env, require_claude
 from .live import serve_watch
@@ -32,13 +32,9 @@ CALL = "toolu_01hookbash"
 
 
 def _settings(home: Path, url: str) -> None:
-    """The hook in the user's settings, as docs/approvals.md sets it up."""
-    hook = f"{sys.executable} -m toolview hook claude-code --to {url} --timeout 120"
-    entry = {"matcher": "Bash", "hooks": [{"type": "command", "command": hook}]}
-    (home / ".claude").mkdir(parents=True, exist_ok=True)
-    (home / ".claude" / "settings.json").write_text(
-        json.dumps({"hooks": {"PermissionRequest": [entry]}})
-    )
+    """The hook in the user's settings, installed as docs/approvals.md says."""
+    settings = str(home / ".claude" / "settings.json")
+    assert main(["hooks", "install", "--claude", "--settings", settings, "--to", url]) == 0
 
 
 def _run(home: Path, script_url: str) -> subprocess.Popen[str]:
