@@ -60,7 +60,7 @@ def test_no_token_or_another_origin_reads_nothing(guarded: TestClient) -> None:
     assert guarded.get("/api/waiting", headers=evil).status_code == 403
 
 
-@pytest.mark.parametrize("threads", ["0", "201", "-1", "1e3", "9" * 30])
+@pytest.mark.parametrize("threads", ["0", "33", "-1", "1e3", "9" * 30])
 def test_the_thread_bound_is_enforced(guarded: TestClient, threads: str) -> None:
     assert guarded.get(f"/api/waiting?threads={threads}", headers=BEARER).status_code == 400
 

@@ -4,9 +4,11 @@
 as they were asked (redacted like everything the server answers);
 ``GET /api/waiting`` lists them across threads, each with its ``thread``, for
 ``toolview approve`` and any client that asks "what waits for me". Why the
-cross-thread list reads the newest ``?threads=N`` threads only (default 50, at
-most 200): each thread's ledger is a projection, and a request must not fold
-a whole log; a call waits in a live session, and live sessions are the newest.
+cross-thread list reads the newest ``?threads=N`` threads only (default 20, at
+most the server's projection limit, 32): each thread's ledger is a projection,
+a request must not fold a whole log, and more threads than the projection
+cache holds would evict the live pages' own (measured: 50 threads refolded on
+every listing); a call waits in a live session, and live sessions are the newest.
 Both are reads: the guards' read rules apply (token, origin), as for any GET.
 """
 
@@ -24,10 +26,9 @@ from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import ServerState, server_state
 from toolview.wire.memo import redact_observation
 
-__all__ = ["THREADS_DEFAULT", "THREADS_LIMIT", "routes"]
+__all__ = ["THREADS_DEFAULT", "routes"]
 
-THREADS_DEFAULT: Final = 50
-THREADS_LIMIT: Final = 200
+THREADS_DEFAULT: Final = 20
 
 
 async def _asks(state: ServerState, thread_id: str) -> list[dict[str, object]]:
@@ -53,10 +54,11 @@ async def all_waiting(request: Request) -> Response:
     """``GET /api/waiting?threads=N``: every waiting call of the newest N threads, each with its
     ``thread``; ``threadsRead`` says how many threads were read of how many there are."""
     try:
-        limit = query_int(request, "threads", THREADS_DEFAULT, 1, THREADS_LIMIT)
+        state = server_state(request)
+        most = state.projection_limit
+        limit = query_int(request, "threads", min(THREADS_DEFAULT, most), 1, most)
     except ValueError as exc:
         raise ApiError(400, str(exc)) from exc
-    state = server_state(request)
     threads = await state.log.threads()
     newest = sorted(threads, key=lambda info: info.created, reverse=True)[:limit]
     found = [{"thread": info.id, **ask} for info in newest for ask in await _asks(state, info.id)]
