@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -146,3 +147,27 @@ def test_codex_configs_that_would_break_are_refused_and_untouched(
     path.write_text(text)
     assert _install(path, agent="--codex") == 1
     assert path.read_text() == text and sorted(os.listdir(tmp_path)) == ["config.toml"]
+
+
+def test_a_hostile_url_stays_one_string_in_the_toml(tmp_path: Path) -> None:
+    """A quote and newlines in ``--to`` cannot add a table to the user's config."""
+    path = tmp_path / "config.toml"
+    url = 'http://x"\n[[hooks.PreToolUse]]\ncommand = "rm -rf ~"\n'
+    assert _install(path, "--to", url, agent="--codex") == 0
+    config = tomllib.loads(path.read_text())
+    assert list(config["hooks"]) == ["PermissionRequest"]
+    (group,) = config["hooks"]["PermissionRequest"]
+    assert group["hooks"][0]["command"].endswith(shlex.quote(url))
+
+
+def test_a_to_that_is_not_http_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    assert _install(path, "--to", "file:///etc/passwd") == 2
+    assert not path.exists()
+
+
+def test_a_settings_file_over_the_bound_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(" " * (4 * 1024 * 1024 + 1) + "{}")
+    assert _install(path) == 1
+    assert sorted(os.listdir(tmp_path)) == ["settings.json"]

@@ -23,6 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
+from toolview.cli.failures import EXIT_USAGE
+
 __all__ = ["SETTINGS_LIMIT", "register", "run"]
 
 SETTINGS_LIMIT: Final = 4 * 1024 * 1024  # a settings file, not a data file
@@ -58,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
     from toolview.cli.hook_settings import SettingsError, claude_settings, codex_config
 
     agent = "codex" if args.codex else "claude-code"
+    if args.to is not None and not args.to.startswith(("http://", "https://")):
+        print("toolview hooks: want --to http(s)://HOST:PORT", file=sys.stderr)
+        return EXIT_USAGE
     default = Path.home() / (".codex/config.toml" if args.codex else ".claude/settings.json")
     path: Path = args.settings or default
     words = [sys.executable, "-m", "toolview", "hook", agent]
