@@ -36,7 +36,7 @@ from toolview.contract import CallEntry, Thread, ToolDecision
 from toolview.contract.moments import format_at
 from toolview.contract.observations import Decision
 from toolview.safety.loopback import is_loopback
-from toolview.server import waiting
+from toolview.server.decisions import waiting
 from toolview.server.errors import ApiError
 from toolview.server.ingest.batch import BadBatch, BodyTooLarge, idempotency_key, read_body
 from toolview.server.params import query_int, thread_or_404
