@@ -114,6 +114,7 @@ def test_no_decision_in_time_decides_nothing(server: ToolviewServer, tmp_path: P
 
 
 def test_hostile_input_is_refused_and_decides_nothing() -> None:
+    """Exit 1, not 2: Claude Code reads a hook's exit 2 as a blocking error (a denial)."""
     hook = subprocess.run(
         [sys.executable, "-m", "toolview", "hook", "claude-code", "--to", "http://127.0.0.1:9"],
         cwd=REPO,
@@ -122,5 +123,57 @@ def test_hostile_input_is_refused_and_decides_nothing() -> None:
         timeout=60,
         check=False,
     )
-    assert (hook.returncode, hook.stdout) == (2, b"")
+    assert (hook.returncode, hook.stdout) == (1, b"")
     assert b"not a PermissionRequest" in hook.stderr
+
+
+def _codex(url: str, stdin: bytes, *extra: str) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-m", "toolview", "hook", "codex", "--to", url, *extra]
+    return subprocess.run(
+        command, cwd=REPO, input=stdin, capture_output=True, timeout=60, check=False
+    )
+
+
+CODEX_ASK = {
+    "session_id": "01a25346-3e06-79f2-b278-2c055a83f9ad",
+    "turn_id": "t",
+    "transcript_path": None,
+    "hook_event_name": "PermissionRequest",
+    "tool_name": "Bash",
+    "tool_input": {"command": "touch x"},
+}
+
+
+def test_codex_hostile_input_exits_1_not_2_which_codex_reads_as_a_denial() -> None:
+    """Codex 0.171 takes exit 2 with a stderr line as a deny: a refusal must decide nothing."""
+    hook = _codex(
+        "http://127.0.0.1:9", b'{"session_id": "s", "tool_name": "Bash", "tool_input": 1}'
+    )
+    assert (hook.returncode, hook.stdout) == (1, b"")
+    assert b"not a PermissionRequest" in hook.stderr
+
+
+def test_codex_no_server_decides_nothing() -> None:
+    hook = _codex(f"http://127.0.0.1:{free_port()}", json.dumps(CODEX_ASK).encode())
+    assert (hook.returncode, hook.stdout) == (0, b"")
+    assert b"Codex asks" in hook.stderr
+
+
+def test_codex_deny_with_its_message_is_codexs_deny(server: ToolviewServer) -> None:
+    command = [sys.executable, "-m", "toolview", "hook", "codex", "--to", server.url]
+    hook = subprocess.Popen(
+        command, cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert hook.stdin is not None
+    hook.stdin.write(json.dumps(CODEX_ASK).encode())
+    hook.stdin.close()
+    said = _waits(hook)
+    call = said.split("call ", 1)[1].split(" waits", 1)[0]
+    thread = f"{server.url}/api/threads/codex-{CODEX_ASK['session_id']}"
+    body = {"decision": "deny", "message": "not on a Friday"}
+    assert httpx.post(f"{thread}/calls/{call}/decision", json=body).status_code == 201
+    out, _ = _finish(hook)
+    assert json.loads(out)["hookSpecificOutput"]["decision"] == {
+        "behavior": "deny",
+        "message": "not on a Friday",
+    }

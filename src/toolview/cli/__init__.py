@@ -48,6 +48,8 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",
     "hook": "an agent's permission hook: wait for a decision from the viewer",
+    "approve": "list the calls waiting for a person, or allow / deny one",
+    "hooks": "install the permission hook in Claude Code's or Codex's settings",
 }
 
 
@@ -78,6 +80,10 @@ def _register(name: str) -> Register:
             from toolview.cli.doctor_cmd import register
         case "hook":
             from toolview.cli.hook_cmd import register
+        case "approve":
+            from toolview.cli.approve_cmd import register
+        case "hooks":
+            from toolview.cli.hooks_cmd import register
         case _:
             raise KeyError(name)
     return register

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from scripted_agents.hook_waiting import published_waiting
+from toolview.cli import main
 
 from .claude_cli import claude_env, require_claude
 from .live import serve_watch
@@ -31,26 +32,9 @@ CALL = "toolu_01hookbash"
 
 
 def _settings(home: Path, url: str) -> None:
-    """The hook in the user's settings, as docs/approvals.md sets it up."""
-    hook = f"{sys.executable} -m toolview hook claude-code --to {url} --timeout 120"
-    entry = {"matcher": "Bash", "hooks": [{"type": "command", "command": hook}]}
-    (home / ".claude").mkdir(parents=True, exist_ok=True)
-    (home / ".claude" / "settings.json").write_text(
-        json.dumps({"hooks": {"PermissionRequest": [entry]}})
-    )
-
-
-def _waiting(url: str) -> tuple[str, list[dict[str, Any]]]:
-    """The one session thread and its waiting calls, once the hook has published (a deadline)."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        threads = [t["id"] for t in httpx.get(f"{url}/api/threads").json()["threads"]]
-        for thread in threads:
-            waiting = httpx.get(f"{url}/api/threads/{thread}/waiting").json()["waiting"]
-            if waiting:
-                return thread, waiting
-        time.sleep(0.05)  # polling the server for the hook's publish, with a deadline
-    raise AssertionError("the hook published no waiting call")
+    """The hook in the user's settings, installed as docs/approvals.md says."""
+    settings = str(home / ".claude" / "settings.json")
+    assert main(["hooks", "install", "--claude", "--settings", settings, "--to", url]) == 0
 
 
 def _run(home: Path, script_url: str) -> subprocess.Popen[str]:
@@ -107,7 +91,7 @@ def test_a_decision_in_the_viewer_answers_claude_codes_permission_request(
         with serve(lanes) as (script_url, script):
             claude = _run(home, script_url)
             try:
-                thread, waiting = _waiting(server.url)
+                thread, waiting = published_waiting(server.url)
                 assert thread.startswith("claude-")
                 assert [(w["toolCallId"], w["args"]["command"]) for w in waiting] == [
                     (CALL, COMMAND)

@@ -12,14 +12,18 @@ so the waiting lands on the very call the watcher shows.
 
 from __future__ import annotations
 
-import hashlib
-import re
-from typing import Final
-
 import msgspec
 
 from toolview.contract import ToolWaiting
-from toolview.contract.observations import Decision
+from toolview.hosts.permission_hook import (
+    INPUT_LIMIT,
+    BadRequest,
+    PermissionRequest,
+    hook_output,
+    newest_call,
+    parse_request,
+    spelled_thread,
+)
 
 __all__ = [
     "INPUT_LIMIT",
@@ -32,44 +36,10 @@ __all__ = [
     "waiting_of",
 ]
 
-INPUT_LIMIT: Final = 1024 * 1024  # a hook's stdin: a tool's arguments, not a file's worth
-_THREAD_ROOM: Final = 58  # as ``serve --watch`` spells a thread: 64 less a version's room
-
-
-class BadRequest(ValueError):
-    """The hook's stdin is not a ``PermissionRequest`` this hook can publish."""
-
-
-class PermissionRequest(msgspec.Struct, frozen=True):
-    """The fields the hook reads; any other field Claude Code sends is ignored."""
-
-    session_id: str
-    tool_name: str
-    tool_input: dict[str, object] = {}
-    hook_event_name: str = "PermissionRequest"
-    transcript_path: str | None = None
-    tool_use_id: str | None = None
-
-
-def parse_request(raw: bytes) -> PermissionRequest:
-    """The request in ``raw``, or ``BadRequest`` saying why not (too big, not JSON, wrong shape)."""
-    if len(raw) > INPUT_LIMIT:
-        raise BadRequest(f"the hook's input is over {INPUT_LIMIT} bytes")
-    try:
-        request = msgspec.json.decode(raw, type=PermissionRequest)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise BadRequest(f"not a PermissionRequest hook's JSON: {exc}") from None
-    if request.hook_event_name != "PermissionRequest":
-        raise BadRequest(f"a {request.hook_event_name[:40]!r} hook, not PermissionRequest")
-    if not request.session_id.strip() or not request.tool_name.strip():
-        raise BadRequest("the hook's input names no session or no tool")
-    return request
-
 
 def thread_of(request: PermissionRequest) -> str:
     """The thread ``serve --watch`` feeds from this session's file: ``claude-<session id>``."""
-    spelled = re.sub(r"[^A-Za-z0-9._-]", "-", f"claude-{request.session_id}")
-    return spelled[:_THREAD_ROOM].strip(".") or "session"
+    return spelled_thread("claude", request)
 
 
 def call_id_in(transcript_tail: bytes, request: PermissionRequest) -> str:
@@ -77,13 +47,7 @@ def call_id_in(transcript_tail: bytes, request: PermissionRequest) -> str:
     made from the request (stable, so a hook run twice for one ask publishes one call)."""
     if request.tool_use_id:
         return request.tool_use_id
-    for line in reversed(transcript_tail.splitlines()):
-        found = _matching_use(line, request)
-        if found is not None:
-            return found
-    digest = hashlib.sha256(msgspec.json.encode([request.session_id, request.tool_name]))
-    digest.update(msgspec.json.encode(request.tool_input, order="sorted"))
-    return f"hook-{digest.hexdigest()[:24]}"
+    return newest_call(transcript_tail, request, lambda line: _matching_use(line, request))
 
 
 def _matching_use(line: bytes, request: PermissionRequest) -> str | None:
@@ -115,16 +79,3 @@ def waiting_of(request: PermissionRequest, call_id: str) -> ToolWaiting:
         args=request.tool_input,
         question=f"Claude Code asks to run {request.tool_name}",
     )
-
-
-def hook_output(decision: Decision, message: str | None) -> bytes | None:
-    """The hook's stdout for a decision; ``None`` for one this hook does not pass on (an
-    ``answer``), so Claude Code's own prompt decides."""
-    if decision == "allow":
-        chosen: dict[str, object] = {"behavior": "allow"}
-    elif decision == "deny":
-        chosen = {"behavior": "deny", "message": message or "denied in toolview"}
-    else:
-        return None
-    output = {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": chosen}}
-    return msgspec.json.encode(output) + b"\n"

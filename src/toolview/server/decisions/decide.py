@@ -14,7 +14,7 @@ without a token takes decisions only when it listens on loopback alone
 server saw, never what the client claims. An ``Idempotency-Key`` makes a retry
 safe: the same key again answers the receipt already stored.
 
-``GET .../waiting`` lists what waits; ``GET .../calls/{call}/decision`` lets a
+``server.waiting`` lists what waits; ``GET .../calls/{call}/decision`` lets a
 waiting process (a hook) wait for the decision, a long poll up to ``timeout``.
 """
 
@@ -36,6 +36,7 @@ from toolview.contract import CallEntry, Thread, ToolDecision
 from toolview.contract.moments import format_at
 from toolview.contract.observations import Decision
 from toolview.safety.loopback import is_loopback
+from toolview.server.decisions import waiting
 from toolview.server.errors import ApiError
 from toolview.server.ingest.batch import BadBatch, BodyTooLarge, idempotency_key, read_body
 from toolview.server.params import query_int, thread_or_404
@@ -147,20 +148,6 @@ async def get_decision(request: Request) -> Response:
             return Response(status_code=204)
 
 
-async def waiting(request: Request) -> Response:
-    """``GET /api/threads/{id}/waiting``: the calls waiting for a person, as asked (redacted)."""
-    thread_id = await thread_or_404(request)
-    projection = await server_state(request).projections.current(thread_id)
-    async with projection.lock:
-        thread = projection.thread
-        asks = [e.waiting for i in thread.ledger.waiting() if (e := thread.call(i)) is not None]
-    redactor = server_state(request).redactor
-    shown = [
-        msgspec.to_builtins(redact_observation(ask, redactor)) for ask in asks if ask is not None
-    ]
-    return JSONResponse({"waiting": shown})
-
-
 async def _call(request: Request, thread_id: str, call_id: str) -> tuple[CallEntry | None, str]:
     projection = await server_state(request).projections.current(thread_id)
     async with projection.lock:
@@ -187,6 +174,6 @@ async def decision(request: Request) -> Response:
 
 
 routes = [
-    Route("/api/threads/{thread_id}/waiting", waiting, methods=["GET"]),
+    *waiting.routes,
     Route("/api/threads/{thread_id}/calls/{call_id}/decision", decision, methods=["GET", "POST"]),
 ]
