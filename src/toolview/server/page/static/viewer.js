@@ -1,5 +1,5 @@
 // toolview viewer: the live page's interactive layer (issue 15). Search with highlights,
-// filter chips kept in the URL, expand/collapse all, per-call copy buttons, "show more"
+// filter chips kept in the URL, expand/collapse all, per-call actions (one "⋯" menu, static/menu.js), "show more"
 // of a cut output, the raw observations, the theme toggle, keys and relative times.
 // Served as a file (the CSP allows no inline script). Everything drawn from data is
 // built with DOM APIs and text nodes, never markup. It works on the calls present when
@@ -166,14 +166,11 @@
     const details = own(article, "details.tv-call-details");
     if (details && !details.open) return; // built when first opened: a long thread stays light
     const tools = element("div", "tv-call-tools");
-    tools.setAttribute("role", "group");
-    tools.setAttribute("aria-label", "Call actions");
-    if (own(article, ".tv-args")) tools.append(button("Copy args", "copy-args"));
-    if (commandOf(article)) tools.append(button("Copy command", "copy-command"));
-    if (own(article, ".tv-body")) tools.append(button("Copy output", "copy-output"));
-    tools.append(button("Copy link", "copy-link"));
+    const [opener, menu] = actionMenu(article);
+    tools.append(opener, menu);
     if (callId(article) !== null) {
       const raw = element("details", "tv-raw");
+      raw.hidden = true; // until "Raw observations" is chosen in the menu
       raw.append(element("summary", "", "Raw observations"), element("pre", "tv-raw-json"));
       tools.append(raw);
     }
@@ -188,6 +185,42 @@
       more.classList.add("tv-more");
       cut.after(more);
     }
+  }
+
+  function actionMenu(article) {
+    // every action of the call behind one "⋯" button (static/menu.js opens and moves it)
+    const menu = element("div", "tv-menu");
+    menu.id = `${article.id}-actions`;
+    menu.setAttribute("role", "menu");
+    menu.setAttribute("aria-label", "Call actions");
+    menu.hidden = true;
+    const item = (label, action) => {
+      const node = button(label, action);
+      node.className = "tv-menu-item";
+      node.setAttribute("role", "menuitem");
+      node.tabIndex = -1;
+      menu.append(node);
+    };
+    if (own(article, ".tv-args")) item("Copy args", "copy-args");
+    if (commandOf(article)) item("Copy command", "copy-command");
+    if (own(article, ".tv-body")) item("Copy output", "copy-output");
+    item("Copy link", "copy-link");
+    if (callId(article) !== null) item("Raw observations", "show-raw");
+    const opener = element("button", "tv-menu-button", "\u22EF");
+    opener.type = "button";
+    opener.setAttribute("aria-label", "Call actions");
+    opener.setAttribute("aria-haspopup", "menu");
+    opener.setAttribute("aria-expanded", "false");
+    opener.setAttribute("aria-controls", menu.id);
+    return [opener, menu];
+  }
+
+  function showRaw(article) {
+    const raw = own(article, "details.tv-raw");
+    if (!raw) return;
+    raw.hidden = false;
+    raw.open = true; // its toggle fetches the observations
+    raw.querySelector("summary").focus();
   }
 
   const SCROLLERS = ".tv-scroll-end, .tv-pre, .tv-table-wrap, .tv-code > code, .tv-markdown pre";
@@ -250,13 +283,15 @@
       await navigator.clipboard.writeText(text);
       announce(`Copied ${what}`);
     } catch {
-      // no clipboard (an insecure origin, a refused permission): the text, selected
-      near.parentElement.querySelector(".tv-copy-fallback")?.remove();
+      // no clipboard (an insecure origin, a refused permission): the text, selected, after
+      // the menu the action was chosen in (which closes), else after the button
+      const anchor = near.closest(".tv-menu") || near;
+      anchor.parentElement.querySelector(".tv-copy-fallback")?.remove();
       const area = element("textarea", "tv-copy-fallback");
       area.readOnly = true;
       area.value = text;
       area.setAttribute("aria-label", `${what} to copy`);
-      near.after(area);
+      anchor.after(area);
       area.focus();
       area.select();
       announce(`Copying ${what} was refused: the text is selected, copy it with Ctrl+C`);
@@ -323,6 +358,7 @@
     else if (action === "copy-link") copy(permalink(article), "link", target);
     else if (action === "copy-output") fullOutput(article).then((t) => copy(t, "output", target));
     else if (action === "show-more") showMore(target);
+    else if (action === "show-raw") showRaw(article);
   });
   root.addEventListener(
     "toggle",
