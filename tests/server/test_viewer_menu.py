@@ -22,6 +22,8 @@ from viewer_threads import EXAMPLE
 pytestmark = pytest.mark.browser
 
 Serve = Callable[..., ToolviewServer]
+
+
 def _items(call: Locator) -> list[str]:
     """The items of the call's own menu, open or not (a closed one is not in the a11y tree)."""
     items = call.locator(".tv-menu").first.locator("[role=menuitem]")

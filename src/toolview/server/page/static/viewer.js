@@ -205,6 +205,7 @@
     if (commandOf(article)) item("Copy command", "copy-command");
     if (own(article, ".tv-body")) item("Copy output", "copy-output");
     item("Copy link", "copy-link");
+    if (article.dataset.stored && callId(article) !== null) item("Load full output", "load-full");
     if (callId(article) !== null) item("Raw observations", "show-raw");
     const opener = element("button", "tv-menu-button", "\u22EF");
     opener.type = "button";
@@ -259,22 +260,51 @@
     return (blocks.length ? blocks : [body]).map((node) => node.textContent).join("\n");
   }
 
-  async function fullOutput(article) {
-    // the whole redacted output from the log, chunk by chunk; the page's text if it has none
-    const id = callId(article);
-    if (id === null) return domOutput(article);
-    const path = `${base}/calls/${encodeURIComponent(id)}/output`;
+  async function wholeText(article, route) {
+    // the whole redacted output from `route` (the log's /output, a stored file's /stored),
+    // chunk by chunk, up to COPY_LIMIT characters
+    const path = `${base}/calls/${encodeURIComponent(callId(article))}/${route}`;
     let text = "";
     let offset = 0;
+    while (offset !== null && text.length < COPY_LIMIT) {
+      const chunk = await getJson(`${path}?offset=${offset}&limit=${CHUNK * 8}`);
+      text += chunk.text;
+      offset = typeof chunk.next === "number" && chunk.next > offset ? chunk.next : null;
+    }
+    return text;
+  }
+
+  async function fullOutput(article) {
+    // the whole redacted output from the log; the page's text if it has none
+    if (callId(article) === null) return domOutput(article);
     try {
-      while (offset !== null && text.length < COPY_LIMIT) {
-        const chunk = await getJson(`${path}?offset=${offset}&limit=${CHUNK * 8}`);
-        text += chunk.text;
-        offset = typeof chunk.next === "number" && chunk.next > offset ? chunk.next : null;
-      }
-      return text;
+      return await wholeText(article, "output");
     } catch {
       return domOutput(article);
+    }
+  }
+
+  async function loadFull(article) {
+    // an output stored apart: from the log when it holds it whole, else from its file
+    if (callId(article) === null) return;
+    const tools = own(article, ".tv-call-tools");
+    let shown = own(article, ".tv-full-output");
+    if (!shown) {
+      shown = element("pre", "tv-full-output");
+      shown.tabIndex = 0;
+      shown.setAttribute("role", "region");
+      shown.setAttribute("aria-label", "Full output");
+      tools.append(shown);
+    }
+    announce("Loading the full output");
+    try {
+      const route = article.dataset.stored === "whole" ? "output" : "stored";
+      shown.textContent = await wholeText(article, route);
+      announce(`Loaded the full output: ${shown.textContent.length.toLocaleString()} characters`);
+      shown.focus();
+    } catch (error) {
+      shown.textContent = `Could not load the full output: ${error.message}`;
+      announce(shown.textContent);
     }
   }
 
@@ -359,6 +389,7 @@
     else if (action === "copy-output") fullOutput(article).then((t) => copy(t, "output", target));
     else if (action === "show-more") showMore(target);
     else if (action === "show-raw") showRaw(article);
+    else if (action === "load-full") loadFull(article);
   });
   root.addEventListener(
     "toggle",
