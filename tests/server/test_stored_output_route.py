@@ -19,17 +19,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from stored_sessions import CALL, NAME, REAL, SECRETS, SESSION, write_session
 from toolview_servers import ToolviewServer
 from watch_serving import until
 
 from toolview.server.page.calls.stored import STORED_ROUTE_BYTES
 
-REAL = Path(__file__).resolve().parents[1] / "hosts" / "claude_code" / "real"
-SESSION = "a8ad1218-839d-43f0-b15d-24f99c7bcee0"
-NAME = "b9hv5pc2u.txt"
-CALL = "toolu_11big"
-WRITTEN = "/tmp/claude-home-x2nzn_rp/.claude/projects/-tmp-claude-home-x2nzn-rp-workspace"
-SECRETS = ("AKIAQX7TZ2MPL4RN8VWE", "ghp_Zq3Xw9LmT4vB8nR2kP6sD1fH7jC5gY0aE3uQ")
 # sessions whose record names another file than their own tool-results/<name>
 HOSTILE = {
     "5e551011-0000-4000-8000-0000000000a1": "/etc/passwd",
@@ -38,25 +33,13 @@ HOSTILE = {
 }
 
 
-def _session(project: Path, session: str, recorded: str | None) -> None:
-    """The real session under ``session``'s name, its record naming ``recorded`` if given."""
-    data = (REAL / f"{SESSION}.jsonl").read_text()
-    if recorded is not None:
-        written = f"{WRITTEN}/{SESSION}/tool-results/{NAME}"  # the path the CLI recorded
-        assert written in data
-        data = data.replace(written, recorded)
-    (project / session).mkdir(parents=True)
-    (project / session / "tool-results").mkdir()
-    (project / f"{session}.jsonl").write_text(data.replace(SESSION, session))
-
-
 @pytest.fixture
 def watched(tmp_path: Path, served: Callable[..., ToolviewServer]) -> Iterator[tuple[str, Path]]:
     """A server watching the session (its stored file missing) and the session's tool-results."""
     project = tmp_path / "projects" / "-tmp-workspace"
-    _session(project, SESSION, None)
+    write_session(project, SESSION, None)
     for session, recorded in HOSTILE.items():
-        _session(project, session, recorded)
+        write_session(project, session, recorded)
         (project / session / "tool-results" / "passwd").symlink_to("/etc/passwd")
     server = served("--db", str(tmp_path / "log.db"), "--watch", str(tmp_path / "projects"))
     for session in (SESSION, *HOSTILE):

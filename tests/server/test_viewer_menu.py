@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 from axe import axe_violations
 from page_browser import in_browser
 from playwright.sync_api import Locator, Page, expect
+from stored_sessions import CALL, NAME, REAL, SECRETS, SESSION, write_session
 from toolview_servers import ToolviewServer
 from viewer_page import DESKTOP, PHONE, open_viewer
 from viewer_threads import EXAMPLE
+from watch_serving import until
 
 pytestmark = pytest.mark.browser
 
@@ -118,3 +121,43 @@ def test_an_open_menu_is_axe_clean(served: Serve, tmp_path: Path, scheme: str) -
 
     in_browser(scenario)
     assert found == {"desktop": [], "390px": []}
+
+
+def test_load_full_output_from_the_log_or_from_the_stored_file(
+    served: Serve, tmp_path: Path
+) -> None:
+    """A stored output's card says its path and size; the menu loads it whole, redacted."""
+    project = tmp_path / "projects" / "-tmp-workspace"
+    here, gone = SESSION, "5e551011-0000-4000-8000-0000000000b1"
+    write_session(project, here, None)
+    write_session(project, gone, None)
+    original = (REAL / SESSION / "tool-results" / NAME).read_text()
+    (project / here / "tool-results" / NAME).write_text(original)  # read into the log
+    server = served("--db", str(tmp_path / "log.db"), "--watch", str(tmp_path / "projects"))
+    api = f"{server.url}/api/threads/claude-{{}}/calls/{CALL}/output?limit=1000000"
+    for session in (here, gone):
+        until(lambda s=session: httpx.get(api.format(s), timeout=30).status_code == 200)
+    logged = httpx.get(api.format(here), timeout=30).json()["text"]
+    (project / gone / "tool-results" / NAME).write_text(original)  # there only after the read
+
+    def scenario(page: Page) -> None:
+        for session, stored in ((here, "whole"), (gone, "preview")):
+            open_viewer(page, f"{server.url}/threads/claude-{session}")
+            call = page.locator("#tv-call-toolu_5f_11big")
+            expect(call).to_have_attribute("data-stored", stored)
+            expect(call.locator(".tv-note")).to_contain_text("tool-results/b9hv5pc2u.txt")
+            expect(call.locator(".tv-note")).to_contain_text("(35,109 bytes)")
+            call.get_by_role("button", name="Call actions").click()
+            call.get_by_role("menuitem", name="Load full output").click()
+            expect(page.locator("#tv-status")).to_contain_text("Loaded the full output")
+            region = call.get_by_role("region", name="Full output")
+            expect(region).to_be_focused()
+            text = region.text_content() or ""
+            assert not [secret for secret in SECRETS if secret in text]
+            assert original.splitlines()[0] in text
+            if stored == "whole":
+                assert text == logged  # the log's, not a file read
+            else:
+                assert len(text) >= len(original) - 200  # the file's, not the preview's 2 KB
+
+    in_browser(scenario)
