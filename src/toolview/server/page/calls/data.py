@@ -27,7 +27,15 @@ from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import ServerState, server_state
 from toolview.wire.follow import Redactor, redact_observation
 
-__all__ = ["CHUNK_CHARS", "MAX_CHUNK", "call_entry", "output_chunk", "raw_observations", "routes"]
+__all__ = [
+    "CHUNK_CHARS",
+    "MAX_CHUNK",
+    "call_entry",
+    "output_chunk",
+    "raw_observations",
+    "routes",
+    "window_params",
+]
 
 CHUNK_CHARS: Final = 64 * 1024
 MAX_CHUNK: Final = 1024 * 1024
@@ -72,16 +80,21 @@ async def call_entry(request: Request) -> tuple[ServerState, CallEntry, TextKey]
     return state, entry, key
 
 
+def window_params(request: Request) -> tuple[int, int]:
+    """``offset`` and ``limit`` of a window of text (400 when either is wrong)."""
+    try:
+        offset = query_int(request, "offset", 0, 0, 2**62)
+        return offset, query_int(request, "limit", CHUNK_CHARS, 1, MAX_CHUNK)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from exc
+
+
 async def call_output(request: Request) -> Response:
     """``GET /api/threads/{id}/calls/{callId}/output?offset=&limit=&unit=chars|lines``."""
     unit = request.query_params.get("unit", "chars")
     if unit not in _UNITS:
         raise ApiError(400, f"unit must be 'chars' or 'lines', not {unit[:20]!r}")
-    try:
-        offset = query_int(request, "offset", 0, 0, 2**62)
-        limit = query_int(request, "limit", CHUNK_CHARS, 1, MAX_CHUNK)
-    except ValueError as exc:
-        raise ApiError(400, str(exc)) from exc
+    offset, limit = window_params(request)
     state, entry, key = await call_entry(request)
     result = entry.result
     item = None if result is None else Item(0, "output", key, result, entry.tool_call_id)

@@ -30,8 +30,7 @@ from toolview.contract import ToolResult
 from toolview.hosts.claude_code.stored import NOT_HERE, NotRead, StoredOutputs
 from toolview.server.errors import ApiError
 from toolview.server.offload import in_worker
-from toolview.server.page.calls.data import CHUNK_CHARS, MAX_CHUNK, call_entry, output_chunk
-from toolview.server.params import query_int
+from toolview.server.page.calls.data import call_entry, output_chunk, window_params
 from toolview.wire.follow import Redactor
 
 __all__ = ["STORED_ROUTE_BYTES", "read_stored", "routes", "session_folder"]
@@ -76,11 +75,7 @@ def _read(watched: tuple[Path, ...], thread_id: str, recorded: str, redactor: Re
 
 async def call_stored(request: Request) -> Response:
     """``GET /api/threads/{id}/calls/{callId}/stored?offset=&limit=``: characters of the file."""
-    try:
-        offset = query_int(request, "offset", 0, 0, 2**62)
-        limit = query_int(request, "limit", CHUNK_CHARS, 1, MAX_CHUNK)
-    except ValueError as exc:
-        raise ApiError(400, str(exc)) from exc
+    offset, limit = window_params(request)
     state, entry, _ = await call_entry(request)
     result = entry.result
     if not isinstance(result, ToolResult) or isinstance(result.stored, msgspec.UnsetType):
