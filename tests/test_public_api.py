@@ -43,6 +43,7 @@ PUBLIC = {
     "RunStarted",
     "ShellProps",
     "StatusDisplay",
+    "StoredOutput",
     "TableProps",
     "TodoItem",
     "TodoProps",

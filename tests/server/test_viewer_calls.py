@@ -1,4 +1,4 @@
-"""Per-call tools in Chromium: expand/collapse all, copy, show more, the raw observations."""
+"""Per-call tools in Chromium: expand/collapse all, the action menu, show more, raw observations."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 from page_browser import in_browser
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from toolview_servers import ToolviewServer
 from viewer_page import PHONE, open_viewer
 from viewer_threads import EXAMPLE, write_thread
@@ -22,6 +22,12 @@ Serve = Callable[..., ToolviewServer]
 
 def _clipboard(page: Page) -> str:
     return str(page.evaluate("navigator.clipboard.readText()"))
+
+
+def _choose(call: Locator, action: str) -> None:
+    """Open the call's "⋯" menu with the pointer and click ``action`` in it."""
+    call.get_by_role("button", name="Call actions").first.click()
+    call.get_by_role("menuitem", name=action).click()
 
 
 def test_expand_all_and_collapse_all(served: Serve, tmp_path: Path) -> None:
@@ -49,19 +55,24 @@ def test_copy_buttons_put_the_call_on_the_clipboard(served: Serve, tmp_path: Pat
         open_viewer(page, f"{server.url}/threads/thread", scheme="dark")
         status = page.locator("#tv-status")
         first = page.locator("#tv-call-c1")
-        first.get_by_role("button", name="Copy command").click()
+        _choose(first, "Copy command")
         expect(status).to_have_text("Copied command")  # said once the clipboard has it
         assert _clipboard(page) == "ls -la src"
         # c2's path is the file header's (no args line, so no Copy args: issue 24's denser
         # cards); c5's SQL is printed by nothing else
-        expect(page.locator("#tv-call-c2").get_by_role("button", name="Copy args")).to_have_count(0)
-        page.locator("#tv-call-c5").get_by_role("button", name="Copy args").click()
+        c2 = page.locator("#tv-call-c2")
+        c2.get_by_role("button", name="Call actions").click()
+        expect(c2.get_by_role("menuitem", name="Copy link")).to_be_visible()
+        expect(c2.get_by_role("menuitem", name="Copy args")).to_have_count(0)
+        c2.get_by_role("button", name="Call actions").click()  # closes it again
+        expect(c2.get_by_role("menu")).to_be_hidden()
+        _choose(page.locator("#tv-call-c5"), "Copy args")
         expect(status).to_have_text("Copied args")
         assert "select name, size from files" in _clipboard(page)
-        first.get_by_role("button", name="Copy link").click()
+        _choose(first, "Copy link")
         expect(status).to_have_text("Copied link")
         assert _clipboard(page) == f"{server.url}/threads/thread#tv-call-c1"
-        page.locator("#tv-call-c12").get_by_role("button", name="Copy output").click()
+        _choose(page.locator("#tv-call-c12"), "Copy output")
         expect(status).to_have_text("Copied output")
         assert _clipboard(page) == output["text"]  # all the log has, not the page's cut
 
@@ -76,7 +87,7 @@ def test_a_refused_clipboard_selects_the_text_instead(served: Serve, tmp_path: P
         page.evaluate(
             "() => { navigator.clipboard.writeText = () => Promise.reject(Error('no')); }"
         )
-        page.locator("#tv-call-c1").get_by_role("button", name="Copy command").click()
+        _choose(page.locator("#tv-call-c1"), "Copy command")
         fallback = page.locator("#tv-call-c1 textarea.tv-copy-fallback")
         expect(fallback).to_have_value("ls -la src")
         expect(fallback).to_be_focused()
@@ -104,7 +115,9 @@ def test_show_more_fetches_the_output_and_raw_shows_the_observations(
         expect(call.locator(".tv-more-output")).to_have_text(whole["text"])
         expect(page.locator("#tv-status")).to_have_text("Showing the whole output")
         raw = page.locator("#tv-call-c1 details.tv-raw")
-        raw.locator("summary").click()
+        expect(raw).to_be_hidden()  # the menu's item shows it
+        _choose(page.locator("#tv-call-c1"), "Raw observations")
+        expect(raw.locator("summary")).to_be_focused()
         expect(raw.locator("pre")).to_contain_text('"toolCallId": "c1"')
         expect(raw.locator("pre")).to_contain_text('"kind": "tool-result"')
 

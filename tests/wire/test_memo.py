@@ -17,6 +17,7 @@ from toolview.contract import (
     Observation,
     RunEnded,
     RunStarted,
+    StoredOutput,
     ToolCall,
     ToolRefused,
     ToolResult,
@@ -216,3 +217,15 @@ def test_an_image_keeps_its_base64_data_while_the_rest_is_redacted() -> None:
     safe = redact_observation(other, redactor)
     assert isinstance(safe, ToolResult) and isinstance(safe.descriptor, Descriptor)
     assert SECRET not in json.dumps(safe.descriptor.props)
+
+
+def test_a_stored_outputs_path_is_redacted_like_every_string() -> None:
+    """The path a session named for its stored output is the writer's words: a secret in it
+    never crosses (the live page and every follower read the result through here)."""
+    stored = StoredOutput(f"/home/ann/{SECRET}/tool-results/x.txt", whole=False, size=9)
+    result = ToolResult("c1", "Bash", "preview", complete=True, is_error=False, stored=stored)
+    crossed = redact_observation(result, Redactor(text=redact, json=redact_json))
+    assert isinstance(crossed, ToolResult) and isinstance(crossed.stored, StoredOutput)
+    assert SECRET not in crossed.stored.path and crossed.stored.path.endswith("/x.txt")
+    assert (crossed.stored.whole, crossed.stored.size) == (False, 9)
+    assert SECRET not in msgspec.json.encode(recorder_redaction(result)).decode()

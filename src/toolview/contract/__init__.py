@@ -56,6 +56,7 @@ from toolview.contract.status import (
     StatusDisplay,
     display_status,
 )
+from toolview.contract.stored_output import StoredOutput
 from toolview.contract.thread import Thread
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "RunStarted",
     "ShellProps",
     "StatusDisplay",
+    "StoredOutput",
     "TableProps",
     "Thread",
     "TodoItem",

@@ -14,6 +14,7 @@ import msgspec
 
 from toolview.contract.checks import UNSET, check_fields, enc_hook, marks_fine
 from toolview.contract.descriptor import Descriptor
+from toolview.contract.stored_output import StoredOutput
 from toolview.contract.types import (
     TIMESTAMP_PATTERN,
     JSONObject,
@@ -93,6 +94,8 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
     complete: bool
     is_error: bool
     descriptor: Descriptor | msgspec.UnsetType = msgspec.UNSET
+    stored: StoredOutput | msgspec.UnsetType = msgspec.UNSET
+    """The output was stored apart from the session (``contract.stored_output``)."""
 
     if TYPE_CHECKING:  # what a producer may pass: None means no descriptor
 
@@ -105,6 +108,7 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
             complete: bool,
             is_error: bool,
             descriptor: Descriptor | msgspec.UnsetType | None = msgspec.UNSET,
+            stored: StoredOutput | msgspec.UnsetType = msgspec.UNSET,
             at: str | msgspec.UnsetType = msgspec.UNSET,
             parent_call_id: str | msgspec.UnsetType = msgspec.UNSET,
         ) -> None: ...
@@ -119,6 +123,7 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
             and type(self.complete) is bool
             and type(self.is_error) is bool
             and (self.descriptor is UNSET or type(self.descriptor) is Descriptor)
+            and (self.stored is UNSET or type(self.stored) is StoredOutput)
             and marks_fine(self.at, self.parent_call_id)
         ):
             return
@@ -128,6 +133,9 @@ class ToolResult(_Observation, frozen=True, tag="tool-result", omit_defaults=Tru
             text=("text",),
             flags=("complete", "is_error"),
         )
+        if not isinstance(self.stored, StoredOutput | msgspec.UnsetType):
+            got = type(self.stored).__name__
+            raise TypeError(f"ToolResult.stored: expected a StoredOutput, got {got}")
         if self.descriptor is None:  # None means no descriptor
             msgspec.structs.force_setattr(self, "descriptor", msgspec.UNSET)
         elif not isinstance(self.descriptor, Descriptor | msgspec.UnsetType):

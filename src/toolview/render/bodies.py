@@ -159,6 +159,8 @@ class CallView:
     body: Body
     notes: tuple[str, ...] = ()
     sub: SubAgent | None = None
+    stored_whole: bool | None = None
+    """``None``: the output was not stored apart; else whether the result's text holds it all."""
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from typing import Final
 
+import msgspec
+
 from toolview.contract import CallEntry, ToolDecision, ToolRefused, ToolResult, ToolWaiting
 from toolview.render.clean import clean_field
+from toolview.render.stored_note import stored_note
 
 __all__ = ["NOTE_PREVIEW_CHARS", "asked_note", "call_notes", "decision_note", "ignored_note"]
 
@@ -39,6 +42,8 @@ def call_notes(entry: CallEntry) -> tuple[str, ...]:
         notes.append(asked_note(entry.waiting))
     if entry.decision is not None:
         notes.append(decision_note(entry.decision))
+    if isinstance(entry.result, ToolResult) and entry.result.stored is not msgspec.UNSET:
+        notes.append(stored_note(entry.result.stored))
     notes += [ignored_note(result) for result in entry.ignored]
     more = entry.ignored_total - len(entry.ignored)
     if more > 0:

@@ -30,6 +30,7 @@ from toolview.contract import (
     DisplayStatus,
     Envelope,
     PropsError,
+    StoredOutput,
     Thread,
     ToolRefused,
     ToolResult,
@@ -114,7 +115,11 @@ def _view_call(
     body = _body(entry, state, _envelope_of(entry.result), thread, limits)
     kind_body = body.kind if isinstance(body, ErrorBody) else _as_kind(body)
     header = call_header(entry, status, kind_body, limits)
-    return CallView(clean_field(entry.tool_call_id, _NAME_CHARS), state, header, body, notes)
+    result = entry.result
+    stored = result.stored if isinstance(result, ToolResult) else None
+    whole = stored.whole if isinstance(stored, StoredOutput) else None
+    call_id = clean_field(entry.tool_call_id, _NAME_CHARS)
+    return CallView(call_id, state, header, body, notes, stored_whole=whole)
 
 
 def fallback_for(body: KindBody, note: str) -> FallbackBody:

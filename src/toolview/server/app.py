@@ -79,6 +79,7 @@ def create_app(
             send_timeout,
             follow_limit=follow_limit,
             follow_total=follow_total,
+            watched=tuple(root.path.resolve() for root in roots),
         )
         watching = _start_watching(log, roots, watch_idle)
         warming = open_warm(app.state.toolview, on_warm) if warm else None

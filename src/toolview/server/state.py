@@ -6,6 +6,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final, TypeAlias, cast
 
 import anyio
@@ -152,6 +153,7 @@ class ServerState:
     projection_limit: int = PROJECTION_LIMIT
     pieces: PieceCache = field(default_factory=lambda: PieceCache(PIECE_CHARS))  # page markup
     texts: TextCache = field(default_factory=lambda: TextCache(TEXT_BUDGET))  # searched text
+    watched: tuple[Path, ...] = ()  # serve --watch's folders: where a stored output may be read
     projections: Projections = field(init=False)
     reads: SharedReads = field(init=False)
     bodies: BodyBudget = field(init=False)

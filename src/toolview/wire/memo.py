@@ -209,8 +209,16 @@ def _redact_fields(observation: Observation, redactor: Redactor) -> Observation:
         descriptor = _redact_descriptor(descriptor, redactor)
     text = observation.text
     text = redactor.text(text) if observation.complete else redactor.partial(text)
+    stored = observation.stored  # the file's path is the writer's words too
+    if not isinstance(stored, msgspec.UnsetType):
+        stored = replace(stored, path=redactor.text(stored.path) or "[redacted]")
     return replace(
-        observation, tool_call_id=call_id, tool_name=name, text=text, descriptor=descriptor
+        observation,
+        tool_call_id=call_id,
+        tool_name=name,
+        text=text,
+        descriptor=descriptor,
+        stored=stored,
     )
 
 

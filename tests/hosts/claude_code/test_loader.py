@@ -6,8 +6,17 @@ import json
 import os
 from pathlib import Path
 
-from toolview.contract import Message, Observation, RunEnded, ToolCall, ToolResult, validate_props
+from toolview.contract import (
+    Message,
+    Observation,
+    RunEnded,
+    StoredOutput,
+    ToolCall,
+    ToolResult,
+    validate_props,
+)
 from toolview.hosts.claude_code import SessionNote, load_observations, session_files, sniff
+from toolview.hosts.claude_code.stored import MAX_STORED_BYTES
 
 from .records import SESSION, assistant, call, jsonl, prompt, result, text, write_session
 
@@ -135,6 +144,22 @@ def test_a_missing_stored_output_keeps_the_head_and_says_how_much_is_missing(
     assert found.descriptor and found.descriptor.truncated
     assert (found.descriptor.truncated.shown, found.descriptor.truncated.total) == (3, 35109)
     assert validate_props("shell", found.descriptor.props).stdout == "1\n2"
+
+
+def test_a_stored_output_says_its_file_its_size_and_whether_it_is_whole(tmp_path: Path) -> None:
+    """``ToolResult.stored``: the file's own size once read (not the record's), whole or not."""
+    main = write_session(tmp_path, big_result(tmp_path, "1\n2"))
+    (missing,) = [i for i in load(main) if isinstance(i, ToolResult)]
+    recorded = f"/gone/home/.claude/projects/p/{SESSION}/tool-results/{BIG_NAME}"
+    assert missing.stored == StoredOutput(recorded, whole=False, size=35109)  # the record's
+    stored = main.with_suffix("") / "tool-results"
+    stored.mkdir(parents=True)
+    (stored / BIG_NAME).write_text("1\n2\n3\nthe end")
+    (read,) = [i for i in load(main) if isinstance(i, ToolResult)]
+    assert read.stored == StoredOutput(recorded, whole=True, size=len("1\n2\n3\nthe end"))
+    (stored / BIG_NAME).write_bytes(b"x" * (MAX_STORED_BYTES + 1))
+    (cut,) = [i for i in load(main) if isinstance(i, ToolResult)]
+    assert cut.stored == StoredOutput(recorded, whole=False, size=MAX_STORED_BYTES + 1)
 
 
 def test_a_stored_output_name_never_leaves_the_sessions_folder(tmp_path: Path) -> None:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from toolview.contract import ToolResult
+import msgspec
+
+from toolview.contract import StoredOutput, ToolResult
 from toolview.hosts.claude_code.content import persisted_name, read_content, strip_error_tags
-from toolview.hosts.claude_code.finished import Finished
+from toolview.hosts.claude_code.finished import Finished, get_int
 from toolview.hosts.claude_code.shell import exit_said
-from toolview.hosts.claude_code.stored import NOT_HERE, ReadStored
+from toolview.hosts.claude_code.stored import NOT_HERE, ReadStored, StoredOutputs
 from toolview.hosts.claude_code.tasks import TaskBoard
 from toolview.hosts.claude_code.tools import result_observation
 
@@ -50,7 +52,8 @@ class Results:
         """The finished call as read, and its ``tool-result`` (not yet stamped)."""
         done = self._finished(name, args, block, detail, note)
         try:
-            return done, result_observation(call_id, done, block.get("content"), self._tasks)
+            result = result_observation(call_id, done, block.get("content"), self._tasks)
+            return done, self._said_stored(result, block, done)
         except Exception as exc:  # a mapper's bug must not cost the result: its text stands
             self._notes.append(
                 f"call {call_id[:60]}: its result could not be mapped ({type(exc).__name__})"
@@ -82,6 +85,25 @@ class Results:
         if note:
             text += f"\n[note: {note}]"
         return Finished(name, args, text, is_error, detail, content.images, stored)
+
+    def _said_stored(
+        self, result: ToolResult, block: Mapping[str, object], done: Finished
+    ) -> ToolResult:
+        """The result saying where its output was stored apart, and its size, when it was."""
+        if done.stored is None:
+            return result
+        content = read_content(block.get("content")).text
+        path = persisted_name(content)
+        if path is None:  # an error's tags stripped first: read as _finished read it
+            path = persisted_name(strip_error_tags(content))
+        if path is None:
+            return result
+        size, whole = get_int(done.details, "persistedOutputSize"), done.stored is True
+        if isinstance(self._read_stored, StoredOutputs):  # the file's own size, when it was read
+            size = self._read_stored.size(path) or size
+            whole = whole and (size is None or size <= self._read_stored.limit)  # else it was cut
+        stored = StoredOutput(path=path, whole=whole, size=size)
+        return msgspec.structs.replace(result, stored=stored)
 
     def _stored(self, text: str) -> tuple[str, bool | None]:
         """The whole output when it was stored apart and is here; else the preview, said so.

@@ -74,6 +74,12 @@ class StoredOutputs:
         self.session_dir = session_dir
         self.folder = session_dir / _FOLDER
         self.limit = limit
+        self.sizes: dict[str, int] = {}  # a file read -> its size in bytes (what a result says)
+
+    def size(self, recorded: str) -> int | None:
+        """The size in bytes of the stored file ``recorded`` names, once it was read."""
+        name = stored_name(recorded)
+        return None if isinstance(name, NotRead) else self.sizes.get(name)
 
     def __call__(self, recorded: str) -> str | NotRead:
         name = stored_name(recorded)
@@ -85,6 +91,7 @@ class StoredOutputs:
             return NotRead(refused.why)
         except (OSError, ValueError, UnicodeError):
             return NOT_HERE
+        self.sizes[name] = size
         if len(data) <= self.limit:
             return data.decode("utf-8", errors="replace")
         text = data[: self.limit].decode("utf-8", errors="ignore")

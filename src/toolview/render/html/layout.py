@@ -138,11 +138,19 @@ def render_view_html(
     return (
         f'<article class="tv-call" id="{element_id}" data-state="{esc(view.state)}" '
         f'data-status="{esc(header.status)}" data-tool="{esc(header.tool_name)}" '
-        f'data-kind="{esc(body_kind(view.body))}">'
+        f'data-kind="{esc(body_kind(view.body))}"{_stored_attribute(view)}>'
         f"{permalink_html(element_id, header.tool_name)}"
         f"{details_tag(header.status, open_successes)}{summary_line(header)}{args_html(header)}"
         f'<div class="tv-body">{body}</div>{sub}{notes}</details></article>'
     )
+
+
+def _stored_attribute(view: CallView) -> str:
+    """``data-stored``: the live page offers a stored-apart output whole (``"whole"``: the log
+    has it; ``"preview"``: only its preview is here)."""
+    if view.stored_whole is None:
+        return ""
+    return f' data-stored="{"whole" if view.stored_whole else "preview"}"'
 
 
 def _sub_html(

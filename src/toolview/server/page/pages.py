@@ -18,7 +18,8 @@ from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
 from toolview.server.page import fragments, running, share_routes, window_routes
-from toolview.server.page.call_data import routes as call_data_routes
+from toolview.server.page.calls import data as call_data
+from toolview.server.page.calls import stored as stored_output
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.header.counts_line import counts_html
 from toolview.server.page.header.facts import facts_html, who_html
@@ -106,7 +107,8 @@ routes = [
     *running.routes,
     *search.routes,
     *cross_search.routes,
-    *call_data_routes,
+    *call_data.routes,
+    *stored_output.routes,
     *share_routes.routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -2,7 +2,8 @@
 
 The CSP allows no inline script or style: a page names its scripts by file
 (``static/…``), each loaded ``defer``: the live page's follower (``live.js``),
-its viewer (``viewer.js``) and follow newest (``follow.js``).
+its viewer (``viewer.js``), follow newest (``follow.js``) and the
+per-call action menus (``menu.js``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from toolview.safety import escape_html
 __all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
 
 STATIC: Final = Path(__file__).parent / "static"
-LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js")
+LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js", "menu.js")
 
 
 def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:

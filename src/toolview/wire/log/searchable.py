@@ -57,7 +57,7 @@ def args_text(args: object) -> str:
 def output_text(result: ToolResult | ToolRefused, cut: int | None = SEARCH_CHARS) -> str:
     """A call's output: final text, refusal reason, or a partial's with its last token held.
 
-    ``cut=None``: the whole of it, as the output's chunks hand it over (``server.page.call_data``).
+    ``cut=None``: the whole of it, as the output's chunks hand it over (``server.page.calls.data``).
     """
     if isinstance(result, ToolRefused):
         return _clean(result.reason, cut)

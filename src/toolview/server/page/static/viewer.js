@@ -1,5 +1,5 @@
 // toolview viewer: the live page's interactive layer (issue 15). Search with highlights,
-// filter chips kept in the URL, expand/collapse all, per-call copy buttons, "show more"
+// filter chips kept in the URL, expand/collapse all, per-call actions (one "⋯" menu, static/menu.js), "show more"
 // of a cut output, the raw observations, the theme toggle, keys and relative times.
 // Served as a file (the CSP allows no inline script). Everything drawn from data is
 // built with DOM APIs and text nodes, never markup. It works on the calls present when
@@ -166,14 +166,11 @@
     const details = own(article, "details.tv-call-details");
     if (details && !details.open) return; // built when first opened: a long thread stays light
     const tools = element("div", "tv-call-tools");
-    tools.setAttribute("role", "group");
-    tools.setAttribute("aria-label", "Call actions");
-    if (own(article, ".tv-args")) tools.append(button("Copy args", "copy-args"));
-    if (commandOf(article)) tools.append(button("Copy command", "copy-command"));
-    if (own(article, ".tv-body")) tools.append(button("Copy output", "copy-output"));
-    tools.append(button("Copy link", "copy-link"));
+    const [opener, menu] = actionMenu(article);
+    tools.append(opener, menu);
     if (callId(article) !== null) {
       const raw = element("details", "tv-raw");
+      raw.hidden = true; // until "Raw observations" is chosen in the menu
       raw.append(element("summary", "", "Raw observations"), element("pre", "tv-raw-json"));
       tools.append(raw);
     }
@@ -188,6 +185,43 @@
       more.classList.add("tv-more");
       cut.after(more);
     }
+  }
+
+  function actionMenu(article) {
+    // every action of the call behind one "⋯" button (static/menu.js opens and moves it)
+    const menu = element("div", "tv-menu");
+    menu.id = `${article.id}-actions`;
+    menu.setAttribute("role", "menu");
+    menu.setAttribute("aria-label", "Call actions");
+    menu.hidden = true;
+    const item = (label, action) => {
+      const node = button(label, action);
+      node.className = "tv-menu-item";
+      node.setAttribute("role", "menuitem");
+      node.tabIndex = -1;
+      menu.append(node);
+    };
+    if (own(article, ".tv-args")) item("Copy args", "copy-args");
+    if (commandOf(article)) item("Copy command", "copy-command");
+    if (own(article, ".tv-body")) item("Copy output", "copy-output");
+    item("Copy link", "copy-link");
+    if (article.dataset.stored && callId(article) !== null) item("Load full output", "load-full");
+    if (callId(article) !== null) item("Raw observations", "show-raw");
+    const opener = element("button", "tv-menu-button", "\u22EF");
+    opener.type = "button";
+    opener.setAttribute("aria-label", "Call actions");
+    opener.setAttribute("aria-haspopup", "menu");
+    opener.setAttribute("aria-expanded", "false");
+    opener.setAttribute("aria-controls", menu.id);
+    return [opener, menu];
+  }
+
+  function showRaw(article) {
+    const raw = own(article, "details.tv-raw");
+    if (!raw) return;
+    raw.hidden = false;
+    raw.open = true; // its toggle fetches the observations
+    raw.querySelector("summary").focus();
   }
 
   const SCROLLERS = ".tv-scroll-end, .tv-pre, .tv-table-wrap, .tv-code > code, .tv-markdown pre";
@@ -226,22 +260,51 @@
     return (blocks.length ? blocks : [body]).map((node) => node.textContent).join("\n");
   }
 
-  async function fullOutput(article) {
-    // the whole redacted output from the log, chunk by chunk; the page's text if it has none
-    const id = callId(article);
-    if (id === null) return domOutput(article);
-    const path = `${base}/calls/${encodeURIComponent(id)}/output`;
+  async function wholeText(article, route) {
+    // the whole redacted output from `route` (the log's /output, a stored file's /stored),
+    // chunk by chunk, up to COPY_LIMIT characters
+    const path = `${base}/calls/${encodeURIComponent(callId(article))}/${route}`;
     let text = "";
     let offset = 0;
+    while (offset !== null && text.length < COPY_LIMIT) {
+      const chunk = await getJson(`${path}?offset=${offset}&limit=${CHUNK * 8}`);
+      text += chunk.text;
+      offset = typeof chunk.next === "number" && chunk.next > offset ? chunk.next : null;
+    }
+    return text;
+  }
+
+  async function fullOutput(article) {
+    // the whole redacted output from the log; the page's text if it has none
+    if (callId(article) === null) return domOutput(article);
     try {
-      while (offset !== null && text.length < COPY_LIMIT) {
-        const chunk = await getJson(`${path}?offset=${offset}&limit=${CHUNK * 8}`);
-        text += chunk.text;
-        offset = typeof chunk.next === "number" && chunk.next > offset ? chunk.next : null;
-      }
-      return text;
+      return await wholeText(article, "output");
     } catch {
       return domOutput(article);
+    }
+  }
+
+  async function loadFull(article) {
+    // an output stored apart: from the log when it holds it whole, else from its file
+    if (callId(article) === null) return;
+    const tools = own(article, ".tv-call-tools");
+    let shown = own(article, ".tv-full-output");
+    if (!shown) {
+      shown = element("pre", "tv-full-output");
+      shown.tabIndex = 0;
+      shown.setAttribute("role", "region");
+      shown.setAttribute("aria-label", "Full output");
+      tools.append(shown);
+    }
+    announce("Loading the full output");
+    try {
+      const route = article.dataset.stored === "whole" ? "output" : "stored";
+      shown.textContent = await wholeText(article, route);
+      announce(`Loaded the full output: ${shown.textContent.length.toLocaleString()} characters`);
+      shown.focus();
+    } catch (error) {
+      shown.textContent = `Could not load the full output: ${error.message}`;
+      announce(shown.textContent);
     }
   }
 
@@ -250,13 +313,15 @@
       await navigator.clipboard.writeText(text);
       announce(`Copied ${what}`);
     } catch {
-      // no clipboard (an insecure origin, a refused permission): the text, selected
-      near.parentElement.querySelector(".tv-copy-fallback")?.remove();
+      // no clipboard (an insecure origin, a refused permission): the text, selected, after
+      // the menu the action was chosen in (which closes), else after the button
+      const anchor = near.closest(".tv-menu") || near;
+      anchor.parentElement.querySelector(".tv-copy-fallback")?.remove();
       const area = element("textarea", "tv-copy-fallback");
       area.readOnly = true;
       area.value = text;
       area.setAttribute("aria-label", `${what} to copy`);
-      near.after(area);
+      anchor.after(area);
       area.focus();
       area.select();
       announce(`Copying ${what} was refused: the text is selected, copy it with Ctrl+C`);
@@ -323,6 +388,8 @@
     else if (action === "copy-link") copy(permalink(article), "link", target);
     else if (action === "copy-output") fullOutput(article).then((t) => copy(t, "output", target));
     else if (action === "show-more") showMore(target);
+    else if (action === "show-raw") showRaw(article);
+    else if (action === "load-full") loadFull(article);
   });
   root.addEventListener(
     "toggle",

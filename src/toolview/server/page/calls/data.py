@@ -27,10 +27,18 @@ from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import ServerState, server_state
 from toolview.wire.follow import Redactor, redact_observation
 
-__all__ = ["CHUNK_CHARS", "output_chunk", "raw_observations", "routes"]
+__all__ = [
+    "CHUNK_CHARS",
+    "MAX_CHUNK",
+    "call_entry",
+    "output_chunk",
+    "raw_observations",
+    "routes",
+    "window_params",
+]
 
 CHUNK_CHARS: Final = 64 * 1024
-_MAX_CHUNK: Final = 1024 * 1024
+MAX_CHUNK: Final = 1024 * 1024
 _UNITS: Final = ("chars", "lines")
 
 
@@ -57,7 +65,7 @@ def raw_observations(entry: CallEntry, redactor: Redactor) -> list[Observation]:
     return [redact_observation(o, redactor) for o in kept if o is not None]
 
 
-async def _entry(request: Request) -> tuple[ServerState, CallEntry, TextKey]:
+async def call_entry(request: Request) -> tuple[ServerState, CallEntry, TextKey]:
     """The state, the call the path names and its output's cache key; 404 for none."""
     thread_id = await thread_or_404(request)
     state = server_state(request)
@@ -72,17 +80,22 @@ async def _entry(request: Request) -> tuple[ServerState, CallEntry, TextKey]:
     return state, entry, key
 
 
+def window_params(request: Request) -> tuple[int, int]:
+    """``offset`` and ``limit`` of a window of text (400 when either is wrong)."""
+    try:
+        offset = query_int(request, "offset", 0, 0, 2**62)
+        return offset, query_int(request, "limit", CHUNK_CHARS, 1, MAX_CHUNK)
+    except ValueError as exc:
+        raise ApiError(400, str(exc)) from exc
+
+
 async def call_output(request: Request) -> Response:
     """``GET /api/threads/{id}/calls/{callId}/output?offset=&limit=&unit=chars|lines``."""
     unit = request.query_params.get("unit", "chars")
     if unit not in _UNITS:
         raise ApiError(400, f"unit must be 'chars' or 'lines', not {unit[:20]!r}")
-    try:
-        offset = query_int(request, "offset", 0, 0, 2**62)
-        limit = query_int(request, "limit", CHUNK_CHARS, 1, _MAX_CHUNK)
-    except ValueError as exc:
-        raise ApiError(400, str(exc)) from exc
-    state, entry, key = await _entry(request)
+    offset, limit = window_params(request)
+    state, entry, key = await call_entry(request)
     result = entry.result
     item = None if result is None else Item(0, "output", key, result, entry.tool_call_id)
     make = partial(_chunk, state.texts, item, offset, limit, unit)
@@ -97,7 +110,7 @@ def _chunk(
 
 async def call_raw(request: Request) -> Response:
     """``GET /api/threads/{id}/calls/{callId}/raw``: the call's observations, redacted JSON."""
-    state, entry, _ = await _entry(request)
+    state, entry, _ = await call_entry(request)
     observations = await in_worker(state.workers, partial(raw_observations, entry, state.redactor))
     body = {"toolCallId": state.redactor.id(entry.tool_call_id), "observations": observations}
     return Response(msgspec.json.encode(body), media_type="application/json")

@@ -1,0 +1,1 @@
+"""One call's data on demand: its whole output from the log, its observations, a stored file."""
