@@ -8,6 +8,8 @@ has no app; ``elsewhere`` names a non-``ui://`` resource (never read).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from mcp.server.mcpserver import MCPServer
@@ -51,6 +53,17 @@ def weather_app() -> str:
 @server.resource("ui://hostile/app.html", mime_type=MIME)
 def hostile_app() -> str:
     return (APPS / "hostile.html").read_text()
+
+
+def record(path: Path, *calls: tuple[str, str]) -> Path:
+    """``toolview mcp call TOOL --args JSON --json`` against this server, each call's lines
+    appended to ``path``: the observations a real call made through the MCP host."""
+    with path.open("a") as out:
+        for tool, args in calls:
+            command = [sys.executable, "-m", "toolview", "mcp", "call", tool, "--args", args]
+            command += ["--json", "--", sys.executable, __file__]
+            subprocess.run(command, stdout=out, check=True, timeout=180)
+    return path
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from toolview.render.limits import DEFAULT_LIMITS
 from toolview.safety import escape_html
 from toolview.server.errors import ApiError
 from toolview.server.page import fragments, running, share_routes, window_routes
+from toolview.server.page.app_route import routes as app_routes
 from toolview.server.page.call_data import routes as call_data_routes
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.header.counts_line import counts_html
@@ -107,6 +108,7 @@ routes = [
     *search.routes,
     *cross_search.routes,
     *call_data_routes,
+    *app_routes,
     *share_routes.routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

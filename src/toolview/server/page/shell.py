@@ -16,7 +16,7 @@ from toolview.safety import escape_html
 __all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
 
 STATIC: Final = Path(__file__).parent / "static"
-LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js")
+LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js", "mcp-app.js")
 
 
 def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:

@@ -42,7 +42,8 @@ def render_mcp_app(body: KindBody) -> str:
     return (
         '<figure class="tv-mcp-app">'
         f'<iframe class="tv-app" title="MCP App {esc(uri)}" sandbox="allow-scripts" '
-        f'referrerpolicy="no-referrer" loading="lazy" srcdoc="{_html.escape(document)}" '
+        'width="100%" height="320" '
+        f'referrerpolicy="no-referrer" srcdoc="{_html.escape(document)}" '
         f'data-tool-input="{_html.escape(compact_json(props.tool_input))}" '
         f'data-tool-result="{_html.escape(compact_json(props.tool_result))}"></iframe>'
         f'<figcaption class="tv-meta">{esc(_NOTE)} <code>{esc(uri)}</code></figcaption>'
