@@ -21,13 +21,20 @@ from playwright.sync_api import FrameLocator, Page, expect
 from toolview_servers import ToolviewServer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosts" / "mcp"))
-from app_server import record  # noqa: E402
+from app_server import record
 
 pytestmark = pytest.mark.browser
 
 CALLS = (("weather", '{"city": "Oslo"}'), ("hostile", '{"target": "you"}'), ("plain", "{}"))
 REFUSED = "toolview replays this call: the app's own tool calls are refused"
 ESCAPES = ("parentDocument", "parentWrite", "cookie", "localStorage", "popup", "topLocation")
+
+
+def _serve(tmp_path: Path, calls: Path) -> ToolviewServer:
+    """``toolview serve`` of the recorded calls, on a log of the test's own."""
+    return ToolviewServer.start(
+        ["--port", "0", "--db", str(tmp_path / "log.db"), "--load", str(calls)]
+    )
 
 
 def _frame(page: Page, name: str) -> FrameLocator:
@@ -47,7 +54,7 @@ def _hostile_report(page: Page) -> dict[str, object]:
 
 def test_the_live_page_hosts_the_app_and_refuses_every_way_out(tmp_path: Path) -> None:
     calls = record(tmp_path / "apps.jsonl", *CALLS)
-    with ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db"), "--load", str(calls)]) as server:
+    with _serve(tmp_path, calls) as server:
         url = f"{server.url}/threads/apps"
 
         def scenario(page: Page) -> None:
@@ -77,7 +84,7 @@ def test_the_live_page_hosts_the_app_and_refuses_every_way_out(tmp_path: Path) -
 
 def test_the_app_route_serves_it_under_its_own_sandboxed_policy(tmp_path: Path) -> None:
     calls = record(tmp_path / "apps.jsonl", CALLS[0], CALLS[2])
-    with ToolviewServer.start(["--port", "0", "--db", str(tmp_path / "log.db"), "--load", str(calls)]) as server:
+    with _serve(tmp_path, calls) as server:
         ids = [json.loads(line)["toolCallId"] for line in calls.read_text().splitlines()]
         base = f"{server.url}/api/threads/apps/calls"
         with urllib.request.urlopen(f"{base}/{ids[0]}/app") as answer:

@@ -54,7 +54,10 @@ def test_only_an_mcp_app_document_of_at_most_1_mib_is_kept() -> None:
     fits = "x" * MAX_APP_BYTES
     assert app_props(_read(fits), "ui://a/b", {}, {})[0] is not None
     over = "é" * (MAX_APP_BYTES // 2 + 1)  # counted in bytes, not characters
-    assert app_props(_read(over), "ui://a/b", {}, {}) == (None, ["ui://a/b is over 1024 KiB; not kept"])
+    assert app_props(_read(over), "ui://a/b", {}, {}) == (
+        None,
+        ["ui://a/b is over 1024 KiB; not kept"],
+    )
     for hostile in (
         _read("<p>", mime="text/html"),  # not the MCP Apps profile
         _read(["<p>"]),  # not text
@@ -67,11 +70,24 @@ def test_only_an_mcp_app_document_of_at_most_1_mib_is_kept() -> None:
 
 
 def test_declared_origins_are_plain_https_origins_or_dropped() -> None:
-    meta = {"ui": {"csp": {"resourceDomains": [
-        "https://cdn.example.com", "https://cdn.example.com:8443", "http://plain.example.com",
-        "https://*.example.com", "https://a.example.com/path", "https://x.com 'unsafe-eval'", 7,
-    ]}}}
-    read = {"contents": [{"uri": "ui://a/b", "mimeType": MCP_APP_MIME, "text": "<p>", "_meta": meta}]}
+    meta = {
+        "ui": {
+            "csp": {
+                "resourceDomains": [
+                    "https://cdn.example.com",
+                    "https://cdn.example.com:8443",
+                    "http://plain.example.com",
+                    "https://*.example.com",
+                    "https://a.example.com/path",
+                    "https://x.com 'unsafe-eval'",
+                    7,
+                ]
+            }
+        }
+    }
+    read = {
+        "contents": [{"uri": "ui://a/b", "mimeType": MCP_APP_MIME, "text": "<p>", "_meta": meta}]
+    }
     app, notes = app_props(read, "ui://a/b", {}, {})
     assert app is not None
     assert app.csp.resource_domains == ["https://cdn.example.com", "https://cdn.example.com:8443"]
