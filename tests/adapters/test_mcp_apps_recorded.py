@@ -14,7 +14,6 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 
 import toolview
 from toolview.contract import Descriptor, ToolResult, decode_observation
-from toolview.contract.mcp_app import MCP_APP_KIND
 
 SERVER = Path(__file__).resolve().parents[1] / "hosts" / "mcp" / "app_server.py"
 TIMEOUT = 120.0
@@ -46,11 +45,11 @@ def test_rec_mcp_keeps_the_app_and_the_caller_gets_its_result_untouched(tmp_path
         if isinstance(observation, ToolResult) and observation.complete:
             finals[observation.tool_name] = observation
     weather = finals["weather"].descriptor
-    assert isinstance(weather, Descriptor) and weather.kind == MCP_APP_KIND
+    assert isinstance(weather, Descriptor) and weather.kind == "mcp-app"
     assert weather.props["resourceUri"] == "ui://weather/app.html"
     assert "Weather app" in weather.props["html"]
     assert weather.props["toolInput"] == {"city": "Bergen"}
     assert weather.props["toolResult"]["content"][0]["text"] == "Sunny in Bergen, 21 °C"
     assert "Sunny in Bergen, 21 °C" in finals["weather"].text
     plain = finals["plain"].descriptor
-    assert not isinstance(plain, Descriptor) or plain.kind != MCP_APP_KIND
+    assert not isinstance(plain, Descriptor) or plain.kind != "mcp-app"
