@@ -26,7 +26,8 @@ SECURITY = [
     (
         "content-security-policy",
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
+        "frame-src 'self'",
     ),
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "no-referrer"),

@@ -16,13 +16,17 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from toolview.contract.mcp_app import McpAppProps
 from toolview.hosts.mcp import ProgressLog, map_sdk_result
+from toolview.hosts.mcp.app import app_props, app_uri
+from toolview.hosts.mcp.sdk import model_to_wire
 from toolview.recording.recorder import Recorder
 
 __all__ = ["attach"]
 
 _S = TypeVar("_S")
 _PATCHED = "_toolview_recorder"
+_TOOL_METAS = "_toolview_tool_metas"
 Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
 
@@ -47,12 +51,40 @@ def attach(recorder: Recorder, session: _S) -> _S:
         except BaseException as exc:
             recorder.error(call_id, exc)
             raise
-        recorder.emit(map_sdk_result(result, tool_call_id=call_id, tool_name=str(name)))
+        app, notes = await _read_app(session, str(name), arguments or {}, result)
+        recorder.emit(
+            map_sdk_result(
+                result, tool_call_id=call_id, tool_name=str(name), app=app, app_notes=notes
+            )
+        )
         return result
 
     session.call_tool = call_tool  # type: ignore[attr-defined]
     setattr(session, _PATCHED, recorder)
     return session
+
+
+async def _read_app(
+    session: Any, name: str, arguments: dict[str, Any], result: Any
+) -> tuple[McpAppProps | None, list[str]]:
+    """The tool's MCP App read through the same session, now: a replay has no server.
+
+    The tools' ``_meta`` is listed once a session (the app is named there); a
+    server that cannot list or read leaves a note and the text, never an error.
+    """
+    try:
+        metas = getattr(session, _TOOL_METAS, None)
+        if metas is None:
+            listed = await session.list_tools()
+            metas = {tool.name: tool.meta for tool in listed.tools}
+            setattr(session, _TOOL_METAS, metas)
+        uri = app_uri(metas.get(name), getattr(result, "meta", None))
+        if uri is None:
+            return None, []
+        read = model_to_wire(await session.read_resource(uri))
+        return app_props(read, uri, arguments, model_to_wire(result))
+    except Exception as exc:
+        return None, [f"could not read the tool's MCP App ({type(exc).__name__})"]
 
 
 def _progress(recorder: Recorder, log: ProgressLog, theirs: Progress | None) -> Progress:

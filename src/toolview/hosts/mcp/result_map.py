@@ -10,7 +10,7 @@ error result's included) still shows it all.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -27,6 +27,7 @@ from toolview.contract.blocks import (
     UiBlock,
 )
 from toolview.contract.jsontext import MISSING, compact_json, pretty_json
+from toolview.contract.mcp_app import MCP_APP_KIND, McpAppProps
 from toolview.hosts.mcp.content import map_block
 from toolview.hosts.mcp.status import read_completion, read_is_error
 from toolview.hosts.mcp.structured import is_mirror, structured_view, unwrap
@@ -40,6 +41,9 @@ DEFAULT_TOOL_NAME: Final = "mcp-tool"
 _UI_NOTICE: Final = (
     "[interactive UI {uri}: toolview does not render a server's UI; text fallback below]"
 )
+
+_APP_NOTICE: Final = "[MCP App {uri}: drawn sandboxed on the HTML page; text fallback below]"
+_NEVER_NOTE: Final = "this tool has an interactive UI, which toolview never renders"
 
 
 @dataclass
@@ -58,16 +62,20 @@ def map_result(
     tool_call_id: str = DEFAULT_CALL_ID,
     tool_name: str = DEFAULT_TOOL_NAME,
     tool_meta: object = None,
+    app: McpAppProps | None = None,
+    app_notes: Sequence[str] = (),
 ) -> ToolResult:
     """Map one raw ``CallToolResult`` to a ``tool-result``; never raises.
 
     ``tool_meta`` is the tool's own ``_meta`` from ``tools/list``, where MCP Apps
-    declare a UI template; it is optional.
+    declare a UI template; it is optional. ``app`` is that template, read by the
+    caller when the call was made: the result's kind becomes ``mcp-app`` and its
+    text stays the fallback every other surface shows.
     """
     call_id = tool_call_id or DEFAULT_CALL_ID
     name = tool_name or DEFAULT_TOOL_NAME
     try:
-        return _map(raw, call_id, name, tool_meta)
+        return _with_app(_map(raw, call_id, name, tool_meta), app, app_notes)
     except Exception as exc:  # a last resort: still show the result, and why
         text = f"[note: toolview could not read this MCP result ({type(exc).__name__})]\n"
         return _final(call_id, name, text + compact_json(raw)[:4000], is_error=True)
@@ -93,6 +101,20 @@ def _map(raw: object, call_id: str, name: str, tool_meta: object) -> ToolResult:
         is_error=is_error,
         descriptor=descriptor or msgspec.UNSET,
     )
+
+
+def _with_app(result: ToolResult, app: McpAppProps | None, notes: Sequence[str]) -> ToolResult:
+    """The result drawn as its MCP App where a surface can, its text everywhere else."""
+    text = "\n".join([result.text, *(f"[note: {note}]" for note in notes)])
+    if app is None or result.is_error or not result.complete:
+        return msgspec.structs.replace(result, text=text) if notes else result
+    never = f"[note: {_NEVER_NOTE}]"
+    text = text.replace(
+        _UI_NOTICE.format(uri=app.resource_uri), _APP_NOTICE.format(uri=app.resource_uri)
+    )
+    text = text.replace("\n" + never, "").replace(never, "")
+    descriptor = Descriptor(kind=MCP_APP_KIND, props=msgspec.to_builtins(app))
+    return msgspec.structs.replace(result, text=text, descriptor=descriptor)
 
 
 def _final(call_id: str, name: str, text: str, *, is_error: bool) -> ToolResult:
@@ -177,5 +199,5 @@ def _all_notes(parts: _Assembly) -> list[str]:
         plural = "s" if parts.hidden != 1 else ""
         notes.append(f"{parts.hidden} block{plural} for the assistant only")
     if any(isinstance(block, UiBlock) for block in parts.shown):
-        notes.append("this tool has an interactive UI, which toolview never renders")
+        notes.append(_NEVER_NOTE)
     return notes

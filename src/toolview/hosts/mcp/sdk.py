@@ -6,9 +6,11 @@ mapped like any raw result, so the SDK path and the raw path cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from toolview.contract import ToolResult
+from toolview.contract.mcp_app import McpAppProps
 from toolview.hosts.mcp.result_map import DEFAULT_CALL_ID, DEFAULT_TOOL_NAME, map_result
 
 if TYPE_CHECKING:  # only annotations: a model arrives made; pydantic costs start-up
@@ -28,6 +30,8 @@ def map_sdk_result(
     tool_call_id: str = DEFAULT_CALL_ID,
     tool_name: str = DEFAULT_TOOL_NAME,
     tool: BaseModel | None = None,
+    app: McpAppProps | None = None,
+    app_notes: Sequence[str] = (),
 ) -> ToolResult:
     """Map an SDK ``CallToolResult`` (or ``InputRequiredResult``, or a task result).
 
@@ -39,4 +43,11 @@ def map_sdk_result(
     except Exception as exc:  # a model that cannot serialize still gets a visible result
         raw = f"unserializable {type(result).__name__}: {type(exc).__name__}"
     tool_meta = getattr(tool, "meta", None) if tool is not None else None
-    return map_result(raw, tool_call_id=tool_call_id, tool_name=tool_name, tool_meta=tool_meta)
+    return map_result(
+        raw,
+        tool_call_id=tool_call_id,
+        tool_name=tool_name,
+        tool_meta=tool_meta,
+        app=app,
+        app_notes=app_notes,
+    )

@@ -21,7 +21,8 @@ __all__ = ["CSP", "SECURITY_HEADERS", "SecurityHeaders", "refusal"]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
+    "frame-src 'self'"
 )
 SECURITY_HEADERS: Final = [
     (b"content-security-policy", CSP.encode()),
@@ -49,9 +50,7 @@ class SecurityHeaders:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                names = {name for name, _ in SECURITY_HEADERS}
-                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
-                message = {**message, "headers": [*kept, *SECURITY_HEADERS]}
+                message = {**message, "headers": _secured(message.get("headers", []))}
             await send(message)
 
         try:
@@ -60,6 +59,22 @@ class SecurityHeaders:
             if not started:
                 await internal_error()(scope, receive, send_with_headers)
             raise
+
+
+def _secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """The response's headers with ours; an MCP App document keeps its own sandboxed policy.
+
+    Only a policy that starts ``sandbox allow-scripts`` (``server.page.calls.app``)
+    is kept — stricter than ours for everything but the app's own inline code, an
+    opaque origin wherever it is opened — and only its own page may frame it.
+    """
+    own = next((v for k, v in headers if k.lower() == b"content-security-policy"), b"")
+    names = {name for name, _ in SECURITY_HEADERS}
+    kept = [(k, v) for k, v in headers if k.lower() not in names]
+    if not own.startswith(b"sandbox allow-scripts;"):
+        return [*kept, *SECURITY_HEADERS]
+    app = [(b"content-security-policy", own), (b"x-frame-options", b"SAMEORIGIN")]
+    return [*kept, *app, *(h for h in SECURITY_HEADERS if h[0] not in dict(app))]
 
 
 def refusal(

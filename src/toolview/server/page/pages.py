@@ -20,6 +20,7 @@ from toolview.server.errors import ApiError
 from toolview.server.page import fragments, running, share_routes, window_routes
 from toolview.server.page.calls import data as call_data
 from toolview.server.page.calls import stored as stored_output
+from toolview.server.page.calls.app import routes as app_routes
 from toolview.server.page.fragments import drawn_thread
 from toolview.server.page.header.counts_line import counts_html
 from toolview.server.page.header.facts import facts_html, who_html
@@ -109,6 +110,7 @@ routes = [
     *cross_search.routes,
     *call_data.routes,
     *stored_output.routes,
+    *app_routes,
     *share_routes.routes,
     Route("/static/fragments.css", fragments_css, methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

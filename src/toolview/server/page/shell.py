@@ -17,7 +17,7 @@ from toolview.safety import escape_html
 __all__ = ["LIVE_SCRIPTS", "STATIC", "document"]
 
 STATIC: Final = Path(__file__).parent / "static"
-LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js", "menu.js")
+LIVE_SCRIPTS: Final = ("live.js", "viewer.js", "follow.js", "menu.js", "mcp-app.js")
 
 
 def document(title: str, body: str, *, live: bool = False, scripts: Sequence[str] = ()) -> str:

@@ -25,4 +25,5 @@ BUILTIN_RENDERERS: Final[dict[str, Deferred[str]]] = {
     "markdown": Deferred(f"{__name__}.markdown", "render_markdown"),
     "envelope": Deferred(f"{__name__}.data", "render_envelope"),
     "todo": Deferred(f"{__name__}.todo", "render_todo"),
+    "mcp-app": Deferred(f"{__name__}.mcp_app", "render_mcp_app"),
 }
