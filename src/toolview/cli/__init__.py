@@ -48,6 +48,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",
     "hook": "an agent's permission hook: wait for a decision from the viewer",
+    "sync": "forward this machine's agent sessions, redacted, to a team server",
 }
 
 
@@ -78,6 +79,8 @@ def _register(name: str) -> Register:
             from toolview.cli.doctor_cmd import register
         case "hook":
             from toolview.cli.hook_cmd import register
+        case "sync":
+            from toolview.cli.sync_cmd import register
         case _:
             raise KeyError(name)
     return register
