@@ -109,6 +109,8 @@ class _Sync:
     """The command's loop: every session file, each pass, sent past its saved position."""
 
     def __init__(self, base: str, token: str | None, who: Identity, args: argparse.Namespace):
+        from toolview.cli.sync_files import Context
+        from toolview.cli.sync_joins import Joins
         from toolview.cli.sync_state import SyncState, default_state_path
         from toolview.server.ingest.watch.idle import WATCH_IDLE
         from toolview.server.ingest.watch.plugins import watch_formats
@@ -118,21 +120,22 @@ class _Sync:
         if self.state.problem:
             print(f"toolview sync: {self.state.problem}", file=sys.stderr)
         idle = WATCH_IDLE if args.idle is None else args.idle
-        self.context = (watch_formats(), who, idle)
+        self.context = Context(watch_formats(), who, idle, Joins())
         self.readers: dict[Path, FileReader] = {}
         self.looked: dict[Path, tuple[int, int]] = {}
         self.publishers: dict[str, Publisher] = {}
 
     def run(self) -> int:
+        """Passes until ``--once`` has nothing left to send, or for as long as it runs."""
         from toolview.remote.client import PublishError
 
         print(f"toolview sync: {self.who.machine} → {self.base}", file=sys.stderr, flush=True)
         try:
             while True:
-                self._pass()
-                if self.args.once:
+                if self._pass() == 0 and self.args.once:
                     return 0
-                time.sleep(self.args.interval)
+                if not self.args.once:
+                    time.sleep(self.args.interval)
         except PublishError as exc:
             print(f"toolview sync: {exc}", file=sys.stderr)
             return EXIT_REFUSED
@@ -140,15 +143,22 @@ class _Sync:
             for publisher in self.publishers.values():
                 publisher.close()
 
-    def _pass(self) -> None:
+    def _pass(self) -> int:
+        """One look at every session file; the batches sent (a pass that sends none is idle)."""
         from toolview.cli.serve_watch import agent_folders
         from toolview.cli.sync_files import sync_file
         from toolview.server.ingest.watch.tree import newest_first, session_files
 
+        sent = 0
         for root in agent_folders():
             for path in newest_first(session_files(root.path)):
-                if not self._unchanged(path):
-                    sync_file(path, self.readers, self.state, self._send, self.context)
+                if self._unchanged(path):
+                    continue
+                done = sync_file(path, self.readers, self.state, self._send, self.context)
+                if done is None:
+                    self.looked.pop(path, None)  # a sub-agent waiting for its link: look again
+                sent += done or 0
+        return sent
 
     def _unchanged(self, path: Path) -> bool:
         """Nothing to do: the same size and time as last looked, and already finished."""

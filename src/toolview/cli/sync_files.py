@@ -26,6 +26,7 @@ from pathlib import Path
 
 import msgspec
 
+from toolview.cli.sync_joins import Joins
 from toolview.cli.sync_state import Entry, SyncState
 from toolview.contract import Observation, RunStarted
 from toolview.safety import redact, redact_json
@@ -34,7 +35,7 @@ from toolview.server.ingest.watch.opening import open_reader
 from toolview.server.ingest.watch.reader import Batch, FileReader, FileReplaced
 from toolview.wire.memo import Redactor, redact_observation
 
-__all__ = ["Identity", "Send", "batch_key", "outgoing", "sync_file"]
+__all__ = ["Context", "Identity", "Send", "batch_key", "outgoing", "sync_file"]
 
 # a batch's thread and observations, under its key (raises ``PublishError``)
 Send = Callable[[str, list[Observation], str], None]
@@ -67,28 +68,37 @@ def outgoing(observations: list[Observation], who: Identity) -> list[Observation
     return [redact_observation(o, _REDACTOR) for o in stamped]
 
 
-def sync_file(
-    path: Path,
-    readers: dict[Path, FileReader],
-    state: SyncState,
-    send: Send,
-    context: tuple[tuple[SessionFormat, ...], Identity, float],
-) -> int:
-    """Send what ``path`` holds past its saved position; the number of batches sent.
+@dataclass
+class Context:
+    """What every file's pass shares: the formats, who, the idle seconds, the sub-agents' links."""
 
-    ``context``: the formats, who, and the seconds a file must stay unchanged
-    before it is finished (its run's end sent, as the watcher does).
-    """
-    formats, who, idle = context
+    formats: tuple[SessionFormat, ...]
+    who: Identity
+    idle: float  # seconds a file stays unchanged before it is finished (its run's end sent)
+    joins: Joins
+
+
+def sync_file(
+    path: Path, readers: dict[Path, FileReader], state: SyncState, send: Send, context: Context
+) -> int | None:
+    """Send what ``path`` holds past its saved position: the number of batches sent, ``None``
+    for a sub-agent's file whose session or call is not known yet (asked again next pass)."""
     entry = state.files.setdefault(str(path), Entry())
-    reader = readers.get(path) or open_reader(path, entry.stored, formats)
+    reader = readers.get(path)
     if reader is None:
-        return 0
-    readers[path] = reader
+        sub, join = context.joins.join(path, state)
+        if sub and join is None and entry.stored is None:
+            return None
+        reader = open_reader(path, entry.stored, context.formats, join)
+        if reader is None:
+            return 0
+        readers[path] = reader
+        context.joins.learned(reader.position.thread, reader.take_links())
     sent = 0
     try:
-        while (batch := _next(reader, entry, idle)) is not None:
-            _send(reader, batch, state, entry, (send, who))
+        while (batch := _next(reader, entry, context.idle)) is not None:
+            _send(reader, batch, state, entry, (send, context.who))
+            context.joins.learned(batch.after.thread, batch.links)
             sent += 1
     except FileReplaced:
         del readers[path]  # replaced or cut: opened again, as new, on the next pass
