@@ -287,3 +287,34 @@ def test_a_url_that_is_not_a_server_is_refused(url: str, tmp_path: Path) -> None
     )
     assert done.returncode == 2
     assert "--to wants http(s)://HOST[:PORT]" in done.stderr
+
+
+def test_a_batch_over_the_servers_body_limit_is_split_and_a_huge_result_cut(
+    tmp_path: Path,
+) -> None:
+    """``serve --body-limit 65536``: a batch over it is sent again observation by observation,
+    and the one result still over it arrives cut to its end — no forwarder stuck on a 413."""
+    server = ToolviewServer.start(
+        ["--port", "0", "--db", str(tmp_path / "log.db"), "--body-limit", "65536"]
+    )
+    try:
+        home = home_with(tmp_path, "c")
+        path = home / ".claude" / "projects" / "-p" / f"{LIVE}.jsonl"
+        path.parent.mkdir(parents=True)
+        records = [user(LIVE, 0, "big")]
+        for n in range(4):
+            out = ("y" * 99 + "\n") * 3000 + "THE END\n" if n == 1 else "x" * 20_000
+            records += [bash_call(LIVE, 2 * n + 1, f"toolu_big{n}", "cat")]
+            records += [bash_result(LIVE, 2 * n + 2, f"toolu_big{n}", out)]
+        path.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in records))
+        done = sync(home, server.url, "m", "--once", "--idle", "0")
+        assert done.wait(timeout=WAIT) == 0
+        events = httpx.get(f"{server.url}/api/threads/claude-{LIVE}/events").json()["events"]
+        held = [e["observation"] for e in events]
+        assert calls_of(held) == calls_of(local(claude_code.load_observations, path))
+        (big,) = [
+            o for o in held if o.get("toolCallId") == "toolu_big1" and o["kind"] == "tool-result"
+        ]
+        assert big["text"].endswith("THE END\n") and big["descriptor"]["truncated"]
+    finally:
+        server.kill()

@@ -30,14 +30,11 @@ from toolview.cli.failures import EXIT_USAGE
 
 if TYPE_CHECKING:
     from toolview.cli.sync_files import Identity
-    from toolview.contract import Observation
-    from toolview.remote.client import Publisher
     from toolview.server.ingest.watch.reader import FileReader
 
 __all__ = ["EXIT_REFUSED", "register", "run", "server_base"]
 
 EXIT_REFUSED: Final = 77  # sysexits' EX_NOPERM: the server refused this forwarder
-_RETRY: Final = 2.0  # seconds between tries while the server cannot be reached
 
 
 def register(subparsers: object) -> None:
@@ -111,6 +108,7 @@ class _Sync:
     def __init__(self, base: str, token: str | None, who: Identity, args: argparse.Namespace):
         from toolview.cli.sync_files import Context
         from toolview.cli.sync_joins import Joins
+        from toolview.cli.sync_send import Sender
         from toolview.cli.sync_state import SyncState, default_state_path
         from toolview.server.ingest.watch.idle import WATCH_IDLE
         from toolview.server.ingest.watch.plugins import watch_formats
@@ -123,7 +121,7 @@ class _Sync:
         self.context = Context(watch_formats(), who, idle, Joins())
         self.readers: dict[Path, FileReader] = {}
         self.looked: dict[Path, tuple[int, int]] = {}
-        self.publishers: dict[str, Publisher] = {}
+        self.send = Sender(base, token)
 
     def run(self) -> int:
         """Passes until ``--once`` has nothing left to send, or for as long as it runs."""
@@ -140,8 +138,7 @@ class _Sync:
             print(f"toolview sync: {exc}", file=sys.stderr)
             return EXIT_REFUSED
         finally:
-            for publisher in self.publishers.values():
-                publisher.close()
+            self.send.close()
 
     def _pass(self) -> int:
         """One look at every session file; the batches sent (a pass that sends none is idle)."""
@@ -154,7 +151,7 @@ class _Sync:
             for path in newest_first(session_files(root.path)):
                 if self._unchanged(path):
                     continue
-                done = sync_file(path, self.readers, self.state, self._send, self.context)
+                done = sync_file(path, self.readers, self.state, self.send, self.context)
                 if done is None:
                     self.looked.pop(path, None)  # a sub-agent waiting for its link: look again
                 sent += done or 0
@@ -172,24 +169,3 @@ class _Sync:
             return True
         self.looked[path] = now
         return False
-
-    def _send(self, thread: str, observations: list[Observation], key: str) -> None:
-        """POST the batch; an outage is waited out, a refusal raised."""
-        from toolview.remote.client import Publisher, PublishError
-
-        publisher = self.publishers.get(thread)
-        if publisher is None:
-            url = f"{self.base}/threads/{thread}"
-            publisher = self.publishers[thread] = Publisher(url, token=self.token)
-        while True:
-            try:
-                publisher.publish(observations, key=key)
-                return
-            except PublishError as exc:
-                if exc.status == 409:  # the key holds another batch: said, not stored twice
-                    print(f"toolview sync: {thread}: {exc}", file=sys.stderr)
-                    return
-                if not exc.transient:
-                    raise
-                print(f"toolview sync: waiting for {self.base}: {exc}", file=sys.stderr)
-                time.sleep(exc.retry_after or _RETRY)
