@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import httpx
+
 SESSION = "b16b16b1-0000-4000-8000-00000000b16b"
 
 
@@ -43,7 +45,9 @@ def write_session(path: Path, mb: int, out_kb: int) -> int:
         while stream.tell() < mb * 1_000_000:
             call = f"toolu_{calls:08d}"
             use = {"type": "tool_use", "id": call, "name": "Bash", "input": {"command": "cat"}}
-            stream.write(record("assistant", 2 * calls + 1, {"role": "assistant", "content": [use]}))
+            stream.write(
+                record("assistant", 2 * calls + 1, {"role": "assistant", "content": [use]})
+            )
             result = {"type": "tool_result", "tool_use_id": call, "content": chunk}
             stream.write(record("user", 2 * calls + 2, {"role": "user", "content": [result]}))
             calls += 1
@@ -74,9 +78,7 @@ def main() -> None:
         path = home / ".claude" / "projects" / "-w" / f"{SESSION}.jsonl"
         calls = write_session(path, args.mb, args.out_kb)
         serve = [sys.executable, "-m", "toolview", "serve", "--port", "0", "--db"]
-        server = subprocess.Popen(
-            [*serve, str(root / "log.db")], stdout=subprocess.PIPE, text=True
-        )
+        server = subprocess.Popen([*serve, str(root / "log.db")], stdout=subprocess.PIPE, text=True)
         assert server.stdout is not None
         url = ""
         while not url:
@@ -88,12 +90,16 @@ def main() -> None:
                 peak, cpu = run_sync(home, url, root / f"state-{run}.json")
                 peaks.append(peak)
                 cpus.append(cpu)
+            threads = httpx.get(f"{url}/api/threads").json()["threads"]
         finally:
             server.kill()
         size = path.stat().st_size / 2**20
-        print(f"session {size:.0f} MiB, {calls} calls of {args.out_kb} KiB output, {args.runs} runs")
+        print(
+            f"session {size:.0f} MiB, {calls} calls of {args.out_kb} KiB output, {args.runs} runs"
+        )
         print(f"sync --once peak RSS: median {statistics.median(peaks):.0f} MiB {peaks}")
         print(f"sync --once CPU: median {statistics.median(cpus):.2f} s")
+        print(f"the server's thread: {threads[0]['calls']} calls")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ __all__ = ["Context", "Identity", "Send", "batch_key", "outgoing", "sync_file"]
 
 # a batch's thread and observations, under its key (raises ``PublishError``)
 Send = Callable[[str, list[Observation], str], None]
-_REDACTOR = Redactor(text=redact, json=redact_json)
+_REDACTOR = Redactor(text=redact, json=redact_json, budget=0)  # each text is seen once
 
 
 @dataclass(frozen=True)

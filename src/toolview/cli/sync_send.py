@@ -13,12 +13,18 @@ batch, and each answer has one right reaction —
 * 409 (the key holds another batch): said, nothing stored twice;
 * anything else (a wrong token: 401) is raised: the command stops.
 
+Memory: httpcore leaves each request in reference cycles holding its body
+(up to ~8 MiB here); left to the collector's own pace they piled up with the
+file's size (peak RSS 121 MiB for a 19 MiB session, 174 MiB for 95 MiB), so
+the young generations are collected after each POST.
+
 One ``Publisher`` per thread, at most ``OPEN`` kept open (the least recently
 used closed): a first sync of thousands of sessions holds a few connections.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections import OrderedDict
@@ -51,6 +57,7 @@ class Sender:
         while True:
             try:
                 self._publisher(thread).publish(observations, key=key)
+                gc.collect(1)  # the body, held in httpcore's request cycles: freed now
                 return
             except BatchTooLarge:
                 self._split(thread, observations, key, fit)
