@@ -13,7 +13,9 @@ where a batch goes: through the network, so each one is
 * keyed by (machine, thread, version, start, end, finish): a resend after a
   kill is answered from the server's idempotency keys and stores nothing;
 * written ahead: the end is saved before the POST (``sync_state``), so a
-  restart resends exactly the same bytes before reading on.
+  restart resends exactly the same bytes before reading on. One save per
+  batch: the commit is saved with the next batch's write-ahead, or at the
+  file's end (the whole state is written each time: O(files) bytes).
 """
 
 from __future__ import annotations
@@ -102,6 +104,8 @@ def sync_file(
             sent += 1
     except FileReplaced:
         del readers[path]  # replaced or cut: opened again, as new, on the next pass
+    if sent:
+        state.save()
     return sent
 
 
@@ -129,13 +133,14 @@ def _quiet(path: Path, idle: float) -> bool:
 def _send(
     reader: FileReader, batch: Batch, state: SyncState, entry: Entry, how: tuple[Send, Identity]
 ) -> None:
+    """Saved ahead (with the batches committed before it), sent, committed — saved by the
+    next batch's write-ahead or at the file's end (a kill between: the same batch again)."""
     send, who = how
     start = reader.position.offset
-    entry.sending = (batch.after.offset, batch.after.finished)
-    state.save()
     if batch.observations:
+        entry.sending = (batch.after.offset, batch.after.finished)
+        state.save()
         key = batch_key(who.machine, batch, start)
         send(batch.after.thread, outgoing(batch.observations, who), key)
     reader.commit(batch)
     entry.stored, entry.sending = reader.stored, None
-    state.save()
