@@ -148,3 +148,20 @@ def test_a_synced_sessions_machine_and_user_are_on_its_card_and_header(
     page = client.get("/threads/claude-s1").text
     assert (who(page)["Machine"], who(page)["User"]) == (card["machine"], "ann")
     assert "<b>laptop-7" not in page  # escaped, never markup
+
+
+@pytest.mark.browser
+def test_the_index_row_says_the_machine_and_user_as_text(server: ToolviewServer) -> None:
+    """The index's Agent cell: ``claude · <machine> (<user>)``, a hostile name never markup."""
+    machine = "<img src=x onerror=alert(1)>"
+    with Publisher(f"{server.url}/threads/claude-s2") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([RunStarted(run_id="r", machine=machine, user="ann")])
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/")
+        row = page.locator('tr[data-thread="claude-s2"]')
+        expect(row.locator('td[data-label="Agent"]')).to_have_text(f"claude · {machine} (ann)")
+        expect(row.locator("img")).to_have_count(0)
+
+    in_browser(scenario)
