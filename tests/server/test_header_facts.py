@@ -20,7 +20,15 @@ from starlette.testclient import TestClient
 from test_counts_real import CLAUDE, CODEX
 from toolview_servers import NDJSON, ToolviewServer
 
-from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage, encode_observation
+from toolview.contract import (
+    Message,
+    Observation,
+    RunStarted,
+    ToolCall,
+    ToolResult,
+    Usage,
+    encode_observation,
+)
 from toolview.hosts import claude_code, codex
 from toolview.remote.client import Publisher
 
@@ -125,3 +133,35 @@ def test_the_header_says_the_indexs_agent_project_branch_and_start(
         card["branch"] or "",  # Claude Code's git branch; this Codex rollout names none
     )
     assert said["Started"] == card["startedAt"].replace("T", " ")[:16] + " UTC"
+
+
+def test_a_synced_sessions_machine_and_user_are_on_its_card_and_header(
+    client: TestClient,
+) -> None:
+    """``toolview sync`` stamps the run-started; the card and the header say it, as text."""
+    started = RunStarted(run_id="r", machine="<b>laptop-7</b>\x1b[31m", user="ann")
+    client.post("/api/threads", json={"id": "claude-s1"}).raise_for_status()
+    body = encode_observation(started) + b"\n" + encode_observation(ToolCall("c1", "Read", {}))
+    client.post("/api/threads/claude-s1/observations", content=body, headers=NDJSON)
+    (card,) = client.get("/api/threads").json()["threads"]
+    assert (card["machine"], card["user"]) == ("<b>laptop-7</b>", "ann")  # its controls cleaned
+    page = client.get("/threads/claude-s1").text
+    assert (who(page)["Machine"], who(page)["User"]) == (card["machine"], "ann")
+    assert "<b>laptop-7" not in page  # escaped, never markup
+
+
+@pytest.mark.browser
+def test_the_index_row_says_the_machine_and_user_as_text(server: ToolviewServer) -> None:
+    """The index's Agent cell: ``claude · <machine> (<user>)``, a hostile name never markup."""
+    machine = "<img src=x onerror=alert(1)>"
+    with Publisher(f"{server.url}/threads/claude-s2") as publisher:
+        publisher.ensure_thread()
+        publisher.publish([RunStarted(run_id="r", machine=machine, user="ann")])
+
+    def scenario(page: Page) -> None:
+        page.goto(f"{server.url}/")
+        row = page.locator('tr[data-thread="claude-s2"]')
+        expect(row.locator('td[data-label="Agent"]')).to_have_text(f"claude · {machine} (ann)")
+        expect(row.locator("img")).to_have_count(0)
+
+    in_browser(scenario)

@@ -50,6 +50,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "hook": "an agent's permission hook: wait for a decision from the viewer",
     "approve": "list the calls waiting for a person, or allow / deny one",
     "hooks": "install the permission hook in Claude Code's or Codex's settings",
+    "sync": "forward this machine's agent sessions, redacted, to a team server",
 }
 
 
@@ -84,6 +85,8 @@ def _register(name: str) -> Register:
             from toolview.cli.approve_cmd import register
         case "hooks":
             from toolview.cli.hooks_cmd import register
+        case "sync":
+            from toolview.cli.sync_cmd import register
         case _:
             raise KeyError(name)
     return register

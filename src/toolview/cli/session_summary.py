@@ -136,8 +136,9 @@ def _see(summary: Summary, observation: Observation) -> None:
     text = observation.text if isinstance(observation, Message) else ""
     kind = str(observation.__struct_config__.tag)
     if isinstance(observation, RunStarted):
+        where = (_given(observation.machine), _given(observation.user))
         facts.session(
-            *(_given(v) for v in (observation.cwd, observation.title, observation.branch))
+            _given(observation.cwd), _given(observation.title), _given(observation.branch), where
         )
         summary.project = facts.project or summary.project
     facts.see(kind, role=role, at=at, outcome=outcome, text=lambda: text)

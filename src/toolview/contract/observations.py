@@ -179,21 +179,30 @@ class RunStarted(_Observation, frozen=True, tag="run-started", omit_defaults=Tru
     user's own words and paths, untrusted like any text: every surface
     cleans, redacts and bounds them (``share --strip-home`` replaces the home
     in ``cwd`` too). A later run-started of the same session may restate them.
+    ``machine`` and ``user`` say where the session ran, as ``toolview sync``
+    declares them for a team server (self-declared: shown as said, not proven).
     """
 
     run_id: NonEmptyStr
     cwd: str | msgspec.UnsetType = msgspec.UNSET
     branch: str | msgspec.UnsetType = msgspec.UNSET
     title: str | msgspec.UnsetType = msgspec.UNSET
+    machine: str | msgspec.UnsetType = msgspec.UNSET
+    user: str | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
+        texts = (self.cwd, self.branch, self.title, self.machine, self.user)
         if not (
             type(self.run_id) is str
             and self.run_id
-            and all(type(v) is str or v is UNSET for v in (self.cwd, self.branch, self.title))
+            and all(type(v) is str or v is UNSET for v in texts)
             and marks_fine(self.at, self.parent_call_id)
         ):
-            check_fields(self, non_empty=("run_id",), optional_text=("cwd", "branch", "title"))
+            check_fields(
+                self,
+                non_empty=("run_id",),
+                optional_text=("cwd", "branch", "title", "machine", "user"),
+            )
 
 
 class RunEnded(_Observation, frozen=True, tag="run-ended", omit_defaults=True):

@@ -90,6 +90,8 @@ class SessionFacts:
     title: str | None = None
     project: str = ""  # project_name of the working folder, where the source says it
     branch: str = ""  # its git branch, where the source says it
+    machine: str = ""  # where it ran, as its forwarder (``toolview sync``) declared it
+    user: str = ""  # who ran it there, declared the same way
     own_title: bool = False  # the agent wrote a title record: no prompt replaces it
     start: str | None = None
     last: str | None = None
@@ -113,13 +115,25 @@ class SessionFacts:
         if cleaned:
             self.title, self.own_title = cleaned, True
 
-    def session(self, cwd: str | None, title: str | None, branch: str | None = None) -> None:
-        """What a run-started says of the session (``RunStarted.cwd``/``title``/``branch``):
-        the latest non-empty one holds, and the agent's own title wins over any prompt."""
+    def session(
+        self,
+        cwd: str | None,
+        title: str | None,
+        branch: str | None = None,
+        where: tuple[str | None, str | None] = (None, None),
+    ) -> None:
+        """What a run-started says of the session (``RunStarted.cwd``/``title``/``branch``,
+        ``where``: its ``machine`` and ``user``): the latest non-empty one holds, and the
+        agent's own title wins over any prompt."""
         if cwd:
             self.project = title_line(project_name(cwd), PROJECT_CHARS)
         if branch:
             self.branch = branch
+        machine, user = where
+        if machine:
+            self.machine = title_line(machine, PROJECT_CHARS)
+        if user:
+            self.user = title_line(user, PROJECT_CHARS)
         if title:
             self.title_record(title)
 

@@ -92,13 +92,17 @@ class FileReader:
         links, self._links = self._links, []
         return links
 
-    def read_batch(self) -> Batch | None:
-        """The next complete lines' observations, or ``None`` when there are none yet."""
+    def read_batch(self, until: int | None = None) -> Batch | None:
+        """The next complete lines' observations, or ``None`` when there are none yet.
+
+        ``until``: stop at that offset (``toolview sync`` resending the batch a
+        kill interrupted, byte for byte, though the file grew meanwhile).
+        """
         with self.path.open("rb") as stream:
             if not self.position.same_file(stream):
                 raise FileReplaced(str(self.path))
             stream.seek(self.position.offset)
-            observations, end = self._read(stream)
+            observations, end = self._read(stream, until)
             if end == self.position.offset:
                 return None
             head = head_digest(stream, end)
@@ -118,10 +122,11 @@ class FileReader:
         observations = self.mapper.finish()
         return Batch(observations, self.stored, after, self.new_thread, self.mapper.links())
 
-    def _read(self, stream: BinaryIO) -> tuple[list[Observation], int]:
+    def _read(self, stream: BinaryIO, until: int | None) -> tuple[list[Observation], int]:
         observations: list[Observation] = []
         end = start = self.position.offset
-        while len(observations) < MAX_OBSERVATIONS and end - start < MAX_BYTES:
+        stop = MAX_BYTES if until is None else until - start
+        while end - start < stop and (until is not None or len(observations) < MAX_OBSERVATIONS):
             line = stream.readline()
             if not line.endswith(b"\n"):
                 break  # the end, or a line still being written: it waits for its newline

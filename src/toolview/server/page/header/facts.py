@@ -32,6 +32,8 @@ _CARD_FACTS: Final = (
     ("agent", "Agent"),
     ("project", "Project"),
     ("branch", "Branch"),
+    ("machine", "Machine"),
+    ("user", "User"),
     ("startedAt", "Started"),
 )
 

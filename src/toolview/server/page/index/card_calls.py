@@ -50,6 +50,8 @@ class Peek(msgspec.Struct, rename="camel"):
     cwd: str | None = None  # a run-started's session facts (``RunStarted``)
     branch: str | None = None
     title: str | None = None
+    machine: str | None = None  # where a synced session ran (``toolview sync``)
+    user: str | None = None
 
 
 @dataclass

@@ -83,6 +83,8 @@ class Card:
             "agent": agent_of(self.id),
             "project": facts.project,
             "branch": facts.branch,
+            "machine": facts.machine,
+            "user": facts.user,
             "status": facts.status(counts.running, time.time(), self.grew),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
@@ -111,7 +113,7 @@ class Card:
             self.facts.see("", at=peek.at)  # a sub-agent's: its time only, its calls counted
             return
         if peek.kind == "run-started":
-            self.facts.session(peek.cwd, peek.title, peek.branch)
+            self.facts.session(peek.cwd, peek.title, peek.branch, (peek.machine, peek.user))
         self.facts.see(
             peek.kind,
             role=peek.role,

@@ -65,6 +65,9 @@
   const withSub = (own, sub) => (Number(sub) > 0 ? `${Number(own) || 0}+${Number(sub)}` : String(Number(own) || 0));
   const models = (t) => (Array.isArray(t.models) && t.models.length ? t.models.map(String).join(", ") : "—");
 
+  // a synced session's machine and user (toolview sync), as its forwarder declared them
+  const where = (t) => (t.machine ? ` · ${t.machine}${t.user ? ` (${t.user})` : ""}` : "");
+
   // a cell labelled with its column's heading: the narrow layout shows it before the value
   function cell(child, numeric, label) {
     const td = el("td", undefined, numeric ? "tv-num" : undefined);
@@ -84,7 +87,7 @@
     status.dataset.status = String(thread.status || "");
     tr.append(
       cell(link),
-      cell(String(thread.agent || ""), false, "Agent"),
+      cell(String(thread.agent || "") + where(thread), false, "Agent"),
       cell(models(thread), false, "Model"),
       cell(time(thread.startedAt), false, "Started"),
       cell(duration(thread.spanMs), true, "Duration"),
