@@ -9,11 +9,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from thread_strategies import threads
 
-from toolview.contract import Observation, RunStarted, ToolCall, ToolResult
+from toolview.contract import Message, Observation, RunStarted, ToolCall, ToolResult
+from toolview.server.page.index.card_shelf import CardShelf, stamp
 from toolview.server.page.index.directory import Card, Directory
 from toolview.wire.log.sqlite import SQLiteLog
 
@@ -69,8 +71,9 @@ def fold_all(card: Card, records: list[tuple[int, bytes]]) -> dict[str, object]:
 def test_a_card_folded_as_the_thread_grows_equals_one_folded_at_once(
     observations: list[Observation], cuts: list[int]
 ) -> None:
-    """Refactor guard of the incremental card: read in any pieces (a listing between appends),
-    a card says what a card made from the whole thread says — every field, status included."""
+    """A card read in any pieces (a listing between appends), or kept in the log and taken
+    back by a restarted server, says what a card made from the whole thread says — every
+    field, status included."""
 
     async def scenario(log: SQLiteLog) -> None:
         thread = f"claude-{uuid.uuid4()}"
@@ -87,5 +90,88 @@ def test_a_card_folded_as_the_thread_grows_equals_one_folded_at_once(
         grown.fold(records[start:])
         grown.grew = whole.grew = info.created  # when each read it: not a fact of the thread
         assert grown.as_json(NOW) == fold_all(whole, records)
+        shelf = CardShelf(log)
+        await shelf.keep([whole])
+        (kept,) = [k for k in await CardShelf(log).restore() if k.id == thread]
+        back = Card(kept.id, kept.created, kept.seq, kept.facts, kept.created, counted=kept.counts)
+        assert back.as_json(NOW) == whole.as_json(NOW)  # taken back after a restart: the same
+        assert back.counts() == whole.counts()  # what /stats sums
+
+    with_log(scenario)
+
+
+async def listed(log: SQLiteLog, *, keeps: bool = True) -> list[dict[str, object]]:
+    """A fresh server's first listing (``keeps``: of a log whose cards it keeps)."""
+    directory = Directory(log, anyio.CapacityLimiter(1), CardShelf(log if keeps else None))
+    return [{**t, "status": None} for t in await directory.listing()]  # status: as of now
+
+
+async def two_threads(log: SQLiteLog) -> None:
+    for thread in ("claude-a", "codex-b"):
+        await log.create_thread(thread)
+        await log.append(
+            thread,
+            [
+                RunStarted("r", cwd="/home/ann/shop", at=AT.format(1)),
+                Message("user", f"fix {thread}", at=AT.format(1)),
+                ToolCall("c", "shell", {}, at=AT.format(2)),
+            ],
+        )
+
+
+def test_a_restarted_server_lists_the_kept_cards_as_a_full_read_would() -> None:
+    """The first listing keeps every card; the next server takes them back without reading a
+    record (a thread whose records are gone still lists from its card), and one that grew
+    since is read again from its start."""
+
+    async def scenario(log: SQLiteLog) -> None:
+        await two_threads(log)
+        full = await listed(log)
+        assert len(await log.kept_cards()) == 2
+        assert await listed(log) == full
+        await log.append("claude-a", [ToolResult("c", "shell", "no", complete=True, is_error=True)])
+        again = await listed(log)
+        assert again == await listed(log, keeps=False) != full
+        assert next(t for t in again if t["id"] == "claude-a")["failed"] == 1
+        await log._run(lambda: log._db.execute("DELETE FROM records"))
+        assert await listed(log) == again  # the cards, not the (now missing) records
+
+    with_log(scenario)
+
+
+def card(facts: str = "{}", counts: str = "{}", rest: str = "", mark: str = "") -> bytes:
+    """A card row's JSON, of these rules (``mark``: another stamp)."""
+    made = mark or stamp()
+    return f'{{"stamp": "{made}", "facts": {facts}, "counts": {counts}{rest}}}'.encode()
+
+
+HOSTILE: dict[str, tuple[float | str | None, int, object]] = {  # created (None: the thread's)
+    "not json": (None, 3, b"not json"),
+    "another stamp": (None, 3, card(counts='{"calls": 5}', mark="0000000000000000")),
+    "another shape": (None, 3, card(facts='{"title": 7}')),
+    "too big": (None, 3, card(counts='{"calls": 5}', rest=f', "x": "{"y" * 300_000}"')),
+    "a number, not bytes": (None, 3, 10**12),  # never bytes(10**12)
+    "a word, not a time": ("when", 3, card()),
+    "ahead of its thread": (None, 99, card(counts='{"calls": 5}')),
+    "another thread's": (1.0, 3, card(counts='{"calls": 5}')),
+}
+
+
+@pytest.mark.parametrize("row", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_card_not_of_these_rules_or_shape_or_thread_is_left(
+    row: tuple[float | str | None, int, object],
+) -> None:
+    """A row of another stamp, shape, type or size, ahead of its thread or of another thread
+    by that name (another creation) is not taken: the thread is read, as a full read says."""
+
+    async def scenario(log: SQLiteLog) -> None:
+        await two_threads(log)
+        full = await listed(log, keeps=False)
+        created, seq, body = row
+        (info,) = [i for i in await log.threads() if i.id == "claude-a"]
+        values = ("claude-a", info.created if created is None else created, seq, body)
+        sql = "INSERT OR REPLACE INTO index_cards VALUES (?, ?, ?, ?)"
+        await log._run(lambda: log._db.execute(sql, values))
+        assert await listed(log) == full
 
     with_log(scenario)

@@ -37,6 +37,7 @@ from toolview.contract.counts import SessionCounts, cost_fields, counts_text
 from toolview.contract.session_facts import SessionFacts, agent_of
 from toolview.server.offload import in_worker
 from toolview.server.page.index.card_calls import CardCalls, Peek
+from toolview.server.page.index.card_shelf import CardShelf
 from toolview.server.page.index.paging import ListingQuery, ListingViews
 from toolview.wire.log import ObservationLog, ThreadInfo
 
@@ -60,6 +61,7 @@ class Card:
     facts: SessionFacts = field(default_factory=SessionFacts)
     grew: float | None = None  # when the card last saw the thread grow (its creation at first)
     calls: CardCalls = field(default_factory=CardCalls, repr=False)
+    counted: SessionCounts | None = None  # a kept card's counts (``card_shelf``): no ledgers
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     # what a listing re-made only when the thread grew (redacting a title, summing ledgers):
     # a warm listing of 10,000 threads spent most of its 0.5 s CPU on them
@@ -68,8 +70,13 @@ class Card:
     def _grown(self) -> tuple[SessionCounts, str]:
         if self._made is None or self._made[0] != self.last_seq:
             title = self.facts.shown_title or self.id
-            self._made = (self.last_seq, self.calls.counts(), title)
+            counts = self.calls.counts() if self.counted is None else self.counted
+            self._made = (self.last_seq, counts, title)
         return self._made[1], self._made[2]
+
+    def counts(self) -> SessionCounts:
+        """The thread's counts (``contract.counts``), its sub-agents' included."""
+        return self._grown()[0]
 
     def as_json(self, now: float | None = None) -> dict[str, object]:
         """The listing's fields (``id``, ``created``, ``lastSeq`` as before, then the index's),
@@ -136,11 +143,16 @@ class Directory:
     (at 10,000 threads, 0.27 s of CPU each).
     """
 
-    def __init__(self, log: ObservationLog, workers: anyio.CapacityLimiter) -> None:
+    def __init__(
+        self, log: ObservationLog, workers: anyio.CapacityLimiter, shelf: CardShelf | None = None
+    ) -> None:
         self.log = log
         self.workers = workers
+        self.shelf = shelf or CardShelf(None)
         self.version = 0
         self._cards: dict[str, Card] = {}
+        self._restoring = asyncio.Lock()
+        self._restored = False
         self._listed: tuple[int, float, list[dict[str, object]]] = (-1, 0.0, [])
 
     async def listing(self) -> list[dict[str, object]]:
@@ -158,12 +170,26 @@ class Directory:
 
     async def cards(self) -> list[Card]:
         """Every thread's card, brought up to date (the listing's, and the stats page's)."""
+        await self._restore()
         infos = await self.log.threads()
         live = {info.id for info in infos}
         for gone in set(self._cards) - live:
             del self._cards[gone]
             self.version += 1
-        return [await self._current(info) for info in infos]
+        cards = [await self._current(info) for info in infos]
+        await self.shelf.keep(cards)
+        return cards
+
+    async def _restore(self) -> None:
+        """Take back the cards the log kept (``card_shelf``), once, before any listing."""
+        async with self._restoring:
+            if self._restored:
+                return
+            for kept in await self.shelf.restore():
+                self._cards[kept.id] = Card(
+                    kept.id, kept.created, kept.seq, kept.facts, kept.created, counted=kept.counts
+                )
+            self._restored = True
 
     async def card(self, thread_id: str) -> dict[str, object] | None:
         """One thread's listing, brought up to date (the page header reads it: same facts)."""
@@ -172,7 +198,12 @@ class Directory:
 
     async def _current(self, info: ThreadInfo) -> Card:
         card = self._cards.get(info.id)
-        if card is None or card.created != info.created or card.last_seq > info.last_seq:
+        if (
+            card is None
+            or card.created != info.created
+            or card.last_seq > info.last_seq
+            or (card.counted is not None and card.last_seq < info.last_seq)  # kept: read again
+        ):
             card = self._cards[info.id] = Card(info.id, info.created)
             self.version += 1
         async with card.lock:
