@@ -125,9 +125,10 @@ class SQLiteLog:
         """The index's cards as last kept (``sqlite_cards``)."""
         return well_typed(await self._query(KEPT_CARDS))
 
-    async def keep_cards(self, cards: Sequence[KeptCard]) -> None:
-        """Keep the index's ``cards`` (``sqlite_cards``), each in place of its thread's last."""
-        await self._run(partial(keep_cards, self._db, cards))
+    async def keep_cards(self, cards: Sequence[KeptCard]) -> bool:
+        """Keep the index's ``cards`` (``sqlite_cards``), each in place of its thread's last;
+        whether they were (``False``: the file could not be written now)."""
+        return await self._run(partial(keep_cards, self._db, cards))
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once it is committed."""

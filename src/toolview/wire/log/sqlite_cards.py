@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any, Final
 
 __all__ = ["CARDS_SCHEMA", "KEPT_CARDS", "KeptCard", "keep_cards", "well_typed"]
@@ -30,15 +31,24 @@ _KEEP: Final = "INSERT OR REPLACE INTO index_cards (thread, created, seq, card) 
 KeptCard = tuple[str, float, int, bytes]  # thread, its creation, the seq made at, the card
 
 
-def keep_cards(db: sqlite3.Connection, cards: Sequence[KeptCard]) -> None:
-    """Store ``cards`` in one transaction (one sync for 10,000, not one each)."""
-    db.execute("BEGIN IMMEDIATE")
+def keep_cards(db: sqlite3.Connection, cards: Sequence[KeptCard]) -> bool:
+    """Store ``cards`` in one transaction (one sync for 10,000, not one each); whether it did.
+
+    Best effort: a file that cannot be written now (read-only, locked past the
+    timeout) keeps none, and the listing goes on — kept cards are a head start.
+    """
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error:
+        return False
     try:
         db.executemany(_KEEP, cards)
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+        db.execute("COMMIT")
+    except sqlite3.Error:
+        with suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        return False
+    return True
 
 
 def well_typed(rows: Sequence[Sequence[Any]]) -> list[KeptCard]:

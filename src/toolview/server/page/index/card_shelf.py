@@ -60,7 +60,7 @@ class Shelf(Protocol):
 
     async def kept_cards(self) -> list[KeptCard]: ...  # pragma: no cover - a protocol
 
-    async def keep_cards(self, cards: Sequence[KeptCard]) -> None: ...  # pragma: no cover
+    async def keep_cards(self, cards: Sequence[KeptCard]) -> bool: ...  # pragma: no cover
 
 
 class Keepable(Protocol):
@@ -143,5 +143,5 @@ class CardShelf:
                 (c.id, c.created, c.last_seq, msgspec.json.encode(_Card(mine, c.facts, c.counts())))
                 for c in fresh
             ]
-            await self.log.keep_cards(rows)
-            self._kept.update((c.id, (c.created, c.last_seq)) for c in fresh)
+            if await self.log.keep_cards(rows):  # else kept at the next listing that can
+                self._kept.update((c.id, (c.created, c.last_seq)) for c in fresh)

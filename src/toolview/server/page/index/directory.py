@@ -38,12 +38,10 @@ from toolview.contract.session_facts import SessionFacts, agent_of
 from toolview.server.offload import in_worker
 from toolview.server.page.index.card_calls import CardCalls, Peek
 from toolview.server.page.index.card_shelf import CardShelf
-from toolview.server.page.index.paging import ListingQuery, ListingViews
 from toolview.wire.log import ObservationLog, ThreadInfo
 
-__all__ = ["POLL", "Card", "Directory", "SharedListing"]
+__all__ = ["Card", "Directory"]
 
-POLL: Final = 1.0  # seconds: the index's stream looks at the log this often
 _BATCH: Final = 2000
 
 
@@ -214,38 +212,6 @@ class Directory:
                 await in_worker(self.workers, partial(card.fold, records))
                 self.version += 1
         return card
-
-
-class SharedListing:
-    """The directory's listing, made at most once per ``POLL`` for everyone asking."""
-
-    def __init__(self, directory: Directory) -> None:
-        self.directory = directory
-        self.views = ListingViews()
-        self._made = -POLL
-        self._threads: list[dict[str, object]] = []
-        self._body: tuple[list[dict[str, object]] | None, bytes] = (None, b"")
-        self._lock = asyncio.Lock()
-
-    async def encoded(self, *, fresh: bool = False) -> bytes:
-        """The listing as JSON (``{"threads": [...]}``), at most ``POLL`` old (``fresh``: now);
-        encoded again only when the listing changed (megabytes at 10,000 threads)."""
-        threads = await self.threads(fresh=fresh)
-        if self._body[0] is not threads:
-            self._body = (threads, msgspec.json.encode({"threads": threads}))
-        return self._body[1]
-
-    async def threads(self, *, fresh: bool = False) -> list[dict[str, object]]:
-        """The listing itself, newest activity first, at most ``POLL`` old (``fresh``: now)."""
-        async with self._lock:
-            if fresh or time.monotonic() - self._made >= POLL:
-                self._threads = await self.directory.listing()
-                self._made = time.monotonic()
-            return self._threads
-
-    async def page(self, query: ListingQuery, *, fresh: bool = False) -> dict[str, object]:
-        """One page of the listing (``index.paging``): a slice of a view made once a listing."""
-        return self.views.page(await self.threads(fresh=fresh), query)
 
 
 def _iso(seconds: float) -> str:
