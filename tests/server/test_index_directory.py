@@ -12,11 +12,13 @@ import anyio
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from log_fixtures import LogOpener
 from thread_strategies import threads
 
 from toolview.contract import Message, Observation, RunStarted, ToolCall, ToolResult
 from toolview.server.page.index.card_shelf import CardShelf, stamp
 from toolview.server.page.index.directory import Card, Directory
+from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 
 NOW = 1_800_000_000.0  # one moment for every status compared (2027-01-15)
@@ -100,13 +102,13 @@ def test_a_card_folded_as_the_thread_grows_equals_one_folded_at_once(
     with_log(scenario)
 
 
-async def listed(log: SQLiteLog, *, keeps: bool = True) -> list[dict[str, object]]:
+async def listed(log: SQLiteLog | RedisLog, *, keeps: bool = True) -> list[dict[str, object]]:
     """A fresh server's first listing (``keeps``: of a log whose cards it keeps)."""
     directory = Directory(log, anyio.CapacityLimiter(1), CardShelf(log if keeps else None))
     return [{**t, "status": None} for t in await directory.listing()]  # status: as of now
 
 
-async def two_threads(log: SQLiteLog) -> None:
+async def two_threads(log: SQLiteLog | RedisLog) -> None:
     for thread in ("claude-a", "codex-b"):
         await log.create_thread(thread)
         await log.append(
@@ -175,3 +177,24 @@ def test_a_card_not_of_these_rules_or_shape_or_thread_is_left(
         assert await listed(log) == full
 
     with_log(scenario)
+
+
+def test_both_logs_keep_the_cards_for_a_restarted_server(open_log: LogOpener) -> None:
+    """SQLite (a table) and Redis (a hash): a second server takes every card back and lists
+    what a full read lists; a value of another shape in the Redis hash is left."""
+
+    async def scenario() -> None:
+        log = open_log()
+        try:
+            assert isinstance(log, SQLiteLog | RedisLog)
+            await two_threads(log)
+            full = await listed(log, keeps=False)
+            assert await listed(log) == full
+            assert sorted(k[0] for k in await log.kept_cards()) == ["claude-a", "codex-b"]
+            if isinstance(log, RedisLog):
+                await log._redis.hset(f"{log.prefix}:index-cards", "codex-b", b'[1, "x"]')
+            assert await listed(log) == full
+        finally:
+            await log.aclose()
+
+    asyncio.run(scenario())
