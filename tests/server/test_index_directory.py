@@ -9,10 +9,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from log_fixtures import LogOpener
+from test_thread_search import GITHUB
 from thread_strategies import threads
 
 from toolview.contract import Message, Observation, RunStarted, ToolCall, ToolResult
@@ -198,3 +200,23 @@ def test_both_logs_keep_the_cards_for_a_restarted_server(open_log: LogOpener) ->
             await log.aclose()
 
     asyncio.run(scenario())
+
+
+def test_a_kept_cards_words_are_cleaned_and_redacted_again_on_read() -> None:
+    """A title or project planted in the table (no record says them) is shown as the fold
+    would show it: no terminal sequence, no credential."""
+
+    async def scenario(log: SQLiteLog) -> None:
+        await two_threads(log)
+        await listed(log)
+        planted = f"\x1b]8;;https://evil\x07shop {GITHUB}"
+        facts = f'{{"title": {msgspec.json.encode(planted).decode()}, "project": '
+        body = card(facts=f"{facts}{msgspec.json.encode(planted).decode()}}}")
+        sql = "UPDATE index_cards SET card = ? WHERE thread = 'claude-a'"
+        await log._run(lambda: log._db.execute(sql, (body,)))
+        shown = next(t for t in await listed(log) if t["id"] == "claude-a")
+        for word in (shown["title"], shown["project"]):
+            assert "\x1b" not in str(word) and "\x07" not in str(word)
+            assert GITHUB[4:] not in str(word)
+
+    with_log(scenario)

@@ -32,7 +32,8 @@ from typing import Final, Protocol, runtime_checkable
 import msgspec
 
 from toolview.contract.counts import SessionCounts
-from toolview.contract.session_facts import SessionFacts
+from toolview.contract.session_facts import PROJECT_CHARS, SessionFacts
+from toolview.contract.session_title import title_line
 from toolview.wire.log.sqlite_cards import KeptCard
 
 __all__ = ["MAX_CARD", "CardShelf", "Keepable", "Kept", "Shelf", "stamp"]
@@ -122,7 +123,9 @@ class CardShelf:
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue
             if card.stamp == mine and seq >= 0:
-                taken.append(Kept(thread, created, seq, card.facts, card.counts))
+                facts = card.facts  # its words cleaned and redacted again, as the fold did
+                facts.project = title_line(facts.project, PROJECT_CHARS)
+                taken.append(Kept(thread, created, seq, facts, card.counts))
                 self._kept[thread] = (created, seq)
         return taken
 
