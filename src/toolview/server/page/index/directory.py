@@ -5,9 +5,12 @@ thread's calls by replaying it (a projection, ``server.page.projection``) per
 request is O(all observations). Each thread keeps a small ``Card`` and the seq
 it was read to: a request reads only records no request read before (none,
 for a thread that did not grow: ``log.threads()`` says each one's last seq),
-so a listing is O(threads) plus what is new — the same on both logs, with no
-schema of its own to migrate. A record is peeked at (kind, ids, flags, time),
-never decoded whole; a message's text only while the thread has no title.
+so a listing is O(threads) plus what is new — the same on both logs. The
+cards are kept in the log (``card_shelf``): a restarted server takes them
+back instead of reading every record (a table or hash of its own, whose
+rows are only a head start: one of other rules or shape is read again).
+A record is peeked at (kind, ids, flags, time), never decoded whole; a
+message's text only while the thread has no title.
 
 What it counts is ``contract.counts.SessionCounts``: the thread's own calls
 (``calls`` seen, ``running``, ``failed``: error results) and its sub-agents'
