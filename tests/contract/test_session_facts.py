@@ -93,11 +93,11 @@ def test_a_run_restating_its_facts_is_not_a_turn_and_its_title_wins() -> None:
 
 
 @given(
-    ago=st.floats(0, 3 * DONE_AFTER_S),
+    ago=st.integers(0, 3 * DONE_AFTER_S * 1000).map(lambda ms: ms / 1000),  # as records say
     later=st.floats(0, 1),
     kind=st.sampled_from(["message", "tool-call", "run-ended", ""]),
     running=st.integers(0, 1),
-    seen=st.none() | st.floats(NOW - DONE_AFTER_S, NOW),
+    seen=st.none() | st.integers(-DONE_AFTER_S * 1000, 0).map(lambda ms: NOW + ms / 1000),
 )
 def test_a_status_holds_until_the_moment_it_says(
     ago: float, later: float, kind: str, running: int, seen: float | None
@@ -113,5 +113,5 @@ def test_a_status_holds_until_the_moment_it_says(
     if until == float("inf"):
         assert facts.status(running, NOW + 10 * DONE_AFTER_S, seen) == now
         return
-    assert facts.status(running, NOW + later * (until - NOW) * 0.999, seen) == now
+    assert facts.status(running, NOW + later * (until - NOW) * 0.99, seen) == now
     assert facts.status(running, until + 0.001, seen) != now
