@@ -12,7 +12,9 @@ observations, each copied round-robin under a fresh thread id
 straight into a SQLite log (``wire.log.sqlite``) — the log ``serve`` reads.
 Then, each on a fresh ``toolview serve`` of that log (a real Chromium,
 Playwright, a fresh context per view), viewed twice: ``cold`` (the server's
-first listing reads every session's records) and ``warm`` (the next view):
+first listing reads every session's records) and ``warm`` (the next view);
+then a ``restarted`` server on the same log (where the index keeps its cards
+in the log, ``server.page.index.card_shelf``, it reads no record):
 
 - the index's first view: the page's ``load`` event (server-drawn first page)
   and the moment the script has the whole listing drawn (``data-threads``),
@@ -105,6 +107,7 @@ def _moved(observation: Observation, n: int) -> Observation:
 
 
 View = tuple[float, float, int, float]
+Figures = tuple[View, View, View]  # a fresh server's first view, its next, a restarted one's
 
 
 def first_view(browser: Browser, url: str, count: int) -> View:
@@ -188,28 +191,34 @@ def main() -> None:
 
 def index_rows(trees: dict[str, Path], work: Path, args: argparse.Namespace) -> None:
     print(f"\nindex first view, {args.sessions:,} sessions (median of {args.runs})")
-    print(f"{'tree, server':<15} {'load s':>7} {'drawn s':>8} {'nodes':>8} {'search s':>9}")
+    print(f"{'tree, server':<19} {'load s':>7} {'drawn s':>8} {'nodes':>8} {'search s':>9}")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM)
         for name, src in trees.items():
-            figures = []
+            figures: list[Figures] = []
             for _ in range(args.runs):
                 db = work / f"run-{name}.db"
                 shutil.copy(work / "log.db", db)
                 process, url = serve(src, db)
                 try:
                     cold = first_view(browser, url, args.sessions)
-                    figures.append((cold, first_view(browser, url, args.sessions)))
+                    warm = first_view(browser, url, args.sessions)
                 finally:
                     process.kill()
                     process.wait()
-            for look, which in (("cold", 0), ("warm", 1)):
+                process, url = serve(src, db)  # the same log again: a restarted server
+                try:
+                    figures.append((cold, warm, first_view(browser, url, args.sessions)))
+                finally:
+                    process.kill()
+                    process.wait()
+            for look, which in (("cold", 0), ("warm", 1), ("restarted", 2)):
                 views = [f[which] for f in figures]
                 load, drawn, nodes, search = (
                     statistics.median(v[i] for v in views) for i in range(4)
                 )
                 row = f"{name} {look}"
-                print(f"{row:<15} {load:>7.2f} {drawn:>8.2f} {int(nodes):>8,} {search:>9.2f}")
+                print(f"{row:<19} {load:>7.2f} {drawn:>8.2f} {int(nodes):>8,} {search:>9.2f}")
         browser.close()
 
 

@@ -11,9 +11,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
-from toolview.contract.session_facts import SessionFacts, agent_of, project_name
+from toolview.contract.session_facts import (
+    DONE_AFTER_S,
+    SessionFacts,
+    agent_of,
+    project_name,
+)
 
 SLASH = (
     "<command-message>init is analyzing your codebase…</command-message>\n"
@@ -83,3 +90,28 @@ def test_a_run_restating_its_facts_is_not_a_turn_and_its_title_wins() -> None:
     facts.see("run-started")
     assert (facts.shown_title, facts.project) == ("Renamed", "shop")
     assert facts.status(0, NOW) == "waiting for input"  # NOW: 10 s after the answer
+
+
+@given(
+    ago=st.integers(0, 3 * DONE_AFTER_S * 1000).map(lambda ms: ms / 1000),  # as records say
+    later=st.floats(0, 1),
+    kind=st.sampled_from(["message", "tool-call", "run-ended", ""]),
+    running=st.integers(0, 1),
+    seen=st.none() | st.integers(-DONE_AFTER_S * 1000, 0).map(lambda ms: NOW + ms / 1000),
+)
+def test_a_status_holds_until_the_moment_it_says(
+    ago: float, later: float, kind: str, running: int, seen: float | None
+) -> None:
+    """``status_until``: the status is the same at every moment before it (a listing made now
+    may be served until then) and differs at it; never, for a status time cannot change."""
+    facts = SessionFacts()
+    if kind:
+        facts.see(kind, role="assistant", at=_at(NOW - ago), outcome="completed")
+    until = facts.status_until(running, NOW, seen)
+    now = facts.status(running, NOW, seen)
+    assert until > NOW
+    if until == float("inf"):
+        assert facts.status(running, NOW + 10 * DONE_AFTER_S, seen) == now
+        return
+    assert facts.status(running, NOW + later * (until - NOW) * 0.99, seen) == now
+    assert facts.status(running, until + 0.001, seen) != now

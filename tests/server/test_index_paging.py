@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from server_threads import ThreadedServer
 from sse_client import SSEFrame, read_frames
 from starlette.testclient import TestClient
 from test_thread_search import post
 
 from toolview.contract import Message, RunStarted, ToolCall
-from toolview.server.page.index.paging import ListingQuery, listing_page
+from toolview.server.page.index.paging import SORTS, ListingQuery, ListingViews, listing_page
 
 AT = "2026-01-{:02d}T10:00:00.000Z"
 LISTING: list[dict[str, object]] = [  # newest activity first, as the directory lists them
@@ -94,3 +96,29 @@ def test_the_follow_signal_says_changed_not_the_listing(live_server: ThreadedSer
 
     frames = read_frames(f"{post_to}/follow?signal", until=until)
     assert [frame.data for frame in frames] == [{"threads": 1}, {"threads": 2}]
+
+
+QUERIES = st.builds(
+    ListingQuery,
+    offset=st.integers(0, 14),
+    limit=st.integers(1, 5),
+    sort=st.sampled_from(sorted(SORTS)),
+    descending=st.booleans(),
+    since=st.sampled_from(["", "2026-01-20"]),
+    agent=st.sampled_from([None, "claude", "codex"]),
+    project=st.sampled_from([None, "shop", ""]),
+)
+
+
+@given(queries=st.lists(QUERIES, min_size=1, max_size=8), changed=st.integers(0, 8))
+def test_a_page_of_the_kept_views_is_the_page_made_afresh(
+    queries: list[ListingQuery], changed: int
+) -> None:
+    """``ListingViews`` answers each query as ``listing_page`` does, also after the listing
+    changed (a new list: a card grew) — never a view of the listing before."""
+    views = ListingViews()
+    listing = LISTING
+    for n, query in enumerate(queries):
+        if n == changed:
+            listing = [{**t, "calls": 3 - int(str(t["calls"]))} for t in reversed(LISTING)]
+        assert views.page(listing, query) == listing_page(listing, query)

@@ -179,6 +179,19 @@ class SessionFacts:
             return "waiting for input" if self._answered(running_calls) else "idle"
         return "waiting for input" if self._answered(running_calls) else "running"
 
+    def status_until(self, running_calls: int, now: float, seen: float | None = None) -> float:
+        """When ``status(...)``'s answer as of ``now`` next changes with time alone (``inf``:
+        never) — so a listing made now holds until then, or until a record comes.
+
+        It moves only as the quiet time crosses ``DONE_AFTER_S``, or ``IDLE_AFTER_S`` for
+        a session not waiting for its user (that one waits the same before and after).
+        """
+        last = _epoch(self.last) if self.last else seen
+        if self.outcome is not None or last is None:
+            return float("inf")
+        idle = () if self._answered(running_calls) else (last + IDLE_AFTER_S,)
+        return next((at for at in (*idle, last + DONE_AFTER_S) if now < at), float("inf"))
+
     @property
     def _open(self) -> bool:
         """A run started and has not ended: a run-started now restates it (a late title)."""

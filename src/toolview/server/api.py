@@ -27,7 +27,7 @@ from toolview.server.ingest.batch import (
 from toolview.server.ingest.budget import ServerBusy
 from toolview.server.live.agui_follow import follow_agui
 from toolview.server.offload import in_worker
-from toolview.server.page.index.paging import ListingQuery, listing_page
+from toolview.server.page.index.paging import ListingQuery
 from toolview.server.params import THREAD_ID, THREAD_ID_RULE, query_int, thread_or_404
 from toolview.server.snapshots import agui_snapshot, events_page
 from toolview.server.state import ServerState, server_state
@@ -55,7 +55,7 @@ async def list_threads(request: Request) -> Response:
     # ``fresh=0``: the listing the follow stream compares (at most a second old), as the
     # index script asks — not a second full listing right after the page's own
     fresh = request.query_params.get("fresh") != "0"
-    page = listing_page(await listing.threads(fresh=fresh), query)
+    page = await listing.page(query, fresh=fresh)
     return Response(msgspec.json.encode(page), media_type="application/json")
 
 

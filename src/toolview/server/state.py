@@ -18,7 +18,9 @@ from toolview.server.ingest.budget import BodyBudget
 from toolview.server.live.hubs import Hubs
 from toolview.server.live.sent_tail import SentTail
 from toolview.server.offload import WORKERS
-from toolview.server.page.index.directory import Directory, SharedListing
+from toolview.server.page.index.card_shelf import CardShelf
+from toolview.server.page.index.directory import Directory
+from toolview.server.page.index.shared import SharedListing
 from toolview.server.page.pieces.cache import PIECE_CHARS, PieceCache
 from toolview.server.page.projection import PROJECTION_LIMIT, Projections
 from toolview.server.page.search.thread_text import TEXT_BUDGET, TextCache
@@ -166,7 +168,7 @@ class ServerState:
         self.reads = SharedReads(self.log)
         self.bodies = BodyBudget(BODY_BUDGET_SHARE * self.body_limit)
         self.hubs = Hubs(self.reads, self.redactor, self.keepalive)
-        self.listing = SharedListing(Directory(self.reads, self.workers))
+        self.listing = SharedListing(Directory(self.reads, self.workers, CardShelf(self.log)))
 
 
 def server_state(request: Request) -> ServerState:

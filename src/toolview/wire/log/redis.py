@@ -32,6 +32,8 @@ from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
 from toolview.wire.log import ThreadInfo
 from toolview.wire.log.redis_append import RedisKeys, append_batch, append_each
+from toolview.wire.log.redis_cards import card_fields, taken
+from toolview.wire.log.sqlite_cards import KeptCard
 from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
 
@@ -80,6 +82,16 @@ class RedisLog:
     async def _info(self, thread_id: str, created: float) -> ThreadInfo:
         last = await self._redis.get(self._keys.thread(thread_id, "seq"))
         return ThreadInfo(thread_id, created, int(last or 0))
+
+    async def kept_cards(self) -> list[KeptCard]:
+        """The index's cards as last kept (``redis_cards``)."""
+        return taken(await self._redis.hgetall(f"{self.prefix}:index-cards"))
+
+    async def keep_cards(self, cards: Sequence[KeptCard]) -> bool:
+        """Keep the index's ``cards`` (``redis_cards``), each in place of its thread's last."""
+        if cards:
+            await self._redis.hset(f"{self.prefix}:index-cards", mapping=card_fields(cards))
+        return True
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once Redis has it."""

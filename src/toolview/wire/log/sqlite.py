@@ -35,6 +35,13 @@ from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
 from toolview.wire.log import SearchResult, ThreadInfo
 from toolview.wire.log.sqlite_append import RECORDS_SCHEMA, append_batch, append_each
+from toolview.wire.log.sqlite_cards import (
+    CARDS_SCHEMA,
+    KEPT_CARDS,
+    KeptCard,
+    keep_cards,
+    well_typed,
+)
 from toolview.wire.log.sqlite_file import prepare_private
 from toolview.wire.log.sqlite_fts import SEARCH_SCHEMA, Pending, store_rows
 from toolview.wire.log.sqlite_keys import KEYS_SCHEMA
@@ -65,7 +72,9 @@ class SQLiteLog:
         self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA + SEARCH_SCHEMA)
+        self._db.executescript(
+            RECORDS_SCHEMA + KEYS_SCHEMA + SOURCES_SCHEMA + SEARCH_SCHEMA + CARDS_SCHEMA
+        )
         self._reader = self._connect()  # opened after the schema: reads only, never waits
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
@@ -111,6 +120,15 @@ class SQLiteLog:
         sql = "SELECT id, created, last_seq FROM threads WHERE id = ?"
         rows = await self._query(sql, (thread_id,))
         return ThreadInfo(*rows[0]) if rows else None
+
+    async def kept_cards(self) -> list[KeptCard]:
+        """The index's cards as last kept (``sqlite_cards``)."""
+        return well_typed(await self._query(KEPT_CARDS))
+
+    async def keep_cards(self, cards: Sequence[KeptCard]) -> bool:
+        """Keep the index's ``cards`` (``sqlite_cards``), each in place of its thread's last;
+        whether they were (``False``: the file could not be written now)."""
+        return await self._run(partial(keep_cards, self._db, cards))
 
     async def append(self, thread_id: str, observations: Sequence[Observation]) -> list[int]:
         """Number and store in one transaction; returns once it is committed."""

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["MAX_LIMIT", "NUMERIC", "SORTS", "ListingQuery", "listing_page"]
+__all__ = ["MAX_LIMIT", "NUMERIC", "SORTS", "ListingQuery", "ListingViews", "listing_page"]
 
 MAX_LIMIT: Final = 1000
 NUMERIC: Final = frozenset({"spanMs", "calls", "failed", "tokens", "costUsd"})
@@ -26,6 +26,7 @@ SORTS: Final = frozenset(
 )
 _FILTERS: Final = ("agent", "project", "status")
 _PAGED_BY: Final = frozenset({"offset", "limit", "sort", "order", "since", *_FILTERS})
+_VIEWS: Final = 32  # filter-and-sorts of one listing kept (each a list of references)
 
 Thread = Mapping[str, object]
 
@@ -73,22 +74,68 @@ class ListingQuery:
             for name, wanted in zip(_FILTERS, (self.agent, self.project, self.status), strict=True)
         ) and (not self.since or str(thread.get("startedAt"))[:10] >= self.since)
 
+    @property
+    def view(self) -> tuple[object, ...]:
+        """What decides which sessions, in which order — everything but the page's place."""
+        return (self.sort, self.descending, self.since, self.agent, self.project, self.status)
+
 
 def listing_page(threads: Sequence[Thread], query: ListingQuery) -> dict[str, object]:
     """``threads`` (newest activity first) filtered, sorted and cut to ``query``'s page;
     ``total`` the filtered count, ``all`` the listing's."""
+    return _cut(_kept(threads, query), query, len(threads), _choices(threads))
+
+
+class ListingViews:
+    """``listing_page`` with each view of one listing made once: a page is then a slice.
+
+    Why: the index asks for a page on every change and every click; filtering
+    and sorting 10,000 threads (and gathering the filters' choices) each time
+    costs O(threads). The listing is the same list object until a card
+    changes (``Directory.listing``), so its identity keys the views.
+    """
+
+    def __init__(self) -> None:
+        self._of: Sequence[Thread] | None = None
+        self._choices: dict[str, list[str]] = {}
+        self._views: dict[tuple[object, ...], list[Thread]] = {}
+
+    def page(self, threads: Sequence[Thread], query: ListingQuery) -> dict[str, object]:
+        """What ``listing_page(threads, query)`` answers."""
+        if threads is not self._of:
+            self._of, self._choices, self._views = threads, _choices(threads), {}
+        kept = self._views.get(query.view)
+        if kept is None:
+            if len(self._views) >= _VIEWS:
+                self._views.clear()
+            kept = self._views[query.view] = _kept(threads, query)
+        return _cut(kept, query, len(threads), self._choices)
+
+
+def _kept(threads: Sequence[Thread], query: ListingQuery) -> list[Thread]:
     kept = [thread for thread in threads if query.keeps(thread)]
     kept.sort(key=lambda thread: _sort_value(thread, query.sort), reverse=query.descending)
+    return kept
+
+
+def _choices(threads: Sequence[Thread]) -> dict[str, list[str]]:
+    """Every agent, project and status of the listing: the filters' choices."""
+    return {
+        plural: sorted({str(t.get(name) or "") for t in threads})
+        for name, plural in zip(_FILTERS, ("agents", "projects", "statuses"), strict=True)
+    }
+
+
+def _cut(
+    kept: list[Thread], query: ListingQuery, count: int, choices: dict[str, list[str]]
+) -> dict[str, object]:
     return {
         "threads": kept[query.offset : query.offset + query.limit],
         "total": len(kept),
-        "all": len(threads),
+        "all": count,
         "offset": query.offset,
         "limit": query.limit,
-        **{
-            plural: sorted({str(t.get(name) or "") for t in threads})
-            for name, plural in zip(_FILTERS, ("agents", "projects", "statuses"), strict=True)
-        },
+        **choices,
     }
 
 

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from toolview.server.live.streams import limited_stream
-from toolview.server.page.index.directory import POLL, SharedListing
+from toolview.server.page.index.shared import POLL, SharedListing
 from toolview.server.page.index.table import controls_html, index_html, index_keys_html
 from toolview.server.page.shell import document
 from toolview.server.state import server_state

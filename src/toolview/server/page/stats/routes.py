@@ -111,9 +111,7 @@ def _cells(key: str, bucket: Bucket) -> list[str]:
 def _facts(cards: list[Card]) -> Stats:
     """The cards' counts summed (in a worker)."""
     return tabulate(
-        StatsSession(
-            card.facts.start, agent_of(card.id), card.facts.project or "-", card.calls.counts()
-        )
+        StatsSession(card.facts.start, agent_of(card.id), card.facts.project or "-", card.counts())
         for card in cards
     )
 
