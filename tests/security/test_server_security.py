@@ -23,7 +23,8 @@ from starlette.testclient import TestClient
 from toolview_servers import RedisServer, local_client
 
 from toolview.server.app import create_app
-from toolview.server.guard import auth
+from toolview.server import page_token
+from toolview.server.guard import auth, sign_in
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 
@@ -125,12 +126,13 @@ def _secret_compares(function: object) -> list[str]:
 
 
 def test_secrets_are_compared_in_constant_time() -> None:
-    source = inspect.getsource(auth)
+    source = "".join(inspect.getsource(m) for m in (auth, sign_in, page_token))
     assert "hmac.compare_digest(value.strip().encode(), expected)" in source
     assert "hmac.compare_digest(mac.encode()" in source
     assert "hmac.compare_digest(k.encode(), given)" in source
+    assert "hmac.compare_digest(given.encode(), self.issue(session).encode())" in source
     checked = (auth.TokenAuth.allowed, auth.SignInCookie.valid, auth.OneTimeLinks.redeem)
-    for function in (*checked, auth.TokenAuth.__call__):
+    for function in (*checked, auth.TokenAuth.__call__, page_token.PageTokens.valid):
         assert _secret_compares(function) == [], function
 
 

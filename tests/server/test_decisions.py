@@ -101,12 +101,13 @@ def test_a_forged_or_cross_site_decision_is_refused_and_nothing_is_written(
 
 
 def test_the_reading_cookie_cannot_decide(open_log: LogOpener) -> None:
+    """Alone: it decides only with its page's token (tests/server/test_page_token.py)."""
     app = create_app(open_log, token="s3cret")
     with local_client(app) as client:
         seed(client)
         assert client.get(app.state.links.issue(), follow_redirects=False).status_code == 303
         assert client.get("/api/threads/t/waiting").status_code == 200  # it reads
-        assert client.post(DECIDE, json={"decision": "allow"}).status_code == 401
+        assert client.post(DECIDE, json={"decision": "allow"}).status_code == 403
         assert decisions_in_log(client) == []
 
 

@@ -27,6 +27,7 @@ from toolview.server.ingest.watch.root import WatchRoot
 from toolview.server.live import sse
 from toolview.server.page import pages
 from toolview.server.page.pieces.ahead import open_warm
+from toolview.server.page_token import PageTokens
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog
@@ -96,12 +97,13 @@ def create_app(
             await log.aclose()
 
     links = OneTimeLinks()
+    page_tokens = PageTokens()  # the live page's token: a signed-in browser decides with it
     routes = [*api.routes, *decisions.routes, *sse.routes, *pages.routes, *otlp_route.routes]
     middleware = [
         Middleware(SecurityHeaders),
         Middleware(HostCheck, allowed=allowed),
         Middleware(CrossSiteGuard, routes=routes),
-        Middleware(TokenAuth, token=token, links=links),
+        Middleware(TokenAuth, token=token, links=links, pages=page_tokens),
     ]
     handlers: dict[type[Exception], ExceptionHandler] = {ApiError: api_error}
     handlers.update(dict.fromkeys(LOG_UNAVAILABLE, log_unavailable))
@@ -109,7 +111,7 @@ def create_app(
         routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
     )
     app.state.links = links  # `toolview serve` prints one at start
-    app.state.decisions = decisions.DecisionGate(token is not None, listening)
+    app.state.decisions = decisions.DecisionGate(token is not None, listening, page_tokens)
     return app
 
 

@@ -31,6 +31,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import Scope
 
 from toolview.contract import CallEntry, Thread, ToolDecision
 from toolview.contract.moments import format_at
@@ -38,6 +39,7 @@ from toolview.contract.observations import Decision
 from toolview.safety.loopback import is_loopback
 from toolview.server.errors import ApiError
 from toolview.server.ingest.batch import BadBatch, BodyTooLarge, idempotency_key, read_body
+from toolview.server.page_token import CREDENTIAL, PageTokens, page_token_for, tokenless_refusal
 from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import server_state
 from toolview.wire.memo import redact_observation
@@ -58,17 +60,33 @@ class DecisionGate:
 
     token: bool
     listening: str | None
+    pages: PageTokens = field(default_factory=PageTokens)
     machine: str = field(default_factory=socket.gethostname)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    def refusal(self) -> str | None:
-        """Why no decision is taken here, or ``None`` when they are."""
-        if self.token or (self.listening is not None and is_loopback(self.listening)):
-            return None
-        return "a server without a token takes decisions only when it listens on loopback alone"
+    def refusal(self, scope: Scope) -> str | None:
+        """Why this decision is not taken here, or ``None`` when it is.
 
-    def who(self) -> str:
+        With a token, the guard has let in only its bearer or a signed-in
+        page with its page token; without, loopback alone, and a browser
+        only with its page token (``server.page_token``).
+        """
+        if self.token:
+            return None
+        if self.listening is None or not is_loopback(self.listening):
+            return "a server without a token takes decisions only when it listens on loopback alone"
+        return tokenless_refusal(self.pages, scope)
+
+    def page_token(self, scope: Scope) -> str | None:
+        """The token the live page drawn for this request carries (``None``: it cannot decide)."""
+        if self.token or (self.listening is not None and is_loopback(self.listening)):
+            return page_token_for(self.pages, scope, signed=self.token)
+        return None
+
+    def who(self, scope: Scope) -> str:
         """``by`` on the receipt: the credential, or the machine a tokenless loopback server is."""
+        if scope.get(CREDENTIAL) == "page":
+            return "a signed-in page"
         return "the server's token" if self.token else f"{self.machine} (loopback, no token)"
 
 
@@ -83,7 +101,7 @@ class DecisionBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 async def post_decision(request: Request) -> Response:
     """``POST /api/threads/{id}/calls/{call}/decision``: 201 and the receipt, or 409 / 403."""
     gate: DecisionGate = request.app.state.decisions
-    refused = gate.refusal()
+    refused = gate.refusal(request.scope)
     if refused is not None:
         raise ApiError(403, refused)
     thread_id = await thread_or_404(request)
@@ -108,7 +126,7 @@ async def post_decision(request: Request) -> Response:
             decision=body.decision,
             message=body.message,
             answer=body.answer,
-            by=gate.who(),
+            by=gate.who(request.scope),
             via=client,
             key=key if key is not None else msgspec.UNSET,
             at=format_at(datetime.now(UTC)),
