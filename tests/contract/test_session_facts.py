@@ -12,7 +12,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
+from toolview.contract import (
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolDecision,
+    ToolWaiting,
+)
+from toolview.contract.counts import thread_counts
 from toolview.contract.session_facts import SessionFacts, agent_of, project_name
 
 SLASH = (
@@ -83,3 +93,28 @@ def test_a_run_restating_its_facts_is_not_a_turn_and_its_title_wins() -> None:
     facts.see("run-started")
     assert (facts.shown_title, facts.project) == ("Renamed", "shop")
     assert facts.status(0, NOW) == "waiting for input"  # NOW: 10 s after the answer
+
+
+@pytest.mark.parametrize(("quiet", "decided", "status"), [
+    (10, False, "waiting for input"),
+    (600, False, "waiting for input"),  # a question nobody answered does not go idle
+    (7200, False, "done"),
+    (10, True, "running"),  # allowed: the call runs again
+    (600, True, "idle"),
+])  # fmt: skip
+def test_a_call_waiting_for_a_person_is_waiting_for_input(
+    quiet: float, decided: bool, status: str
+) -> None:
+    """The ledger's ``needs_input``, counted once (``SessionCounts.waiting``), sets the status."""
+    at = _at(NOW - quiet)
+    observations: list[Observation] = [
+        ToolCall("c", "Bash", {"command": "ls"}, at=at),
+        ToolWaiting(tool_call_id="c", tool_name="Bash", question="Run?", at=at),
+    ]
+    if decided:
+        observations.append(ToolDecision(tool_call_id="c", decision="allow", by="ann", at=at))
+    counts = thread_counts(Thread.from_observations(observations))
+    assert (counts.running, counts.waiting) == (1, 0 if decided else 1)
+    facts = SessionFacts()
+    facts.see("tool-call", at=at)
+    assert facts.status(counts.running, NOW, waiting_calls=counts.waiting) == status

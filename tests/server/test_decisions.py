@@ -173,3 +173,15 @@ def test_waiting_for_a_call_settled_without_a_decision_is_409(open_log: LogOpene
     with local_client(create_app(open_log, token="s3cret")) as client:
         seed(client, done=True)
         assert client.get(f"{DECIDE}?timeout=0", headers=BEARER).status_code == 409
+
+
+def test_the_index_says_a_session_with_a_waiting_call_waits_for_input(guarded: TestClient) -> None:
+    """The listing's status (``contract.session_facts``, from the ledger's ``needs_input``)."""
+
+    def status() -> object:
+        listed = guarded.get("/api/threads", headers=BEARER).json()["threads"]
+        return next(t["status"] for t in listed if t["id"] == "t")
+
+    assert status() == "waiting for input"
+    assert guarded.post(DECIDE, json={"decision": "allow"}, headers=BEARER).status_code == 201
+    assert status() == "running"

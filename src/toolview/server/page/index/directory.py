@@ -83,7 +83,9 @@ class Card:
             "agent": agent_of(self.id),
             "project": facts.project,
             "branch": facts.branch,
-            "status": facts.status(counts.running, time.time(), self.grew),
+            "status": facts.status(
+                counts.running, time.time(), self.grew, waiting_calls=counts.waiting
+            ),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
             "calls": counts.calls,
