@@ -22,9 +22,8 @@ from server_threads import ThreadedServer
 from starlette.testclient import TestClient
 from toolview_servers import RedisServer, local_client
 
-from toolview.server import page_token
 from toolview.server.app import create_app
-from toolview.server.guard import auth, sign_in
+from toolview.server.guard import auth, page_token, sign_in
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 

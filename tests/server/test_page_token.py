@@ -102,10 +102,10 @@ def test_the_page_token_writes_nothing_but_a_decision(open_log: LogOpener) -> No
         token = page_token(client)
         assert token is not None
         headers = {**OWN, PAGE_TOKEN_HEADER: token}
-        assert client.post("/api/threads", json={"id": "u"}, headers=headers).status_code == 403
+        assert client.post("/api/threads", json={"id": "u"}, headers=headers).status_code == 401
         body = b'{"kind":"tool-decision","toolCallId":"c1","decision":"allow"}'
         sent = client.post("/api/threads/t/observations", content=body, headers=headers)
-        assert sent.status_code == 403
+        assert sent.status_code == 401  # the bearer writes there, and only the bearer
         assert decisions_in_log(client) == []
 
 

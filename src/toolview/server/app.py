@@ -20,6 +20,7 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.guard.auth import OneTimeLinks, TokenAuth
 from toolview.server.guard.cross_site import CrossSiteGuard
 from toolview.server.guard.host_check import AllowedHost, HostCheck, parse_allowed_host
+from toolview.server.guard.page_token import PageTokens
 from toolview.server.guard.security import SecurityHeaders
 from toolview.server.ingest import otlp_route
 from toolview.server.ingest.watch.idle import WATCH_IDLE
@@ -27,7 +28,6 @@ from toolview.server.ingest.watch.root import WatchRoot
 from toolview.server.live import sse
 from toolview.server.page import pages
 from toolview.server.page.pieces.ahead import open_warm
-from toolview.server.page_token import PageTokens
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
 from toolview.wire.log import ObservationLog
 from toolview.wire.sources import PositionedLog

@@ -20,10 +20,7 @@ waiting process (a hook) wait for the decision, a long poll up to ``timeout``.
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Final
 
@@ -31,15 +28,13 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import Scope
 
 from toolview.contract import CallEntry, Thread, ToolDecision
 from toolview.contract.moments import format_at
 from toolview.contract.observations import Decision
-from toolview.safety.loopback import is_loopback
 from toolview.server.errors import ApiError
+from toolview.server.guard.decision_gate import DecisionGate
 from toolview.server.ingest.batch import BadBatch, BodyTooLarge, idempotency_key, read_body
-from toolview.server.page_token import CREDENTIAL, PageTokens, page_token_for, tokenless_refusal
 from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import server_state
 from toolview.wire.memo import redact_observation
@@ -48,46 +43,6 @@ __all__ = ["DECISION_BODY_LIMIT", "DecisionGate", "routes"]
 
 DECISION_BODY_LIMIT: Final = 64 * 1024
 _WAIT_LIMIT: Final = 600  # seconds a waiting process may hold one poll open
-
-
-@dataclass
-class DecisionGate:
-    """Whether this server takes decisions, and the name a receipt gives whoever decides.
-
-    ``token``: the server has one (the guards then let only its bearer write).
-    ``listening``: the address it binds; without a token, only loopback decides.
-    """
-
-    token: bool
-    listening: str | None
-    pages: PageTokens = field(default_factory=PageTokens)
-    machine: str = field(default_factory=socket.gethostname)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def refusal(self, scope: Scope) -> str | None:
-        """Why this decision is not taken here, or ``None`` when it is.
-
-        With a token, the guard has let in only its bearer or a signed-in
-        page with its page token; without, loopback alone, and a browser
-        only with its page token (``server.page_token``).
-        """
-        if self.token:
-            return None
-        if self.listening is None or not is_loopback(self.listening):
-            return "a server without a token takes decisions only when it listens on loopback alone"
-        return tokenless_refusal(self.pages, scope)
-
-    def page_token(self, scope: Scope) -> str | None:
-        """The token the live page drawn for this request carries (``None``: it cannot decide)."""
-        if self.token or (self.listening is not None and is_loopback(self.listening)):
-            return page_token_for(self.pages, scope, signed=self.token)
-        return None
-
-    def who(self, scope: Scope) -> str:
-        """``by`` on the receipt: the credential, or the machine a tokenless loopback server is."""
-        if scope.get(CREDENTIAL) == "page":
-            return "a signed-in page"
-        return "the server's token" if self.token else f"{self.machine} (loopback, no token)"
 
 
 class DecisionBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

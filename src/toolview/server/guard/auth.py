@@ -13,7 +13,7 @@ pages on other ports of the host get it too: alone it is never accepted for
 an unsafe method (the bearer header writes), and behind TLS it is ``Secure``
 with the ``__Host-`` prefix (no other host or path can set it). The one write
 a browser makes is a decision on a waiting call, and only with the cookie and
-the page token bound to it (``server.page_token``): the cookie the request
+the page token bound to it (``server.guard.page_token``): the cookie the request
 was let in with is kept in the scope, so the page can draw that token.
 """
 
@@ -26,6 +26,13 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.guard.cross_site import UNSAFE_METHODS
+from toolview.server.guard.page_token import (
+    CREDENTIAL,
+    DECISION_PATH,
+    PAGE_TOKEN_HEADER,
+    SESSION,
+    PageTokens,
+)
 from toolview.server.guard.security import refusal
 from toolview.server.guard.sign_in import (
     AUTH_PREFIX,
@@ -34,13 +41,6 @@ from toolview.server.guard.sign_in import (
     SECURE_COOKIE,
     OneTimeLinks,
     SignInCookie,
-)
-from toolview.server.page_token import (
-    CREDENTIAL,
-    DECISION_PATH,
-    PAGE_TOKEN_HEADER,
-    SESSION,
-    PageTokens,
 )
 
 __all__ = ["COOKIE", "COOKIE_MAX_AGE", "SECURE_COOKIE", "OneTimeLinks", "SignInCookie", "TokenAuth"]
@@ -99,7 +99,8 @@ class TokenAuth:
         if self.allowed(scope):
             await self.app(scope, receive, send)
             return
-        await _refusal(scope, signed_in=SESSION in scope)(scope, receive, send)
+        deciding = SESSION in scope and DECISION_PATH.fullmatch(path) is not None
+        await _refusal(scope, deciding=deciding)(scope, receive, send)
 
     def _redeem(self, scope: Scope, key: str) -> Response:
         if self.token is None or not self.links.redeem(key):
@@ -135,8 +136,8 @@ def _cookies(header: str, name: str) -> list[str]:
     return [value for key, _, value in pairs if key == name]
 
 
-def _refusal(scope: Scope, *, signed_in: bool) -> Response:
-    if signed_in:  # known, but this write is not the page's to make (or its token is wrong)
+def _refusal(scope: Scope, *, deciding: bool) -> Response:
+    if deciding:  # signed in, deciding, but without its page's token (or a wrong one)
         message = f"the sign-in cookie decides only with its page's token ({PAGE_TOKEN_HEADER})"
         return refusal(scope["path"], 403, message)
     if scope["method"] in UNSAFE_METHODS:

@@ -59,7 +59,7 @@ class SignInCookie:
 
     The id is random per sign-in, so two browsers signed in within the same
     second hold different cookies, and a page token bound to one
-    (``server.page_token``) is worthless with the other.
+    (``server.guard.page_token``) is worthless with the other.
     """
 
     def __init__(self) -> None:

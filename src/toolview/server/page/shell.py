@@ -31,7 +31,7 @@ def document(
     """A page around ``body`` (safe markup); ``title`` is escaped here.
 
     ``live``: the live page's scripts; ``scripts``: others, by file name under ``static/``.
-    ``page_token``: the token its decisions carry (``server.page_token``), in a ``<meta>``
+    ``page_token``: the token its decisions carry (``server.guard.page_token``), in a ``<meta>``
     tag ``decide.js`` reads: no inline script may hold it.
     """
     names = [*(LIVE_SCRIPTS if live else ()), *scripts]

@@ -2,7 +2,7 @@
 // A waiting call is the one the server drew with data-state="needs_input" (its call ledger:
 // nothing is decided here). Each gets a small form: a message (optional), Allow, Deny. The
 // decision goes to POST …/calls/{call}/decision with the page's token (the <meta> the server
-// drew, bound to this browser's sign-in: server.page_token) and an Idempotency-Key, so a
+// drew, bound to this browser's sign-in: server.guard.page_token) and an Idempotency-Key, so a
 // retry cannot decide twice. The receipt is not drawn here: the server's SSE carries the
 // tool-decision, live.js redraws the call, and the redrawn call no longer waits, so its
 // form is gone. The tab's title says "(N waiting)"; a browser notification is asked for

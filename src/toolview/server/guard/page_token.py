@@ -11,8 +11,8 @@ cookie, a token copied to another browser (another cookie) is worthless, and
 a restart (a new key) voids them all. A tokenless server signs no one in: its
 page's token is the MAC of an empty session, good on that process only.
 
-Why here and not in ``guard`` or ``page``: the guard checks it and the page
-draws it, and neither room may import the other.
+The guard checks it; the page draws it through ``DecisionGate.page_token``
+(``server.decisions``), never importing the guards.
 """
 
 from __future__ import annotations
