@@ -216,3 +216,34 @@ def test_a_page_with_a_waiting_call_is_axe_clean(tokenless: ToolviewServer, sche
 
     in_browser(scenario)
     assert found == []
+
+
+def test_a_hostile_call_id_and_tool_name_are_decided_as_written(
+    served: Serve, tmp_path: Path
+) -> None:
+    """The page reads the call's id back from its element id (``_hex_`` spelled) and sends
+    it as one path segment: a decision lands on that very call, and no markup runs."""
+    server = served("--db", str(tmp_path / "log.db"))
+    call = 'toolu_01 "/../x?y=1#<img src=x onerror=window.__pwned=1>'
+    tool = "<script>window.__pwned=1</script>Bash"
+    httpx.post(f"{server.url}/api/threads", json={"id": "t"}).raise_for_status()
+    asked = [
+        {"kind": "tool-call", "toolCallId": call, "toolName": tool, "args": {}},
+        {"kind": "tool-waiting", "toolCallId": call, "toolName": tool, "question": tool},
+    ]
+    body = "\n".join(json.dumps(o) for o in asked)
+    url = f"{server.url}/api/threads/t/observations"
+    httpx.post(url, content=body, headers=NDJSON).raise_for_status()
+
+    def scenario(page: Page) -> None:
+        open_viewer(page, f"{server.url}/threads/t")
+        form = page.locator("form.tv-decide")
+        expect(form).to_have_attribute("aria-label", f"Decide: {tool}")
+        with page.expect_response(lambda r: "/decision" in r.url) as answered:
+            form.get_by_role("button", name="Allow").click()
+        assert answered.value.status == 201
+        expect(page.locator(".tv-note", has_text="Allowed by")).to_have_count(1)
+        assert page.evaluate("window.__pwned") is None
+
+    in_browser(scenario)
+    assert [d["toolCallId"] for d in decisions(server)] == [call]

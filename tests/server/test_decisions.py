@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from urllib.parse import quote
 
 import pytest
 from starlette.testclient import TestClient
@@ -185,3 +186,17 @@ def test_the_index_says_a_session_with_a_waiting_call_waits_for_input(guarded: T
     assert status() == "waiting for input"
     assert guarded.post(DECIDE, json={"decision": "allow"}, headers=BEARER).status_code == 201
     assert status() == "running"
+
+
+def test_a_call_id_with_a_slash_is_decided_as_written(open_log: LogOpener) -> None:
+    """An id is one path segment, ``/`` sent as ``%2F``; the server decodes it before routing."""
+    call = "a/../b?c"
+    with local_client(create_app(open_log, token="s3cret")) as client:
+        assert client.post("/api/threads", json={"id": "t"}, headers=BEARER).status_code == 201
+        asked = [ToolCall(call, "Bash", {}), ToolWaiting(tool_call_id=call, tool_name="Bash")]
+        body = b"\n".join(encode_observation(o) for o in asked)
+        client.post("/api/threads/t/observations", content=body, headers=BEARER)
+        path = f"/api/threads/t/calls/{quote(call, safe='')}/decision"
+        assert client.post(path, json={"decision": "allow"}, headers=BEARER).status_code == 201
+        assert [d["toolCallId"] for d in decisions_in_log(client)] == [call]
+        assert client.get(f"{path}?timeout=0", headers=BEARER).status_code == 200

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 import msgspec
+from starlette.convertors import StringConvertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -159,7 +160,20 @@ async def decision(request: Request) -> Response:
     return await (post_decision if request.method == "POST" else get_decision)(request)
 
 
+class _CallId(StringConvertor):
+    """A call id as the server decoded it: any characters, ``/`` and line breaks included."""
+
+    regex = "(?s:.+)"
+
+
+register_url_convertor("call", _CallId())
+
 routes = [
     Route("/api/threads/{thread_id}/waiting", waiting, methods=["GET"]),
-    Route("/api/threads/{thread_id}/calls/{call_id}/decision", decision, methods=["GET", "POST"]),
+    # {call_id:call}: an id may hold "/" (sent as %2F, which the server decodes before routing)
+    Route(
+        "/api/threads/{thread_id}/calls/{call_id:call}/decision",
+        decision,
+        methods=["GET", "POST"],
+    ),
 ]

@@ -39,7 +39,7 @@ __all__ = [
 PAGE_TOKEN_HEADER: Final = "x-toolview-page-token"
 SESSION: Final = "toolview.session"  # scope key: the sign-in cookie a request was let in with
 CREDENTIAL: Final = "toolview.credential"  # scope key: "token" or "page", as the guard saw it
-DECISION_PATH: Final = re.compile(r"/api/threads/[^/]+/calls/[^/]+/decision")
+DECISION_PATH: Final = re.compile(r"/api/threads/[^/]+/calls/.+/decision", re.DOTALL)
 """The one write the page token may make: a decision (never ingest, never a new thread)."""
 
 

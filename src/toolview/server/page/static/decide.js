@@ -30,13 +30,16 @@
   }
 
   // render.html.ids spells every character outside [A-Za-z0-9-] as _hex_; an id hashed
-  // for its length ("h-…") cannot be read back, and such a call is decided elsewhere
+  // for its length ("h-…") cannot be read back, and such a call is decided elsewhere (as is
+  // one named "." or "..")
   function callIdOf(article) {
     const spelled = article.id.slice(PREFIX.length);
     if (!article.id.startsWith(PREFIX) || spelled.startsWith("h-")) return null;
-    return spelled.replace(/_([0-9a-f]{1,6})_/g, (_, hex) =>
+    const id = spelled.replace(/_([0-9a-f]{1,6})_/g, (_, hex) =>
       String.fromCodePoint(parseInt(hex, 16)),
     );
+    return id === "." || id === ".." ? null : id; // a URL would resolve them away
+
   }
 
   function idempotencyKey() {
