@@ -77,9 +77,11 @@ def test_a_deny_carries_its_message(server: ToolviewServer) -> None:
 
 
 def test_a_hostile_call_id_stays_one_path_segment(server: ToolviewServer) -> None:
-    """``../..`` in an id is quoted: it names no call, it cannot reach another route."""
+    """``../..`` in an id is quoted: the server reads the whole of it as the call's id (the
+    decision route takes any characters), a call that does not wait — never another route."""
     answer = _approve("codex-one", "../../../api/waiting", "--allow", "--server", server.url)
-    assert answer.returncode == 1 and "refused (404)" in answer.stderr
+    assert answer.returncode == 1
+    assert "refused (409): call '../../../api/waiting' does not wait" in answer.stderr
 
 
 def test_usage_is_refused_before_anything_is_sent() -> None:

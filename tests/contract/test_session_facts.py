@@ -14,13 +14,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
-from toolview.contract.session_facts import (
-    DONE_AFTER_S,
-    SessionFacts,
-    agent_of,
-    project_name,
+from toolview.contract import (
+    Message,
+    Observation,
+    RunEnded,
+    RunStarted,
+    Thread,
+    ToolCall,
+    ToolDecision,
+    ToolWaiting,
 )
+from toolview.contract.counts import thread_counts
+from toolview.contract.session_facts import DONE_AFTER_S, SessionFacts, agent_of, project_name
 
 SLASH = (
     "<command-message>init is analyzing your codebase…</command-message>\n"
@@ -97,21 +102,51 @@ def test_a_run_restating_its_facts_is_not_a_turn_and_its_title_wins() -> None:
     later=st.floats(0, 1),
     kind=st.sampled_from(["message", "tool-call", "run-ended", ""]),
     running=st.integers(0, 1),
+    waiting=st.integers(0, 1),
     seen=st.none() | st.integers(-DONE_AFTER_S * 1000, 0).map(lambda ms: NOW + ms / 1000),
 )
 def test_a_status_holds_until_the_moment_it_says(
-    ago: float, later: float, kind: str, running: int, seen: float | None
+    ago: float, later: float, kind: str, running: int, waiting: int, seen: float | None
 ) -> None:
     """``status_until``: the status is the same at every moment before it (a listing made now
     may be served until then) and differs at it; never, for a status time cannot change."""
     facts = SessionFacts()
     if kind:
         facts.see(kind, role="assistant", at=_at(NOW - ago), outcome="completed")
-    until = facts.status_until(running, NOW, seen)
-    now = facts.status(running, NOW, seen)
+    until = facts.status_until(running, NOW, seen, waiting_calls=waiting)
+
+    def status(at: float) -> str:
+        return facts.status(running, at, seen, waiting_calls=waiting)
+
+    now = status(NOW)
     assert until > NOW
     if until == float("inf"):
-        assert facts.status(running, NOW + 10 * DONE_AFTER_S, seen) == now
+        assert status(NOW + 10 * DONE_AFTER_S) == now
         return
-    assert facts.status(running, NOW + later * (until - NOW) * 0.99, seen) == now
-    assert facts.status(running, until + 0.001, seen) != now
+    assert status(NOW + later * (until - NOW) * 0.99) == now
+    assert status(until + 0.001) != now
+
+
+@pytest.mark.parametrize(("quiet", "decided", "status"), [
+    (10, False, "waiting for input"),
+    (600, False, "waiting for input"),  # a question nobody answered does not go idle
+    (7200, False, "done"),
+    (10, True, "running"),  # allowed: the call runs again
+    (600, True, "idle"),
+])  # fmt: skip
+def test_a_call_waiting_for_a_person_is_waiting_for_input(
+    quiet: float, decided: bool, status: str
+) -> None:
+    """The ledger's ``needs_input``, counted once (``SessionCounts.waiting``), sets the status."""
+    at = _at(NOW - quiet)
+    observations: list[Observation] = [
+        ToolCall("c", "Bash", {"command": "ls"}, at=at),
+        ToolWaiting(tool_call_id="c", tool_name="Bash", question="Run?", at=at),
+    ]
+    if decided:
+        observations.append(ToolDecision(tool_call_id="c", decision="allow", by="ann", at=at))
+    counts = thread_counts(Thread.from_observations(observations))
+    assert (counts.running, counts.waiting) == (1, 0 if decided else 1)
+    facts = SessionFacts()
+    facts.see("tool-call", at=at)
+    assert facts.status(counts.running, NOW, waiting_calls=counts.waiting) == status

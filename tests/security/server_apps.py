@@ -4,6 +4,7 @@ and logs that fail on purpose (to force internal errors and an unavailable backe
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,8 @@ def endpoints(app: Starlette) -> Iterator[tuple[str, str]]:
     for route in app.routes:
         if isinstance(route, Route):
             for method in sorted((route.methods or set()) - {"HEAD"}):
-                yield method, route.path.format(**PARAMS) + QUERIES.get(route.path, "")
+                plain = re.sub(r"\{(\w+):\w+\}", r"{\1}", route.path)  # {call_id:call}
+                yield method, plain.format(**PARAMS) + QUERIES.get(route.path, "")
         elif isinstance(route, Mount) and isinstance(route.app, StaticFiles):
             folder = Path(str(route.app.directory))
             for file in sorted(folder.iterdir()):

@@ -53,7 +53,7 @@ def spec() -> dict[str, Any]:
 def test_the_description_lists_every_api_route() -> None:
     described = {(path, method.upper()) for path, ops in spec()["paths"].items() for method in ops}
     served = {
-        (route.path.replace("{thread_id}", "{thread_id}"), method)
+        (re.sub(r"\{(\w+):\w+\}", r"{\1}", route.path), method)  # {call_id:path}: {call_id}
         for route in app.routes
         if isinstance(route, Route)
         and (route.path.startswith("/api/") or route.path in ("/v1/traces", "/v1/logs"))

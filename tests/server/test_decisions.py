@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from urllib.parse import quote
 
 import pytest
 from starlette.testclient import TestClient
@@ -101,12 +102,13 @@ def test_a_forged_or_cross_site_decision_is_refused_and_nothing_is_written(
 
 
 def test_the_reading_cookie_cannot_decide(open_log: LogOpener) -> None:
+    """Alone: it decides only with its page's token (tests/server/test_page_token.py)."""
     app = create_app(open_log, token="s3cret")
     with local_client(app) as client:
         seed(client)
         assert client.get(app.state.links.issue(), follow_redirects=False).status_code == 303
         assert client.get("/api/threads/t/waiting").status_code == 200  # it reads
-        assert client.post(DECIDE, json={"decision": "allow"}).status_code == 401
+        assert client.post(DECIDE, json={"decision": "allow"}).status_code == 403
         assert decisions_in_log(client) == []
 
 
@@ -172,3 +174,29 @@ def test_waiting_for_a_call_settled_without_a_decision_is_409(open_log: LogOpene
     with local_client(create_app(open_log, token="s3cret")) as client:
         seed(client, done=True)
         assert client.get(f"{DECIDE}?timeout=0", headers=BEARER).status_code == 409
+
+
+def test_the_index_says_a_session_with_a_waiting_call_waits_for_input(guarded: TestClient) -> None:
+    """The listing's status (``contract.session_facts``, from the ledger's ``needs_input``)."""
+
+    def status() -> object:
+        listed = guarded.get("/api/threads", headers=BEARER).json()["threads"]
+        return next(t["status"] for t in listed if t["id"] == "t")
+
+    assert status() == "waiting for input"
+    assert guarded.post(DECIDE, json={"decision": "allow"}, headers=BEARER).status_code == 201
+    assert status() == "running"
+
+
+def test_a_call_id_with_a_slash_is_decided_as_written(open_log: LogOpener) -> None:
+    """An id is one path segment, ``/`` sent as ``%2F``; the server decodes it before routing."""
+    call = "a/../b?c"
+    with local_client(create_app(open_log, token="s3cret")) as client:
+        assert client.post("/api/threads", json={"id": "t"}, headers=BEARER).status_code == 201
+        asked = [ToolCall(call, "Bash", {}), ToolWaiting(tool_call_id=call, tool_name="Bash")]
+        body = b"\n".join(encode_observation(o) for o in asked)
+        client.post("/api/threads/t/observations", content=body, headers=BEARER)
+        path = f"/api/threads/t/calls/{quote(call, safe='')}/decision"
+        assert client.post(path, json={"decision": "allow"}, headers=BEARER).status_code == 201
+        assert [d["toolCallId"] for d in decisions_in_log(client)] == [call]
+        assert client.get(f"{path}?timeout=0", headers=BEARER).status_code == 200

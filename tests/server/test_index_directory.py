@@ -203,8 +203,8 @@ def test_both_logs_keep_the_cards_for_a_restarted_server(open_log: LogOpener) ->
 
 
 def test_a_kept_cards_words_are_cleaned_and_redacted_again_on_read() -> None:
-    """A title, project, machine or user planted in the table (no record says them) is shown as the fold
-    would show it: no terminal sequence, no credential."""
+    """A title, project, machine or user planted in the table (no record says them) is shown
+    as the fold would show it: no terminal sequence, no credential."""
 
     async def scenario(log: SQLiteLog) -> None:
         await two_threads(log)

@@ -158,7 +158,7 @@ def test_hostile_inputs_in_every_field_never_run_script(server: ToolviewServer) 
         assert page.evaluate("window.__pwned") is None
         assert dialogs == []
         sources = page.locator("script").evaluate_all("all => all.map(s => s.src)")
-        served_only = ["live.js", "viewer.js", "follow.js", "menu.js", "mcp-app.js"]
+        served_only = ["live.js", "viewer.js", "follow.js", "menu.js", "mcp-app.js", "decide.js"]
         assert [s.rsplit("/", 1)[-1] for s in sources] == served_only
 
     in_browser(scenario)

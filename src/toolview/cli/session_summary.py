@@ -65,7 +65,7 @@ class Summary:
 
     def status(self, now: float) -> SessionStatus:
         """The session's live status as of ``now`` (``SessionFacts.status``)."""
-        return self.facts.status(self.counts.running, now)
+        return self.facts.status(self.counts.running, now, waiting_calls=self.counts.waiting)
 
     @property
     def calls(self) -> int:

@@ -51,7 +51,10 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
 
     ``tokens``: input plus output tokens of the model turns; ``span_ms``: its
     first ``at`` to its last (``None`` without two times); ``models``: the
-    tokens and dollars per model (``sub_models``: the sub-agents', all depths).
+    tokens and dollars per model (``sub_models``: the sub-agents', all depths);
+    ``waiting``: the calls waiting for a person (``needs_input``, also counted
+    running), its own and its sub-agents' together: the index says such a
+    session waits for you.
     """
 
     calls: int = 0
@@ -62,6 +65,7 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
     sub_failed: int = 0
     sub_running: int = 0
     sub_tokens: int = 0
+    waiting: int = 0
     span_ms: int | None = None
     models: tuple[ModelUsage, ...] = ()
     sub_models: tuple[ModelUsage, ...] = ()
@@ -93,6 +97,7 @@ class SessionCounts(msgspec.Struct, frozen=True, kw_only=True):
             sub_failed=self.sub_failed + sub.failed + sub.sub_failed,
             sub_running=self.sub_running + sub.running + sub.sub_running,
             sub_tokens=self.sub_tokens + sub.tokens + sub.sub_tokens,
+            waiting=self.waiting + sub.waiting,
             sub_models=merge_models(self.sub_models, sub.models, sub.sub_models),
             tools=merge_tools(self.tools, sub.tools),
         )
@@ -142,6 +147,7 @@ def ledger_counts(ledger: Ledger, models: tuple[ModelUsage, ...] = ()) -> Sessio
         calls=len(ledger) + gone.total(),
         failed=held["error"] + gone["error"],
         running=held["pending"] + held["needs_input"],  # waiting for a person: still open
+        waiting=held["needs_input"],
         tokens=sum(usage.input_tokens + usage.output_tokens for usage in models),
         models=models,
         tools=ledger.tools.counts(),

@@ -160,14 +160,19 @@ class SessionFacts:
         if kind == "message" and role == "user" and self.title is None and text is not None:
             self.title = prompt_title(text())
 
-    def status(self, running_calls: int, now: float, seen: float | None = None) -> SessionStatus:
+    def status(
+        self, running_calls: int, now: float, seen: float | None = None, *, waiting_calls: int = 0
+    ) -> SessionStatus:
         """running · waiting for input · idle · done · failed, as of ``now`` (epoch seconds).
 
         An ended run says done (completed or aborted) or failed (an error).
         Otherwise the time since the last record decides: within
         ``IDLE_AFTER_S`` a session whose last turn is the assistant's words
         (no call open) waits for its user, else runs; then idle; after
-        ``DONE_AFTER_S`` with no end written, done.
+        ``DONE_AFTER_S`` with no end written, done. A call waiting for a
+        person (``waiting_calls``: the ledger's ``needs_input``) waits for
+        input however long it has been quiet, until ``DONE_AFTER_S``: a
+        question nobody answered is the one thing the reader must see.
         """
         if self.outcome is not None:
             return "failed" if self.outcome == "error" else "done"  # aborted: stopped, not failed
@@ -175,21 +180,27 @@ class SessionFacts:
         quiet = now - last if last is not None else float("inf")
         if quiet >= DONE_AFTER_S:
             return "done"
+        if waiting_calls:
+            return "waiting for input"
         if quiet >= IDLE_AFTER_S:
             return "waiting for input" if self._answered(running_calls) else "idle"
         return "waiting for input" if self._answered(running_calls) else "running"
 
-    def status_until(self, running_calls: int, now: float, seen: float | None = None) -> float:
+    def status_until(
+        self, running_calls: int, now: float, seen: float | None = None, *, waiting_calls: int = 0
+    ) -> float:
         """When ``status(...)``'s answer as of ``now`` next changes with time alone (``inf``:
         never) — so a listing made now holds until then, or until a record comes.
 
         It moves only as the quiet time crosses ``DONE_AFTER_S``, or ``IDLE_AFTER_S`` for
-        a session not waiting for its user (that one waits the same before and after).
+        a session not waiting for its user or for a person's decision (those wait the
+        same before and after).
         """
         last = _epoch(self.last) if self.last else seen
         if self.outcome is not None or last is None:
             return float("inf")
-        idle = () if self._answered(running_calls) else (last + IDLE_AFTER_S,)
+        waits = waiting_calls or self._answered(running_calls)
+        idle = () if waits else (last + IDLE_AFTER_S,)
         return next((at for at in (*idle, last + DONE_AFTER_S) if now < at), float("inf"))
 
     @property

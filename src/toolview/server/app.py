@@ -20,6 +20,7 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.guard.auth import OneTimeLinks, TokenAuth
 from toolview.server.guard.cross_site import CrossSiteGuard
 from toolview.server.guard.host_check import AllowedHost, HostCheck, parse_allowed_host
+from toolview.server.guard.page_token import PageTokens
 from toolview.server.guard.security import SecurityHeaders
 from toolview.server.ingest import otlp_route
 from toolview.server.ingest.watch.idle import WATCH_IDLE
@@ -97,12 +98,13 @@ def create_app(
             await log.aclose()
 
     links = OneTimeLinks()
+    page_tokens = PageTokens()  # the live page's token: a signed-in browser decides with it
     routes = [*api.routes, *decisions.routes, *sse.routes, *pages.routes, *otlp_route.routes]
     middleware = [
         Middleware(SecurityHeaders),
         Middleware(HostCheck, allowed=allowed),
         Middleware(CrossSiteGuard, routes=routes),
-        Middleware(TokenAuth, token=token, links=links),
+        Middleware(TokenAuth, token=token, links=links, pages=page_tokens),
     ]
     handlers: dict[type[Exception], ExceptionHandler] = {ApiError: api_error}
     handlers.update(dict.fromkeys(LOG_UNAVAILABLE, log_unavailable))
@@ -110,7 +112,7 @@ def create_app(
         routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
     )
     app.state.links = links  # `toolview serve` prints one at start
-    app.state.decisions = decisions.DecisionGate(token is not None, listening)
+    app.state.decisions = decisions.DecisionGate(token is not None, listening, page_tokens)
     return app
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,18 @@ def _result(claude: subprocess.Popen[str]) -> dict[str, Any]:
 def test_a_decision_in_the_viewer_answers_claude_codes_permission_request(
     tmp_path: Path, body: dict[str, str]
 ) -> None:
+    def decide(url: str, thread: str) -> None:
+        decided = httpx.post(f"{url}/api/threads/{thread}/calls/{CALL}/decision", json=body)
+        assert decided.status_code == 201
+
+    hooked(tmp_path, body, decide)
+
+
+def hooked(tmp_path: Path, body: dict[str, str], decide: Callable[[str, str], None]) -> None:
+    """The real CLI asks for the Bash call; ``decide(server URL, thread)`` answers its wait.
+
+    Then what ``body`` decided must have happened (``_check``).
+    """
     home = tmp_path / "home"
     (home / "workspace").mkdir(parents=True)
     (home / "tmp").mkdir()
@@ -82,12 +95,8 @@ def test_a_decision_in_the_viewer_answers_claude_codes_permission_request(
     server = serve_watch(tmp_path, projects)
     try:
         _settings(home, server.url)
-        lanes = {
-            "HOOKED": [
-                Turn(text="writing", calls=(ToolUse(CALL, "Bash", {"command": COMMAND}),)),
-                Turn(text="done"),
-            ]
-        }
+        calls = (ToolUse(CALL, "Bash", {"command": COMMAND}),)
+        lanes = {"HOOKED": [Turn(text="writing", calls=calls), Turn(text="done")]}
         with serve(lanes) as (script_url, script):
             claude = _run(home, script_url)
             try:
@@ -96,10 +105,7 @@ def test_a_decision_in_the_viewer_answers_claude_codes_permission_request(
                 assert [(w["toolCallId"], w["args"]["command"]) for w in waiting] == [
                     (CALL, COMMAND)
                 ]
-                decided = httpx.post(
-                    f"{server.url}/api/threads/{thread}/calls/{CALL}/decision", json=body
-                )
-                assert decided.status_code == 201
+                decide(server.url, thread)
                 _result(claude)
             finally:
                 if claude.poll() is None:

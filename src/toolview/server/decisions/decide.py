@@ -20,14 +20,12 @@ waiting process (a hook) wait for the decision, a long poll up to ``timeout``.
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Final
 
 import msgspec
+from starlette.convertors import StringConvertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -35,9 +33,9 @@ from starlette.routing import Route
 from toolview.contract import CallEntry, Thread, ToolDecision
 from toolview.contract.moments import format_at
 from toolview.contract.observations import Decision
-from toolview.safety.loopback import is_loopback
 from toolview.server.decisions import waiting
 from toolview.server.errors import ApiError
+from toolview.server.guard.decision_gate import DecisionGate
 from toolview.server.ingest.batch import BadBatch, BodyTooLarge, idempotency_key, read_body
 from toolview.server.params import query_int, thread_or_404
 from toolview.server.state import server_state
@@ -47,30 +45,6 @@ __all__ = ["DECISION_BODY_LIMIT", "DecisionGate", "routes"]
 
 DECISION_BODY_LIMIT: Final = 64 * 1024
 _WAIT_LIMIT: Final = 600  # seconds a waiting process may hold one poll open
-
-
-@dataclass
-class DecisionGate:
-    """Whether this server takes decisions, and the name a receipt gives whoever decides.
-
-    ``token``: the server has one (the guards then let only its bearer write).
-    ``listening``: the address it binds; without a token, only loopback decides.
-    """
-
-    token: bool
-    listening: str | None
-    machine: str = field(default_factory=socket.gethostname)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def refusal(self) -> str | None:
-        """Why no decision is taken here, or ``None`` when they are."""
-        if self.token or (self.listening is not None and is_loopback(self.listening)):
-            return None
-        return "a server without a token takes decisions only when it listens on loopback alone"
-
-    def who(self) -> str:
-        """``by`` on the receipt: the credential, or the machine a tokenless loopback server is."""
-        return "the server's token" if self.token else f"{self.machine} (loopback, no token)"
 
 
 class DecisionBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -84,7 +58,7 @@ class DecisionBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 async def post_decision(request: Request) -> Response:
     """``POST /api/threads/{id}/calls/{call}/decision``: 201 and the receipt, or 409 / 403."""
     gate: DecisionGate = request.app.state.decisions
-    refused = gate.refusal()
+    refused = gate.refusal(request.scope)
     if refused is not None:
         raise ApiError(403, refused)
     thread_id = await thread_or_404(request)
@@ -109,7 +83,7 @@ async def post_decision(request: Request) -> Response:
             decision=body.decision,
             message=body.message,
             answer=body.answer,
-            by=gate.who(),
+            by=gate.who(request.scope),
             via=client,
             key=key if key is not None else msgspec.UNSET,
             at=format_at(datetime.now(UTC)),
@@ -173,7 +147,20 @@ async def decision(request: Request) -> Response:
     return await (post_decision if request.method == "POST" else get_decision)(request)
 
 
+class _CallId(StringConvertor):
+    """A call id as the server decoded it: any characters, ``/`` and line breaks included."""
+
+    regex = "(?s:.+)"
+
+
+register_url_convertor("call", _CallId())
+
 routes = [
     *waiting.routes,
-    Route("/api/threads/{thread_id}/calls/{call_id}/decision", decision, methods=["GET", "POST"]),
+    # {call_id:call}: an id may hold "/" (sent as %2F, which the server decodes before routing)
+    Route(
+        "/api/threads/{thread_id}/calls/{call_id:call}/decision",
+        decision,
+        methods=["GET", "POST"],
+    ),
 ]

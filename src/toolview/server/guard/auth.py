@@ -9,116 +9,98 @@ constant-time.
 The cookie is not the token, nor derived from it: it is an expiry signed with
 a key this process drew at start, so it dies with the server (a restart
 needs a new sign-in) and after ``COOKIE_MAX_AGE``. Cookies ignore ports, so
-pages on other ports of the host get it too: it is never accepted for an
-unsafe method (only the bearer header writes), and behind TLS it is
-``Secure`` with the ``__Host-`` prefix (no other host or path can set it).
+pages on other ports of the host get it too: alone it is never accepted for
+an unsafe method (the bearer header writes), and behind TLS it is ``Secure``
+with the ``__Host-`` prefix (no other host or path can set it). The one write
+a browser makes is a decision on a waiting call, and only with the cookie and
+the page token bound to it (``server.guard.page_token``): the cookie the request
+was let in with is kept in the scope, so the page can draw that token.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import re
-import secrets
-import time
-from typing import Final
 
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.guard.cross_site import UNSAFE_METHODS
+from toolview.server.guard.page_token import (
+    CREDENTIAL,
+    DECISION_PATH,
+    PAGE_TOKEN_HEADER,
+    SESSION,
+    PageTokens,
+)
 from toolview.server.guard.security import refusal
+from toolview.server.guard.sign_in import (
+    AUTH_PREFIX,
+    COOKIE,
+    COOKIE_MAX_AGE,
+    SECURE_COOKIE,
+    OneTimeLinks,
+    SignInCookie,
+)
 
 __all__ = ["COOKIE", "COOKIE_MAX_AGE", "SECURE_COOKIE", "OneTimeLinks", "SignInCookie", "TokenAuth"]
-
-COOKIE: Final = "toolview_token"
-SECURE_COOKIE: Final = f"__Host-{COOKIE}"  # the name behind TLS
-COOKIE_MAX_AGE: Final = 7 * 24 * 3600  # seconds: a week, or until the server stops
-_AUTH_PREFIX: Final = "/auth/"
-_EXPIRY: Final = re.compile(r"[0-9]{1,12}")
-
-
-class OneTimeLinks:
-    """Sign-in links that each work once."""
-
-    def __init__(self) -> None:
-        self._keys: set[str] = set()
-
-    def issue(self) -> str:
-        """A fresh path that sets the cookie once, then stops working."""
-        key = secrets.token_urlsafe(24)
-        self._keys.add(key)
-        return f"{_AUTH_PREFIX}{key}"
-
-    def redeem(self, key: str) -> bool:
-        """Use up ``key``; ``False`` if it was unknown or already used."""
-        given = key.encode()  # bytes: compare_digest refuses non-ASCII text (a 500)
-        match = next((k for k in self._keys if hmac.compare_digest(k.encode(), given)), None)
-        if match is None:
-            return False
-        self._keys.discard(match)
-        return True
-
-
-class SignInCookie:
-    """The browser's credential: ``<expiry>.<MAC>`` under a key drawn when this process started."""
-
-    def __init__(self) -> None:
-        self._key = secrets.token_bytes(32)
-
-    def issue(self) -> str:
-        """A fresh cookie value, good for ``COOKIE_MAX_AGE`` seconds."""
-        expires = int(time.time()) + COOKIE_MAX_AGE
-        return f"{expires}.{self._mac(expires)}"
-
-    def valid(self, cookie: str) -> bool:
-        """Whether ``cookie`` was issued by this process and has not expired."""
-        expires, _, mac = cookie.partition(".")
-        if _EXPIRY.fullmatch(expires) is None:
-            return False
-        signed = hmac.compare_digest(mac.encode(), self._mac(int(expires)).encode())
-        return signed and int(expires) > time.time()
-
-    def _mac(self, expires: int) -> str:
-        return hmac.new(self._key, b"toolview cookie %d" % expires, hashlib.sha256).hexdigest()
 
 
 class TokenAuth:
     """Refuses requests without the token; ``token=None`` lets everything through."""
 
-    def __init__(self, app: ASGIApp, token: str | None, links: OneTimeLinks) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        token: str | None,
+        links: OneTimeLinks,
+        pages: PageTokens | None = None,
+    ) -> None:
         self.app = app
         self.token = token
         self.links = links
         self.cookies = SignInCookie()
+        self.pages = pages if pages is not None else PageTokens()
 
     def allowed(self, scope: Scope) -> bool:
-        """Whether the request carries the token: the header, or the cookie to read."""
+        """Whether the request carries the token: the header, or the cookie to read.
+
+        With the cookie, a decision also needs the page token bound to it. The
+        credential (and the cookie) are noted in the scope for the routes.
+        """
         if self.token is None:
             return True
         headers = Headers(scope=scope)
         expected = self.token.encode()
         scheme, _, value = headers.get("authorization", "").partition(" ")
         if scheme.lower() == "bearer" and hmac.compare_digest(value.strip().encode(), expected):
+            scope[CREDENTIAL] = "token"
             return True
-        if scope["method"] in UNSAFE_METHODS:
-            return False  # a page on another port has the cookie too: it only reads
         cookies = _cookies(headers.get("cookie", ""), _cookie_name(scope))
-        return any(self.cookies.valid(cookie) for cookie in cookies)
+        session = next((cookie for cookie in cookies if self.cookies.valid(cookie)), None)
+        if session is None:
+            return False
+        scope[SESSION] = session
+        if scope["method"] not in UNSAFE_METHODS:
+            return True
+        scope[CREDENTIAL] = "page"  # a page on another port has the cookie too, not the token
+        given = headers.getlist(PAGE_TOKEN_HEADER)
+        deciding = DECISION_PATH.fullmatch(scope["path"]) is not None
+        return deciding and len(given) == 1 and self.pages.valid(given[0], session)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or self.token is None:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        if path.startswith(_AUTH_PREFIX):
-            await self._redeem(scope, path[len(_AUTH_PREFIX) :])(scope, receive, send)
+        if path.startswith(AUTH_PREFIX):
+            await self._redeem(scope, path[len(AUTH_PREFIX) :])(scope, receive, send)
             return
         if self.allowed(scope):
             await self.app(scope, receive, send)
             return
-        await _refusal(scope)(scope, receive, send)
+        deciding = SESSION in scope and DECISION_PATH.fullmatch(path) is not None
+        await _refusal(scope, deciding=deciding)(scope, receive, send)
 
     def _redeem(self, scope: Scope, key: str) -> Response:
         if self.token is None or not self.links.redeem(key):
@@ -154,9 +136,15 @@ def _cookies(header: str, name: str) -> list[str]:
     return [value for key, _, value in pairs if key == name]
 
 
-def _refusal(scope: Scope) -> Response:
+def _refusal(scope: Scope, *, deciding: bool) -> Response:
+    if deciding:  # signed in, deciding, but without its page's token (or a wrong one)
+        message = f"the sign-in cookie decides only with its page's token ({PAGE_TOKEN_HEADER})"
+        return refusal(scope["path"], 403, message)
     if scope["method"] in UNSAFE_METHODS:
-        message = "writing needs 'Authorization: Bearer <token>' (the sign-in cookie only reads)"
+        message = (
+            "writing needs 'Authorization: Bearer <token>' (the sign-in cookie only reads, "
+            "and decides only with its page's token)"
+        )
     else:
         message = "a token is required: send 'Authorization: Bearer <token>' or sign in"
     return refusal(scope["path"], 401, message, headers={"www-authenticate": "Bearer"})

@@ -57,7 +57,8 @@ async def thread_page(request: Request) -> Response:
     card = await server_state(request).listing.directory.card(thread_id) or {}
     title = str(card.get("title") or thread_id)
     body = _page_body(thread_id, title, drawn, who_html(card))
-    return HTMLResponse(document(title, body, live=True))
+    token: str | None = request.app.state.decisions.page_token(request.scope)
+    return HTMLResponse(document(title, body, live=True, page_token=token))
 
 
 def _waiting_body(thread_id: str) -> str:

@@ -24,10 +24,13 @@ KEYS: Final = (
     ("Enter or o", "open or close the focused call"),
     ("/", "search"),
     ("n / N", "next / previous match"),
+    ("w", "next call waiting for you"),
+    ("a / d", "allow / deny the focused waiting call"),
     ("?", "this list of keys"),
     ("Escape", "close this list, leave the search box"),
 )
-"""The keyboard shortcuts, as the keys dialog lists them (viewer.js implements them)."""
+"""The keyboard shortcuts, as the keys dialog lists them (viewer.js implements them; w, a
+and d: decide.js)."""
 
 _SEARCH: Final = (
     '<form class="tv-search" role="search" action="#" data-tv-search>'

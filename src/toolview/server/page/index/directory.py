@@ -95,7 +95,9 @@ class Card:
             "branch": facts.branch,
             "machine": facts.machine,
             "user": facts.user,
-            "status": facts.status(counts.running, now or time.time(), self.grew),
+            "status": facts.status(
+                counts.running, now or time.time(), self.grew, waiting_calls=counts.waiting
+            ),
             "startedAt": facts.start or created,
             "lastActivity": facts.last or facts.start or created,
             "calls": counts.calls,
@@ -113,7 +115,8 @@ class Card:
 
     def until(self, now: float) -> float:
         """When the status ``as_json(now)`` says may change with time alone."""
-        return self.facts.status_until(self._grown()[0].running, now, self.grew)
+        counts = self._grown()[0]
+        return self.facts.status_until(counts.running, now, self.grew, waiting_calls=counts.waiting)
 
     def fold(self, records: list[tuple[int, bytes]]) -> None:
         """Account for ``records`` (read after ``last_seq``), in a worker."""
