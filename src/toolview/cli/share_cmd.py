@@ -131,6 +131,8 @@ def _gist(args: argparse.Namespace) -> int:
         return list(review_lines(shared.findings))
 
     try:
+        if args.output is not None:
+            raise GistRefused("--gist sends the document; -o writes it: choose one")
         gh = find_gh()
         return send_gist(gh, build, suffix=fmt, public=args.public, yes=args.yes)
     except (ShareError, GistRefused) as exc:
