@@ -9,6 +9,7 @@ grouped under that folder's name.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -81,3 +82,14 @@ def test_a_pi_session_file_s_header_names_its_folder(tmp_path: Path) -> None:
         o for o in load_observations(run.session_file.read_bytes()) if isinstance(o, RunStarted)
     ]
     assert starts and {s.cwd for s in starts} == {str(run.workspace)}
+
+
+@pytest.mark.parametrize("agent", sorted(SESSIONS))
+def test_sessions_lists_each_under_its_project(agent: str) -> None:
+    """``sessions``' project is the run's folder's name (OpenCode's is not the database's)."""
+    session, _ = SESSIONS[agent]
+    root = {"gemini": GEMINI.parent, "qwen": QWEN, "opencode": session.parent}[agent]
+    listed = toolview("sessions", "--json", "--no-cache", f"--{agent}", str(root))
+    assert listed.returncode == 0, listed.stderr
+    rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
+    assert [(r["agent"], r["project"]) for r in rows] == [(agent, "workspace")]
