@@ -10,9 +10,13 @@ grouped under that folder's name.
 from __future__ import annotations
 
 import json
+import shutil
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
@@ -93,3 +97,13 @@ def test_sessions_lists_each_under_its_project(agent: str) -> None:
     assert listed.returncode == 0, listed.stderr
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
     assert [(r["agent"], r["project"]) for r in rows] == [(agent, "workspace")]
+
+
+def test_opencode_s_placeholder_title_is_no_title(tmp_path: Path) -> None:
+    """Before it names a session OpenCode calls it ``New session - <time>``: not a title."""
+    database = tmp_path / "opencode.db"
+    shutil.copy(SESSIONS["opencode"][0], database)
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute("UPDATE session SET title = 'New session - 2026-12-07T23:27:52.183Z'")
+    started = _first_run(_shown(database))
+    assert started.title is msgspec.UNSET and started.cwd == SESSIONS["opencode"][1]
