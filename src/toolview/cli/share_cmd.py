@@ -7,7 +7,9 @@ writes the same standalone page (no script, sub-agents inlined) from
 observations redacted one by one (``server.share``), hides the user's own
 words too (``--redact REGEX``, ``--strip-home``), and prints a REVIEW of every
 redaction: what kind of secret, in which call and field, never the value.
-Nothing leaves the machine: the document goes to a file or standard output.
+Nothing leaves the machine, unless ``--gist`` asks: the document goes to a file or
+standard output, or, with ``--gist``, to a gist through the user's own ``gh``
+once its review was printed and its author said yes (``cli.share_gist``).
 
 SESSION is read as ``show`` reads one: a file (observations, a Claude Code,
 Codex or pi session), ``-`` for standard input, or a session id (its first
@@ -68,6 +70,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--strip-home", action="store_true", help="write your home folder's path as ~"
     )
+    parser.add_argument(
+        "--gist", action="store_true",
+        help="send it as a secret GitHub gist through your `gh` (Markdown unless --format), "
+        "after the review and your yes",
+    )  # fmt: skip
+    parser.add_argument("--public", action="store_true", help="with --gist: a public gist")
+    parser.add_argument(
+        "--yes", action="store_true", help="with --gist: send without asking (read the review)"
+    )
     add_root_options(parser)
     parser.set_defaults(handler=run)
 
@@ -78,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     from toolview.server.share.review import review_lines
     from toolview.server.share.words import ShareError, UserWords
 
+    if args.gist:
+        return _gist(args)
     fmt: Format = args.format or ("md" if args.output and args.output.suffix == ".md" else "html")
     try:
         words = UserWords(args.redact, strip_home=args.strip_home)
@@ -97,6 +110,34 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         print(f"wrote {args.output} ({fmt}); read the review above before you send it")
     return 0
+
+
+def _gist(args: argparse.Namespace) -> int:
+    """``--gist``: no ``gh``, no share; else the document built to a temporary file, its
+    review printed, and ``gh gist create`` run once the author said yes."""
+    from toolview.cli.share_gist import GistRefused, find_gh, send_gist
+    from toolview.server.share.build import Format, build_share
+    from toolview.server.share.review import review_lines
+    from toolview.server.share.words import ShareError, UserWords
+
+    fmt: Format = args.format or "md"
+
+    def build(document: Path) -> list[str]:
+        words = UserWords(args.redact, strip_home=args.strip_home)
+        with _items(args) as items, _target(document) as write:
+            shared = build_share(
+                _share_items(items), fmt=fmt, title=_title(args), words=words, write=write
+            )
+        return list(review_lines(shared.findings))
+
+    try:
+        if args.output is not None:
+            raise GistRefused("--gist sends the document; -o writes it: choose one")
+        gh = find_gh()
+        return send_gist(gh, build, suffix=fmt, public=args.public, yes=args.yes)
+    except (ShareError, GistRefused) as exc:
+        print(f"toolview share: {exc}", file=sys.stderr)
+        return 2
 
 
 @contextmanager

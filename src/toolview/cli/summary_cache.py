@@ -67,6 +67,11 @@ _DECIDERS: Final = (  # the modules whose rules a summary's figures and words co
     "toolview.contract.price_match",
     "toolview.contract.session_facts",
     "toolview.contract.session_title",
+    "toolview.hosts.run_marks",  # the readers that say a session's folder (its project)
+    "toolview.hosts.gemini.loader",
+    "toolview.hosts.opencode.loader",
+    "toolview.hosts.qwen.mapper",
+    "toolview.hosts.pi.session",
 )
 
 

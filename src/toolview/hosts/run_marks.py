@@ -26,13 +26,16 @@ class RunMarks:
         self._runs = 0
         self._run: str | None = None
         self._failed = False
+        self.cwd = ""  # the session's folder and own title, where the host says them
+        self.title = ""  # (``RunStarted.cwd``/``title``: the index's project and name)
 
     def _start_run(self, at: str | None) -> None:
         """End the open run; start the next (``<prefix>/<n>``)."""
         self._end_run()
         self._runs += 1
         self._run = f"{self._run_prefix()}/{self._runs}"
-        self._add(RunStarted(run_id=self._run), at)
+        facts = {"cwd": self.cwd, "title": self.title}
+        self._add(RunStarted(run_id=self._run, **{k: v for k, v in facts.items() if v}), at)
 
     def _run_prefix(self) -> str:
         """What a run's id starts with (a host that learns its session's id later says it)."""

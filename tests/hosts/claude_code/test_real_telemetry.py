@@ -9,6 +9,7 @@ and failures.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,8 @@ from .scripted_anthropic import ToolUse, Turn
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "wire"))
 
 from toolview_servers import ToolviewServer
+
+from scripted_agents.surfaces import toolview
 
 TOKEN = "otlp-logs-claude-token-0123456789"
 AUTH = {"authorization": f"Bearer {TOKEN}"}
@@ -125,6 +128,27 @@ def test_claude_code_logs_make_the_session_files_calls(
     assert sorted(from_logs) == sorted(from_file)
     assert from_logs[:5] == from_file[:5]
     assert any(o["kind"] == "usage" and o["inputTokens"] > 0 for o in observations)
+    assert otlp_cost(server, thread) == file_cost(session)
+
+
+def otlp_cost(server: ToolviewServer, thread: str) -> tuple[object, object, object]:
+    """The OTLP thread's models and cost as its index card says them."""
+    answer = httpx.get(f"{server.url}/api/threads", headers=AUTH, timeout=60)
+    answer.raise_for_status()
+    body = answer.json()
+    cards = body["threads"] if isinstance(body, dict) else body
+    (card,) = [c for c in cards if c["id"] == thread]
+    return card["models"], card["costUsd"], card["costText"]
+
+
+def file_cost(session: Path) -> tuple[object, object, object]:
+    """The same session's, from the file the CLI wrote (``sessions --json``)."""
+    listed = toolview("sessions", "--json", "--no-cache", "--claude", str(session.parent.parent))
+    assert listed.returncode == 0, listed.stderr
+    rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
+    (row,) = [r for r in rows if r["id"] == session.stem]
+    assert row["costUsd"] is not None and row["costUsd"] > 0  # a priced model, cached tokens
+    return row["models"], row["costUsd"], row["costText"]
 
 
 def by_id(observations: list[dict[str, Any]], call_id: str) -> bool | None:

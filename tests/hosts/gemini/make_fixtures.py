@@ -107,6 +107,8 @@ def main() -> None:
         old_json(chat, HERE / "fixtures" / "old-json" / relative.with_suffix(".json"))
         if chat.name.startswith("session-"):
             rewound(chat, HERE / "fixtures" / "rewind" / chat.name)
+    for root in real.glob("*/.project_root"):  # the project's folder, beside its chats
+        shutil.copy(root, HERE / "fixtures" / "old-json" / root.relative_to(real))
 
 
 if __name__ == "__main__":

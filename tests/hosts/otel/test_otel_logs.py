@@ -62,3 +62,23 @@ def test_a_retry_maps_to_the_same_key_and_other_content_to_another() -> None:
     assert again.key != other.key
     result = again.observations[1]
     assert isinstance(result, ToolResult) and result.is_error
+
+
+def usage_of(record: TelemetryLog) -> Usage:
+    mapped = map_log(record)
+    assert mapped is not None
+    [usage] = mapped.observations
+    assert isinstance(usage, Usage)
+    return usage
+
+
+def test_codex_cached_tokens_are_not_counted_twice_and_claude_code_s_are_apart() -> None:
+    """Codex's ``input_token_count`` holds its cached tokens (its rollout file's reading, so
+    an OTLP thread costs what the file does); Claude Code's ``input_tokens`` does not."""
+    counts = {"input_token_count": "1000", "cached_token_count": "800", "output_token_count": "3"}
+    usage = usage_of(codex("codex.sse_event", model="gpt-5", **counts))
+    assert (usage.input_tokens, usage.cache_read_tokens, usage.output_tokens) == (200, 800, 3)
+    claude = {"event.name": "claude_code.api_request", "session.id": "s-1", "model": "m"}
+    tokens = {"input_tokens": "120", "cache_read_tokens": "40", "output_tokens": "30"}
+    usage = usage_of(TelemetryLog(time_ns=AT, body=None, attributes={**claude, **tokens}))
+    assert (usage.input_tokens, usage.cache_read_tokens, usage.output_tokens) == (120, 40, 30)

@@ -7,12 +7,16 @@ a resumed old session is carried on in a ``.jsonl`` beside it, which then
 stands for it). A sub-agent's chat is ``chats/<main session id>/<agent
 id>.jsonl`` (every level's, flat under the main session's id); the call that
 ran it names the agent id (``agentId``), so its observations are read right
-after that call, marked with the call's id, before what follows.
+after that call, marked with the call's id, before what follows. The project's
+folder is written beside its chats, in ``<project>/.project_root``: it is the
+session's ``cwd`` (the index's project), not the chat file.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -23,13 +27,15 @@ from toolview.contract import Observation, ToolCall
 from toolview.hosts.gemini.mapper import GeminiMapper
 from toolview.hosts.sessions import SessionNote, file_lines, mapped_line
 
-__all__ = ["load_observations", "session_files", "sniff"]
+__all__ = ["load_observations", "project_root", "session_files", "sniff"]
 
 _MAX_DEPTH: Final = 8
 _MAX_JSON: Final = 256 << 20  # an old .json chat is read whole: bounded
 _AGENT_ID: Final = re.compile(r"[0-9A-Za-z_-]{1,80}")
 _HEAD: Final = re.compile(rb'\A\s*\{\s*"sessionId"\s*:\s*"[^"]{1,128}"\s*,\s*"projectHash"\s*:')
 _JSON: Final = msgspec.json.Decoder()
+_ABSOLUTE: Final = re.compile(r"/|[A-Za-z]:[\\/]")  # POSIX, or Windows' C:\\
+_MAX_ROOT: Final = 4096  # a folder's path: longer is no path Gemini CLI wrote
 
 
 def sniff(head: bytes) -> bool:
@@ -50,6 +56,7 @@ def _load(
     path: Path, chats: Path, parent_call_id: str | None, seen: set[str], depth: int
 ) -> Iterator[Observation | SessionNote]:
     mapper = GeminiMapper(parent_call_id=parent_call_id)
+    mapper.cwd = project_root(chats.parent) if parent_call_id is None else ""
     try:
         for where, record in _records(path):
             for item in mapped_line(mapper, record, where):
@@ -60,6 +67,26 @@ def _load(
         yield SessionNote(f"{path.name}: cannot be read ({exc.strerror or exc})")
     yield from mapper.finish()
     yield from (SessionNote(f"{path.name}: {note}") for note in mapper.take_notes())
+
+
+def project_root(project: Path) -> str:
+    """The folder a Gemini CLI project stands for (its ``.project_root``), "" when unknown.
+
+    Read with care, since anything may sit there: a regular file only (a FIFO would
+    block the reader), at most ``_MAX_ROOT`` bytes, one absolute path on one line.
+    """
+    try:
+        fd = os.open(project / ".project_root", os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return ""
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        raw = handle.read(_MAX_ROOT + 1)
+    text = raw.decode("utf-8", "replace").strip()
+    if len(raw) > _MAX_ROOT or not _ABSOLUTE.match(text) or "\n" in text:
+        return ""
+    return text
 
 
 def _records(path: Path) -> Iterator[tuple[str, bytes]]:

@@ -9,6 +9,7 @@ A database that cannot be opened or read is a ``SessionNote``, never a crash.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
@@ -25,6 +26,8 @@ __all__ = ["load_observations", "session_files", "sniff"]
 _MAX_DEPTH: Final = 8
 _SQLITE: Final = b"SQLite format 3\x00"
 NAME: Final = "opencode.db"
+# the title OpenCode gives a session before it names one: no title of the user's
+_PLACEHOLDER: Final = re.compile(r"(New|Child) session - \d{4}-")
 
 
 def sniff(head: bytes) -> bool:
@@ -61,6 +64,9 @@ def _session(
     depth: int,
 ) -> Iterator[Observation | SessionNote]:
     mapper = OpenCodeMapper(row.id, parent_call_id=call_id)
+    if call_id is None:  # the session's folder and title: the index's project and name
+        mapper.cwd = row.directory
+        mapper.title = "" if _PLACEHOLDER.match(row.title) else row.title
     for part in list(parts(db, row.id)):  # whole: a sub-agent is read on the same connection
         for item in mapper.feed(part):
             yield item

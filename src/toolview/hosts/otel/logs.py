@@ -118,12 +118,22 @@ def _tool(record: TelemetryLog) -> tuple[Observation, ...]:
 
 
 def _usage(record: TelemetryLog) -> tuple[Observation, ...]:
-    """A model call's tokens (Claude Code's names, else Codex's)."""
-    given = _first(record, "input_tokens", "input_token_count")
+    """A model call's tokens (Claude Code's names, else Codex's), input without the cached.
+
+    Claude Code 2.1.197's ``api_request`` sends the API's own ``input_tokens`` (cache
+    reads and writes apart, as its session file has them); Codex's ``sse_event`` counts
+    the cached tokens inside ``input_token_count`` (OpenAI's reading, as its rollout's
+    ``token_count`` does), so they come off here as ``hosts.codex.events`` takes them off:
+    priced twice they would cost an OTLP thread more than its file.
+    """
+    claude = record.count("input_tokens")
+    given = claude if claude is not None else record.count("input_token_count")
     output = _first(record, "output_tokens", "output_token_count")
     if given is None and output is None:
         return ()
     read = _first(record, "cache_read_tokens", "cached_token_count")
+    if claude is None and given is not None:
+        given = max(0, given - (read or 0))
     write = _first(record, "cache_creation_tokens", "cache_write_token_count")
     counted = Usage(
         model=record.text("model") or "unknown",

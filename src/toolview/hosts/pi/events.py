@@ -44,6 +44,8 @@ class PiEventMapper:
         self.kinds = kinds
         self.runs = 0
         self.run_open = False
+        # the folder pi works in (its session header's ``cwd``; the RPC client's own folder)
+        self.cwd: str | msgspec.UnsetType = msgspec.UNSET
         self._args: dict[str, dict[str, object]] = {}
         self._refused: dict[str, object] = {}
         # call id -> its assistant message's time, until the call starts or the run ends
@@ -56,6 +58,8 @@ class PiEventMapper:
         kind = event.get("type")
         if kind == "session" and isinstance(event.get("id"), str) and event["id"]:
             self.session_id = event["id"]
+            cwd = event.get("cwd")
+            self.cwd = cwd if isinstance(cwd, str) and cwd else self.cwd
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         return handler(self, event) if handler else []
 
@@ -71,7 +75,7 @@ class PiEventMapper:
         ended = self.close("a new run started before this one ended")
         self.runs += 1
         self.run_open = True
-        return [*ended, RunStarted(run_id=run_id(self.session_id, self.runs))]
+        return [*ended, RunStarted(run_id=run_id(self.session_id, self.runs), cwd=self.cwd)]
 
     def _agent_end(self, event: Mapping[str, object]) -> list[Observation]:
         self._call_at.clear()

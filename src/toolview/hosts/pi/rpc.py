@@ -104,6 +104,7 @@ class PiRpc:
         session_id = self.state.get("sessionId")
         if isinstance(session_id, str) and session_id:
             self.mapper.session_id = session_id
+        self.mapper.cwd = os.path.realpath(self.cwd or os.getcwd())  # pi's process.cwd()
         return self
 
     def __exit__(

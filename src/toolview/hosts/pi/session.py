@@ -68,6 +68,7 @@ class _Reader:
         self.calls: dict[str, dict[str, object]] = {}
         self.refused: dict[str, object] = {}
         self.out: list[Observation] = []
+        self.cwd: str | msgspec.UnsetType = msgspec.UNSET  # the header's: the index's project
 
     def end_run(self) -> None:
         if self.run_messages is not None:
@@ -90,7 +91,7 @@ class _Reader:
             self.end_run()
             self.runs += 1
             self.run_messages = []
-            self.out.append(RunStarted(run_id=run_id(self.session_id, self.runs)))
+            self.out.append(RunStarted(run_id=run_id(self.session_id, self.runs), cwd=self.cwd))
         if self.run_messages is not None:
             self.run_messages.append(message)
         observation = message_observation(message)
@@ -139,6 +140,8 @@ def session_observations(
     header = entries[0] if entries and entries[0].get("type") == "session" else None
     session_id = header.get("id") if header is not None else None
     reader = _Reader(session_id if isinstance(session_id, str) and session_id else "pi", kinds)
+    cwd = header.get("cwd") if header is not None else None
+    reader.cwd = cwd if isinstance(cwd, str) and cwd else msgspec.UNSET
     body = list(entries[1:] if header is not None else entries)
     for entry in current_branch(body):
         reader.entry(entry)

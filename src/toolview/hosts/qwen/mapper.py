@@ -49,6 +49,7 @@ class QwenMapper:
         self._runs = 0
         self._run: str | None = None
         self._closed: str | None = None  # the run ``finish`` ended, while it may reopen
+        self._cwd = ""  # the folder every record names: the index's project (``RunStarted.cwd``)
 
     def take_notes(self) -> list[str]:
         """What should be said beside the observations (system records not known here)."""
@@ -66,6 +67,7 @@ class QwenMapper:
             self._run, self._closed = self._closed, None
             self._out.append(RunStarted(run_id=self._run))  # the same run, its calls pending
         self.session_id = self.session_id or as_str(record.get("sessionId"))
+        self._cwd = self._cwd or as_str(record.get("cwd")) or ""
         parts = as_map(record.get("message")).get("parts")
         parts = [as_map(p) for p in parts] if isinstance(parts, list) else []
         if kind == "user":
@@ -136,7 +138,7 @@ class QwenMapper:
         self._closed = None
         self._runs += 1
         self._run = f"{self.session_id or 'qwen'}/{self._runs}"
-        self._add(RunStarted(run_id=self._run), at)
+        self._add(RunStarted(run_id=self._run, cwd=self._cwd or msgspec.UNSET), at)
 
     def _end_run(self) -> None:
         if self._run is not None:
