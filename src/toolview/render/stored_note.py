@@ -9,7 +9,7 @@ long, since the file's name at its end is what a reader looks for.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os.path
 from typing import Final
 
 import msgspec
@@ -26,7 +26,7 @@ _HEAD: Final = 40
 
 def home_short(path: str, home: str | None = None) -> str:
     """``path`` with the user's home folder spelled ``~`` (``/home/ann/x`` → ``~/x``)."""
-    home = str(Path.home()) if home is None else home
+    home = os.path.expanduser("~") if home is None else home  # not pathlib: start-up
     home = home.rstrip("/")
     if home and (path == home or path.startswith(home + "/")):
         return "~" + path[len(home) :]
