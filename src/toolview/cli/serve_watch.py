@@ -26,8 +26,9 @@ class WatchError(ValueError):
 
 def agent_folders() -> list[WatchRoot]:
     """Claude Code's projects, Codex's sessions, Gemini CLI's chats (``tmp``), Qwen
-    Code's projects, Copilot CLI's session-state folders and Cursor's projects, wherever their settings put
-    them, then each reader plug-in's home folder (``hosts.readers``)."""
+    Code's projects, Copilot CLI's session-state folders and Cursor's projects (where
+    saved runs are kept), wherever their settings put them, then each reader plug-in's
+    home folder (``hosts.readers``)."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
