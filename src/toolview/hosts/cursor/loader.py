@@ -17,13 +17,8 @@ from typing import Final
 
 from toolview.contract import Observation
 from toolview.hosts.cursor.mapper import CursorMapper
-from toolview.hosts.sessions import (
-    SessionLineError,
-    SessionNote,
-    decode_record,
-    file_lines,
-    mapped_line,
-)
+from toolview.hosts.line_files import newest_first, stream_file
+from toolview.hosts.sessions import SessionLineError, SessionNote, decode_record
 
 __all__ = ["load_observations", "session_files", "sniff"]
 
@@ -52,14 +47,7 @@ def sniff(head: bytes) -> bool:
 def load_observations(path: Path) -> Iterator[Observation | SessionNote]:
     """The observations of a saved run, streamed; a line that cannot be read is a
     ``SessionNote`` and the rest goes on. Never raises."""
-    mapper = CursorMapper()
-    try:
-        for number, line in file_lines(path):
-            yield from mapped_line(mapper, line, f"{path.name} line {number}")
-    except OSError as exc:
-        yield SessionNote(f"{path.name}: cannot be read ({exc.strerror or exc})")
-    yield from mapper.finish()
-    yield from (SessionNote(f"{path.name}: {note}") for note in mapper.take_notes())
+    return stream_file(CursorMapper(), path, path.name)
 
 
 def session_files(root: Path) -> list[Path]:
@@ -70,8 +58,7 @@ def session_files(root: Path) -> list[Path]:
     """
     if root.is_file():
         return [root]
-    found = [p for p in root.rglob("*.jsonl") if p.is_file() and _starts_as_run(p)]
-    return sorted(found, key=_mtime, reverse=True)
+    return newest_first(p for p in root.rglob("*.jsonl") if p.is_file() and _starts_as_run(p))
 
 
 def _starts_as_run(path: Path) -> bool:
@@ -80,10 +67,3 @@ def _starts_as_run(path: Path) -> bool:
             return sniff(file.read(_SNIFF_BYTES))
     except OSError:
         return False
-
-
-def _mtime(path: Path) -> tuple[float, str]:
-    try:
-        return path.stat().st_mtime, str(path)
-    except OSError:
-        return 0.0, str(path)
