@@ -83,3 +83,14 @@ def test_doctor_checks_its_event_types(tmp_path: Path) -> None:
     (row,) = [r for r in rows if r["agent"] == "cursor"]
     assert row["checked"] is True and row["sessions"] == 2
     assert list(row["unmapped"]) == ["hologram"] and row["unmapped"]["hologram"]["count"] == 2
+
+
+def test_an_agent_transcript_is_refused_not_drawn_wrong(tmp_path: Path) -> None:
+    """Cursor's own transcripts (``agent-transcripts/<uuid>.jsonl``) are unpublished: no
+    reader claims one, so ``show`` says it cannot tell the format."""
+    part = {"type": "tool_use", "name": "Shell", "input": {"command": "ls"}}
+    record = {"role": "assistant", "message": {"content": [{"type": "text", "text": "hi"}, part]}}
+    path = tmp_path / "0b9d7c1e-2f34-4a56-8b78-9c0d1e2f3a4b.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    shown = toolview("show", "--surface", "text", str(path))
+    assert shown.returncode != 0 and b"cannot tell the input's format" in shown.stderr

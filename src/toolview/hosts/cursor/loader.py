@@ -23,6 +23,7 @@ from toolview.hosts.sessions import SessionLineError, SessionNote, decode_record
 __all__ = ["load_observations", "session_files", "sniff"]
 
 _SNIFF_BYTES: Final = 65536
+_FIRST_LINE: Final = 4096  # listing reads no more of each file: an init event is short
 _CLAUDES: Final = ("tools", "claude_code_version", "mcp_servers", "uuid")
 
 
@@ -64,6 +65,6 @@ def session_files(root: Path) -> list[Path]:
 def _starts_as_run(path: Path) -> bool:
     try:
         with path.open("rb") as file:
-            return sniff(file.read(_SNIFF_BYTES))
+            return sniff(file.read(_FIRST_LINE))
     except OSError:
         return False
