@@ -42,6 +42,7 @@ class CursorMapper(SessionRuns):
         self._model: str | None = None
         self._calls: dict[str, ToolCall] = {}
         self._thinking: list[str] = []
+        self._thinking_at: str | None = None
         self._unknown: set[str] = set()
 
     def feed_line(self, line: bytes) -> list[Observation]:
@@ -56,7 +57,7 @@ class CursorMapper(SessionRuns):
         self.session_id = self.session_id or as_str(record.get("session_id"))
         at = _at(record.get("timestamp_ms"))
         if kind != "thinking":
-            self._said_thinking(at)
+            self._said_thinking()
         if kind not in ("user", "system"):
             self._reopen()
         handler = _HANDLERS.get(kind)
@@ -69,7 +70,7 @@ class CursorMapper(SessionRuns):
 
     def finish(self) -> list[Observation]:
         """End of input: thinking not yet said is said, then the open run ends."""
-        self._said_thinking(None)
+        self._said_thinking()
         return super().finish()
 
     def _init(self, record: Mapping[str, object], _at: str | None) -> None:
@@ -91,15 +92,17 @@ class CursorMapper(SessionRuns):
     def _think(self, record: Mapping[str, object], at: str | None) -> None:
         text = record.get("text")
         if isinstance(text, str):
+            if not self._thinking:
+                self._thinking_at = at  # the thinking is stamped when it began
             self._thinking.append(text)
         if record.get("subtype") == "completed":
-            self._said_thinking(at)
+            self._said_thinking()
 
-    def _said_thinking(self, at: str | None) -> None:
+    def _said_thinking(self) -> None:
         text, self._thinking = "".join(self._thinking), []
         if text.strip():
-            self._open(at)
-            self._add(Message(role="thinking", text=text), at, None)
+            self._open(self._thinking_at)
+            self._add(Message(role="thinking", text=text), self._thinking_at, None)
 
     def _tool(self, record: Mapping[str, object], at: str | None) -> None:
         call_id = as_str(record.get("call_id"))
