@@ -149,3 +149,16 @@ def test_an_unknown_event_type_is_said_once_and_bad_events_raise() -> None:
         CursorMapper().feed_line(b'{"type": "tool_call", "subtype": "started"}')
     with pytest.raises(SessionLineError):
         CursorMapper().feed_line(b"[1, 2]")
+
+
+def test_grep_matches_are_a_table_and_an_unknown_shape_its_json() -> None:
+    hits = [{"file": "a.py", "matches": [{"lineNumber": 3, "content": "x = 1"}]}]
+    found = {"workspaceResults": {"/w": {"content": {"matches": hits}}}}
+    events = [
+        *call("g", "grepToolCall", {"pattern": "x"}, {"success": found}),
+        *call("h", "grepToolCall", {"pattern": "y"}, {"success": {"count": 0}}),
+    ]
+    results = _results(_mapped(init(), said("user", "go"), *events)[0])
+    table = results["g"].descriptor
+    assert table is not None and table.props["rows"] == [["a.py", 3, "x = 1"]]
+    assert not results["h"].descriptor and '"count": 0' in results["h"].text

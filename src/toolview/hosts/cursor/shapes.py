@@ -14,7 +14,7 @@ from typing import Final
 from toolview.contract import Descriptor, DiffProps, FileProps, TodoItem, TodoProps
 from toolview.hosts.codex.fields import as_map, as_str
 
-__all__ = ["diff_of", "file_of", "paths_of", "todo_of"]
+__all__ = ["diff_of", "file_of", "matches_of", "paths_of", "todo_of"]
 
 _MAX_PATHS: Final = 2000
 _STATUS: Final = {
@@ -94,3 +94,20 @@ def paths_of(answer: Mapping[str, object]) -> list[list[object]]:
             as_map(child) for child in (dirs if isinstance(dirs, list) else [])[:_MAX_PATHS]
         )
     return rows[:_MAX_PATHS]
+
+
+def matches_of(answer: Mapping[str, object]) -> list[list[object]]:
+    """``grep``'s matches (community-described: ``workspaceResults`` → ``content.matches``
+    → each file's ``matches``) as ``[file, line, text]`` rows; none when it is not that."""
+    rows: list[list[object]] = []
+    for found in as_map(answer.get("workspaceResults")).values():
+        files = as_map(as_map(found).get("content")).get("matches")
+        for file in files if isinstance(files, list) else []:
+            path, lines = as_str(as_map(file).get("file")), as_map(file).get("matches")
+            for hit in lines if isinstance(lines, list) and path else []:
+                number, text = as_map(hit).get("lineNumber"), as_map(hit).get("content")
+                if type(number) is int and isinstance(text, str):
+                    rows.append([path, number, text])
+                if len(rows) >= _MAX_PATHS:
+                    return rows
+    return rows

@@ -6,7 +6,8 @@ parsers also show ``failure`` for a command that exited non-zero. The shell's
 answer carries ``exitCode``, ``stdout`` and ``stderr``: a non-zero code is a
 failure whatever the key. ``read`` gives the file's ``content``; ``write`` its
 ``fileText`` (drawn as a new file's diff); ``edit`` a ``diffString`` or its
-``strReplace``; ``todo`` the plan; ``glob``/``ls`` a list of paths (a table).
+``strReplace``; ``todo`` the plan; ``glob``/``ls`` a list of paths, ``grep`` its matches
+(tables).
 Anything else keeps its JSON as text: nothing is dropped.
 """
 
@@ -20,7 +21,7 @@ import msgspec
 
 from toolview.contract import Descriptor, ShellProps, TableProps, ToolCall, ToolResult, Usage
 from toolview.hosts.codex.fields import as_map, as_str
-from toolview.hosts.cursor.shapes import diff_of, file_of, paths_of, todo_of
+from toolview.hosts.cursor.shapes import diff_of, file_of, matches_of, paths_of, todo_of
 from toolview.hosts.sessions import final_result
 
 __all__ = ["result_of", "usage_of"]
@@ -68,6 +69,8 @@ def _kind(call: ToolCall, answer: Mapping[str, object]) -> Descriptor | None:
     if name in ("glob", "ls"):
         rows = paths_of(answer)
         return Descriptor("table", TableProps(columns=["path"], rows=rows)) if rows else None
+    if name == "grep" and (hits := matches_of(answer)):
+        return Descriptor("table", TableProps(columns=["file", "line", "text"], rows=hits))
     return None
 
 
