@@ -52,6 +52,7 @@ def test_the_agents_folders_follow_home_and_their_settings(
         WatchRoot(tmp_path / ".gemini" / "tmp", "gemini"),
         WatchRoot(tmp_path / ".qwen" / "projects", "qwen"),
         WatchRoot(tmp_path / ".copilot" / "session-state", "copilot"),
+        WatchRoot(tmp_path / ".cursor" / "projects", "cursor"),
     ]
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "cx"))
@@ -64,6 +65,7 @@ def test_the_agents_folders_follow_home_and_their_settings(
         tmp_path / "gm/.gemini/tmp",
         tmp_path / "qw/projects",
         tmp_path / "cp/session-state",
+        tmp_path / ".cursor/projects",  # no setting moves it
     ]
 
 
@@ -83,6 +85,7 @@ def test_an_agents_folder_not_there_yet_is_said_and_skipped(
         f"toolview: not watching {tmp_path / '.gemini' / 'tmp'}: no such folder (yet)",
         f"toolview: not watching {tmp_path / '.qwen' / 'projects'}: no such folder (yet)",
         f"toolview: not watching {tmp_path / '.copilot' / 'session-state'}: no such folder (yet)",
+        f"toolview: not watching {tmp_path / '.cursor' / 'projects'}: no such folder (yet)",
         f"toolview: watching {tmp_path / '.claude' / 'projects'} for sessions",
     ]
 

@@ -4,7 +4,7 @@ Why: ``serve --watch`` finishes a session file that stays idle (the mapper's
 ``finish``: the held usage, the run's end) and feeds the lines that come
 after it to the same mapper. At every cut of the real CLIs' sessions
 (Claude Code 2.1.197, Codex 0.171.0, Gemini CLI 0.61.0, Qwen Code 0.24.4,
-Copilot CLI 1.0.102),
+Copilot CLI 1.0.102; Cursor's agent from its published stream-json),
 what the mapper gives must be what one read of the whole file gives —
 nothing repeated, nothing lost — but for the run events, and a ``Thread``
 fed it must hold every call in the same state: the run ``finish`` ended
@@ -15,7 +15,8 @@ Cuts a writer never leaves idle are not tried (the two known differences,
 docs/server.md): between two records of one Claude Code message (written
 together; the finish counts the usage copy it holds, not the last), and
 between a Codex call's end record and its output (the finish answers the
-call from its end record).
+call from its end record); and between two of Cursor's thinking deltas (the finish says
+the thinking so far).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from toolview.contract import (
 from toolview.hosts.claude_code import ClaudeCodeMapper
 from toolview.hosts.codex import CodexMapper
 from toolview.hosts.copilot import CopilotMapper
+from toolview.hosts.cursor import CursorMapper
 from toolview.hosts.gemini import GeminiMapper
 from toolview.hosts.qwen import QwenMapper
 
@@ -76,15 +78,24 @@ def codex_cuts(lines: list[bytes]) -> list[int]:
     return cuts
 
 
+def cursor_cuts(lines: list[bytes]) -> list[int]:
+    """Every cut but those between two thinking deltas (the finish says the thinking so
+    far; the deltas after it are a second thinking message)."""
+    delta = [b'"type":"thinking","subtype":"delta"' in line for line in lines]
+    return [c for c in range(1, len(lines)) if not (delta[c - 1] and delta[c])]
+
+
 GEMINI = next((HOSTS / "gemini" / "real" / "tmp").rglob("session-*.jsonl"))
 QWEN = next((HOSTS / "qwen" / "real").rglob("*.jsonl"))
 COPILOT = next((HOSTS / "copilot" / "real").rglob("events.jsonl"))
+CURSOR = HOSTS / "cursor" / "fixtures" / "run.jsonl"  # from the published format
 SESSIONS: list[tuple[Path, Callable[[], Mapper]]] = [
     (CLAUDE, ClaudeCodeMapper),
     *((path, CodexMapper) for path in CODEX),
     (GEMINI, GeminiMapper),  # every cut: a call is one finished record there
     (QWEN, QwenMapper),  # every cut: a record is written once
     (COPILOT, CopilotMapper),  # every cut: an event is written once
+    (CURSOR, CursorMapper),  # every cut: an event is printed once
 ]
 
 
@@ -129,6 +140,8 @@ def test_finished_at_every_cut_and_fed_the_rest_it_reads_as_the_whole_file(
         if make is ClaudeCodeMapper
         else codex_cuts(lines)
         if make is CodexMapper
+        else cursor_cuts(lines)
+        if make is CursorMapper
         else list(range(1, len(lines)))
     )
     assert len(cuts) > len(lines) // 2

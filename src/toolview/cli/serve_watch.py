@@ -26,13 +26,15 @@ class WatchError(ValueError):
 
 def agent_folders() -> list[WatchRoot]:
     """Claude Code's projects, Codex's sessions, Gemini CLI's chats (``tmp``), Qwen
-    Code's projects and Copilot CLI's session-state folders, wherever their settings put
-    them, then each reader plug-in's home folder (``hosts.readers``)."""
+    Code's projects, Copilot CLI's session-state folders and Cursor's projects (where
+    saved runs are kept), wherever their settings put them, then each reader plug-in's
+    home folder (``hosts.readers``)."""
     claude = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
     codex = Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex")
     gemini = Path(os.environ.get("GEMINI_CLI_HOME") or Path.home()) / ".gemini"
     qwen = Path(os.environ.get("QWEN_HOME") or Path.home() / ".qwen")  # its .qwen itself
     copilot = Path(os.environ.get("COPILOT_HOME") or Path.home() / ".copilot")  # itself too
+    cursor = Path.home() / ".cursor"  # saved stream-json runs kept beside its projects
     plugins = [WatchRoot(Path.home().joinpath(*r.home), r.name) for r in plugin_readers()]
     return [
         WatchRoot(claude / "projects", "claude-code"),
@@ -40,6 +42,7 @@ def agent_folders() -> list[WatchRoot]:
         WatchRoot(gemini / "tmp", "gemini"),
         WatchRoot(qwen / "projects", "qwen"),
         WatchRoot(copilot / "session-state", "copilot"),
+        WatchRoot(cursor / "projects", "cursor"),
         *plugins,
     ]
 

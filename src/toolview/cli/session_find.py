@@ -84,6 +84,12 @@ def add_root_options(parser: argparse.ArgumentParser) -> None:
         help="where Copilot CLI keeps its sessions (default: ~/.copilot/session-state)",
     )
     parser.add_argument(
+        "--cursor",
+        metavar="DIR",
+        type=path_arg,
+        help="where saved Cursor agent stream-json runs are (default: ~/.cursor/projects)",
+    )
+    parser.add_argument(
         "--opencode",
         metavar="DIR",
         type=path_arg,
@@ -100,6 +106,7 @@ def roots(args: argparse.Namespace) -> list[tuple[SessionHost, Path]]:
         "qwen": args.qwen,
         "opencode": args.opencode,
         "copilot": args.copilot,
+        "cursor": args.cursor,
     }
     home = path_arg(os.path.expanduser("~"))
     return [

@@ -113,6 +113,9 @@ HOSTS: Final[dict[str, Callable[[], Reader]]] = {
     "copilot": _built_in(
         "copilot", "copilot", "CopilotMapper", (".copilot", "session-state"), "Copilot CLI"
     ),
+    "cursor": _built_in(
+        "cursor", "cursor", "CursorMapper", (".cursor", "projects"), "Cursor agent"
+    ),
 }
 """The built-in readers, each imported when first used; plug-ins come after them."""
 

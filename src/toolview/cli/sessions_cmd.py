@@ -67,7 +67,15 @@ def register(subparsers: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List every session found, each as soon as it is read."""
-    for given in (args.claude, args.codex, args.gemini, args.qwen, args.opencode, args.copilot):
+    for given in (
+        args.claude,
+        args.codex,
+        args.gemini,
+        args.qwen,
+        args.opencode,
+        args.copilot,
+        args.cursor,
+    ):
         if given is not None and not given.is_dir():
             raise InputError(f"cannot read {given}: not a folder")
     places = roots(args)

@@ -90,7 +90,7 @@ def _items(lines: Iterator[bytes], source: str, name: str) -> Iterable[Item] | N
     if found is None:
         told = (
             "none of toolview observations, a Claude Code, Codex, Gemini CLI, Qwen Code, "
-            "Copilot CLI session"
+            "Copilot CLI session, a Cursor agent run"
         )
         what = f"the {kind} host is not available" if kind else f"its first line is {told}"
         print(f"{PROG}: cannot follow {name}: {what}; name it with --from", file=sys.stderr)

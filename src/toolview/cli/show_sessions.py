@@ -39,6 +39,7 @@ LABELS: Final = {
     "qwen": "Qwen Code",
     "opencode": "OpenCode",
     "copilot": "Copilot CLI",
+    "cursor": "Cursor agent",
 }
 _TITLE_CHARS: Final = 300
 

@@ -108,6 +108,7 @@ SOURCES: Final[dict[str, Callable[[], Source]]] = {
     "qwen": _session("qwen"),
     "opencode": _session("opencode"),
     "copilot": _session("copilot"),
+    "cursor": _session("cursor"),
     "pi": _pi,
     "mcp": _mcp,
 }

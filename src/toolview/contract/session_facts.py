@@ -57,6 +57,7 @@ _AGENTS: Final = {
     "qwen": "qwen",
     "opencode": "opencode",
     "copilot": "copilot",
+    "cursor": "cursor",
     "pi": "pi",
     "otel": "otel",
     "capture": "capture",

@@ -17,7 +17,8 @@ from typing import Final
 
 from toolview.contract import Observation
 from toolview.hosts.copilot.mapper import CopilotMapper
-from toolview.hosts.sessions import SessionNote, file_lines, mapped_line
+from toolview.hosts.line_files import newest_first, stream_file
+from toolview.hosts.sessions import SessionNote
 
 __all__ = ["load_observations", "session_files", "sniff"]
 
@@ -38,15 +39,8 @@ def sniff(head: bytes) -> bool:
 def load_observations(path: Path) -> Iterator[Observation | SessionNote]:
     """The observations of a session file, streamed; a line that cannot be read is a
     ``SessionNote`` and the rest goes on. Never raises."""
-    mapper = CopilotMapper()
     where = f"{path.parent.name}/{path.name}" if path.name == "events.jsonl" else path.name
-    try:
-        for number, line in file_lines(path):
-            yield from mapped_line(mapper, line, f"{where} line {number}")
-    except OSError as exc:
-        yield SessionNote(f"{where}: cannot be read ({exc.strerror or exc})")
-    yield from mapper.finish()
-    yield from (SessionNote(f"{where}: {note}") for note in mapper.take_notes())
+    return stream_file(CopilotMapper(), path, where)
 
 
 def session_files(root: Path) -> list[Path]:
@@ -56,11 +50,4 @@ def session_files(root: Path) -> list[Path]:
         return [root]
     found = [p for p in root.rglob("events.jsonl") if _FOLDER.match(p.parent.name)]
     found += [p for p in root.rglob("*.jsonl") if _FLAT.match(p.name)]
-    return sorted((p for p in found if p.is_file()), key=_mtime, reverse=True)
-
-
-def _mtime(path: Path) -> tuple[float, str]:
-    try:
-        return path.stat().st_mtime, str(path)
-    except OSError:
-        return 0.0, str(path)
+    return newest_first(found)

@@ -20,7 +20,7 @@ from typing import Final, Protocol
 import msgspec
 
 from toolview.contract import Observation, decode_observation
-from toolview.hosts import claude_code, codex, copilot, gemini, qwen
+from toolview.hosts import claude_code, codex, copilot, cursor, gemini, qwen
 from toolview.hosts.claude_code.stored import StoredOutputs
 from toolview.hosts.sessions import session_id
 from toolview.server.params import THREAD_ID
@@ -29,6 +29,7 @@ __all__ = [
     "CLAUDE_CODE",
     "CODEX",
     "COPILOT",
+    "CURSOR",
     "FORMATS",
     "GEMINI",
     "QWEN",
@@ -36,6 +37,7 @@ __all__ = [
     "ClaudeCodeLines",
     "CodexLines",
     "CopilotLines",
+    "CursorLines",
     "GeminiLines",
     "ObservationLines",
     "QwenLines",
@@ -220,6 +222,14 @@ class CopilotLines(CodexLines):
         super().__init__(path, parent_call_id, copilot.CopilotMapper())
 
 
+class CursorLines(CodexLines):
+    """A saved Cursor agent stream-json run as the watcher drives it: its notes said (event
+    types it does not know); the stream names no sub-agents."""
+
+    def __init__(self, path: Path, parent_call_id: str | None) -> None:
+        super().__init__(path, parent_call_id, cursor.CursorMapper())
+
+
 CLAUDE_CODE: Final = SessionFormat("claude-code", "claude", claude_code.sniff, ClaudeCodeLines)
 TOOLVIEW: Final = SessionFormat(
     "toolview", "", _sniff_observations, lambda _path, parent: ObservationLines(parent)
@@ -228,7 +238,8 @@ CODEX: Final = SessionFormat("codex", "codex", codex.sniff, CodexLines)
 GEMINI: Final = SessionFormat("gemini", "gemini", gemini.sniff, GeminiLines)
 QWEN: Final = SessionFormat("qwen", "qwen", qwen.sniff, QwenLines)
 COPILOT: Final = SessionFormat("copilot", "copilot", copilot.sniff, CopilotLines)
-FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, TOOLVIEW)
+CURSOR: Final = SessionFormat("cursor", "cursor", cursor.sniff, CursorLines)
+FORMATS: Final = (CLAUDE_CODE, CODEX, GEMINI, QWEN, COPILOT, CURSOR, TOOLVIEW)
 
 
 def formats_for(
