@@ -97,10 +97,14 @@ def test_a_hostile_schema_is_refused_and_declined_unseen(monkeypatch: pytest.Mon
 
 
 def _answer_when_asked(
-    rec: toolview.CaptureSession, post: Callable[[str], None]
+    rec: toolview.CaptureSession, post: Callable[[str], None], asked: threading.Event
 ) -> threading.Thread:
-    """Post the page's answer once the elicitation waits and the server holds it."""
-    asked, ids = threading.Event(), []
+    """Post the page's answer once the elicitation waits and the server holds it.
+
+    The test sets ``asked`` itself once its call returns: a call nobody asked
+    about (the old code) ends the thread at once, without a post.
+    """
+    ids: list[str] = []
 
     def watch(observation: Observation) -> None:
         if isinstance(observation, ToolWaiting):
@@ -110,7 +114,9 @@ def _answer_when_asked(
     rec.add_watcher(watch)
 
     def answer() -> None:
-        assert asked.wait(60)
+        assert asked.wait(120)
+        if not ids:
+            return
         assert rec.publishing is not None and rec.publishing.sent(30)
         post(ids[0])
 
@@ -135,9 +141,12 @@ def test_the_page_answers_and_a_bad_answer_is_refused(
         codes.append(httpx.post(decide, json=good).status_code)
 
     with toolview.capture(live=False, to=server.url, thread_id="el") as rec:
-        answering = _answer_when_asked(rec, post)
-        said = anyio.run(_ask, rec, "book")
-        answering.join()
+        answering = _answer_when_asked(rec, post, asked := threading.Event())
+        try:
+            said = anyio.run(_ask, rec, "book")
+        finally:
+            asked.set()
+            answering.join()
     assert codes == [400, 400, 201]
     assert said == "booked 2 seats on monday vegan=False"
     thread, entry = _elicitation(rec)
@@ -153,7 +162,10 @@ def test_a_page_deny_declines(served: Callable[[], ToolviewServer]) -> None:
         httpx.post(f"{api}/calls/{call}/decision", json={"decision": "deny"})
 
     with toolview.capture(live=False, to=server.url, thread_id="no") as rec:
-        answering = _answer_when_asked(rec, post)
-        said = anyio.run(_ask, rec, "book")
-        answering.join()
+        answering = _answer_when_asked(rec, post, asked := threading.Event())
+        try:
+            said = anyio.run(_ask, rec, "book")
+        finally:
+            asked.set()
+            answering.join()
     assert said == "not booked: decline"
