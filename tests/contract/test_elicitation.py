@@ -32,7 +32,10 @@ def test_the_spec_form_is_accepted() -> None:
         {"type": "object", "properties": {"a": {"type": "string", "pattern": "(a+)+$"}}},
         {"type": "object", "properties": {"a": {"type": "string"}}, "$defs": {}},
         {"type": "object", "properties": {}},
-        {"type": "object", "properties": {f"f{i}": {"type": "boolean"} for i in range(MAX_FIELDS + 1)}},
+        {
+            "type": "object",
+            "properties": dict.fromkeys(map(str, range(MAX_FIELDS + 1)), {"type": "boolean"}),
+        },
         {"type": "object", "properties": {"a": {"type": "string", "description": "x" * 5000}}},
         {"type": "object", "properties": {"a": {"type": "string", "enum": list("ab") * 40}}},
         {"type": "object", "properties": {"a\x1b[2J": {"type": "string"}}},
@@ -61,6 +64,8 @@ def test_a_hostile_schema_is_refused(hostile: object) -> None:
         ({"name": 7}, "not a string"),
     ],
 )
-def test_an_answer_fits_the_form_or_says_why_not(answer: dict[str, object], problem: str | None) -> None:
+def test_an_answer_fits_the_form_or_says_why_not(
+    answer: dict[str, object], problem: str | None
+) -> None:
     found = answer_problem(FORM, answer)
     assert found is None if problem is None else problem in (found or "")
