@@ -7,8 +7,9 @@ the descriptor in ``metadata["toolview:result"]``, a ``message`` to
 TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event (its
 last one is held for an abort). A refused call is a tool call whose result is
 the refusal (no descriptor). A ``run-ended`` with a ``reason`` says it: as
-RUN_ERROR's message, and on each call it aborted. A ``tool-waiting`` ends the run with an interrupt and
-its ``tool-decision`` resumes in a new run (``wire.agui_interrupts``).
+RUN_ERROR's message, and on each call it aborted. A ``tool-waiting`` ends the
+run with an interrupt; its ``tool-decision`` resumes in a new run
+(``wire.agui_interrupts``).
 
 AG-UI is stricter than a thread, and the official client's ``verifyEvents``
 and reducer enforce it (``tests/node/agui_verify.mjs``), so:
