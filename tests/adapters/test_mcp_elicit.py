@@ -125,6 +125,20 @@ def _answer_when_asked(
     return answering
 
 
+def _book_on_page(
+    server: ToolviewServer, thread: str, post: Callable[[str], None]
+) -> tuple[str, toolview.CaptureSession]:
+    """Call ``book`` published to ``server``; ``post`` answers once the ask waits there."""
+    with toolview.capture(live=False, to=server.url, thread_id=thread) as rec:
+        answering = _answer_when_asked(rec, post, asked := threading.Event())
+        try:
+            said = anyio.run(_ask, rec, "book")
+        finally:
+            asked.set()
+            answering.join()
+    return said, rec
+
+
 def test_the_page_answers_and_a_bad_answer_is_refused(
     served: Callable[[], ToolviewServer],
 ) -> None:
@@ -140,13 +154,7 @@ def test_the_page_answers_and_a_bad_answer_is_refused(
         good = {"decision": "answer", "answer": {"date": "monday", "seats": 2}}
         codes.append(httpx.post(decide, json=good).status_code)
 
-    with toolview.capture(live=False, to=server.url, thread_id="el") as rec:
-        answering = _answer_when_asked(rec, post, asked := threading.Event())
-        try:
-            said = anyio.run(_ask, rec, "book")
-        finally:
-            asked.set()
-            answering.join()
+    said, rec = _book_on_page(server, "el", post)
     assert codes == [400, 400, 201]
     assert said == "booked 2 seats on monday vegan=False"
     thread, entry = _elicitation(rec)
@@ -161,11 +169,5 @@ def test_a_page_deny_declines(served: Callable[[], ToolviewServer]) -> None:
     def post(call: str) -> None:
         httpx.post(f"{api}/calls/{call}/decision", json={"decision": "deny"})
 
-    with toolview.capture(live=False, to=server.url, thread_id="no") as rec:
-        answering = _answer_when_asked(rec, post, asked := threading.Event())
-        try:
-            said = anyio.run(_ask, rec, "book")
-        finally:
-            asked.set()
-            answering.join()
+    said, _ = _book_on_page(server, "no", post)
     assert said == "not booked: decline"
