@@ -8,6 +8,8 @@ place (its ``call_tool`` only) and returned, so ``rec.mcp(session)`` is the
 one line, and the caller's own ``progress_callback`` still hears everything.
 A call that raises (a JSON-RPC error, a timeout, a cancellation) closes as an
 error with the exception's type and message, and the exception goes on.
+The server's elicitations are answered by a person (``adapters.mcp_elicit``):
+call ``rec.mcp(session)`` before ``initialize()`` so the client offers them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from toolview.adapters.mcp_elicit import answer_elicitations
 from toolview.contract.mcp_app import McpAppProps
 from toolview.hosts.mcp import ProgressLog, map_sdk_result
 from toolview.hosts.mcp.app import app_props, app_uri
@@ -60,6 +63,7 @@ def attach(recorder: Recorder, session: _S) -> _S:
         return result
 
     session.call_tool = call_tool  # type: ignore[attr-defined]
+    answer_elicitations(recorder, session)
     setattr(session, _PATCHED, recorder)
     return session
 

@@ -24,10 +24,13 @@ from toolview.recording.redaction import REDACTOR
 from toolview.recording.values import clean_id
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from toolview.recording.publishing import Publishing
     from toolview.recording.recorder import Recorder
+    from toolview.remote.decision_wait import Receipt
 
-__all__ = ["DENIED", "NO_ANSWER", "Answer", "ask"]
+__all__ = ["DENIED", "NO_ANSWER", "Answer", "ask", "keep_receipt", "page_receipt", "who"]
 
 DENIED: Final = "The person denied the call."
 """What the model reads for a denial that came without a message."""
@@ -68,6 +71,18 @@ def _on_page(
     rec: Recorder, publishing: Publishing, call_id: str, deadline: float, out: TextIO
 ) -> Answer:
     """Wait until the server holds the waiting call, then for its decision there."""
+    receipt = page_receipt(rec, publishing, call_id, deadline, out)
+    if receipt is None or receipt.decision not in ("allow", "deny"):
+        rec.decided(call_id, "deny", message=NO_ANSWER, by="toolview (no decision)")
+        return Answer(False, NO_ANSWER)
+    keep_receipt(rec, publishing, call_id, receipt)
+    return Answer(receipt.decision == "allow", receipt.message)
+
+
+def page_receipt(
+    rec: Recorder, publishing: Publishing, call_id: str, deadline: float, out: TextIO
+) -> Receipt | None:
+    """The server's receipt on the waiting ``call_id`` (``None``: none came, or no server)."""
     from toolview.remote.decision_wait import wait_for_decision
 
     def say(message: str) -> None:
@@ -75,28 +90,34 @@ def _on_page(
 
     rec.thread  # noqa: B018 — everything recorded so far is handed to the publisher
     shown = REDACTOR.id(clean_id(call_id, "call"))  # the id the server knows the call by
-    receipt = None
-    if publishing.sent(max(0.0, min(_SEND_TIMEOUT, deadline - time.monotonic()))):
-        say(f"call {shown} waits for a decision on {publishing.page_url}")
-        receipt = wait_for_decision(
-            publishing.base, publishing.thread, shown, deadline, say, publishing.token
-        )
-    else:
+    if not publishing.sent(max(0.0, min(_SEND_TIMEOUT, deadline - time.monotonic()))):
         say(f"call {shown} could not be shown on {publishing.page_url}")
-    if receipt is None or receipt.decision not in ("allow", "deny"):
-        rec.decided(call_id, "deny", message=NO_ANSWER, by="toolview (no decision)")
-        return Answer(False, NO_ANSWER)
-    publishing.receipts.add(shown)  # the server holds this receipt: not published again
+        return None
+    say(f"call {shown} waits for a decision on {publishing.page_url}")
+    return wait_for_decision(
+        publishing.base, publishing.thread, shown, deadline, say, publishing.token
+    )
+
+
+def keep_receipt(
+    rec: Recorder,
+    publishing: Publishing,
+    call_id: str,
+    receipt: Receipt,
+    answer: Mapping[str, object] | None = None,
+) -> None:
+    """Record the server's receipt here too (the server holds it: not published again)."""
+    publishing.receipts.add(REDACTOR.id(clean_id(call_id, "call")))
     via, at = receipt.raw.get("via"), receipt.raw.get("at")
     rec.decided(
         call_id,
         receipt.decision,
         message=receipt.message,
+        answer=answer,
         by=receipt.by,
         via=via if isinstance(via, str) else None,
         at=at if isinstance(at, str) else None,
     )
-    return Answer(receipt.decision == "allow", receipt.message)
 
 
 def _at_terminal(rec: Recorder, call_id: str, stdin: TextIO, out: TextIO) -> Answer:
@@ -112,11 +133,11 @@ def _at_terminal(rec: Recorder, call_id: str, stdin: TextIO, out: TextIO) -> Ans
     if not allow:
         print("toolview: a message for the model (optional): ", end="", file=out, flush=True)
         message = stdin.readline(_LINE).strip() or None
-    rec.decided(call_id, "allow" if allow else "deny", message=message, by=_who())
+    rec.decided(call_id, "allow" if allow else "deny", message=message, by=who())
     return Answer(allow, message)
 
 
-def _who() -> str:
+def who() -> str:
     """``by`` for a terminal's decision: the user on this machine."""
     try:
         return f"{getpass.getuser()}@{socket.gethostname()} (terminal)"

@@ -37,8 +37,13 @@ class Waits:
     def tool_name(self, id: str) -> str:
         raise NotImplementedError  # the recorder's
 
-    def waiting(self, id: str, *, question: str | None = None) -> None:
-        """The call ``id`` waits for a person; its tool and arguments are the ones ``call`` gave."""
+    def waiting(
+        self, id: str, *, question: str | None = None, schema: Mapping[str, object] | None = None
+    ) -> None:
+        """The call ``id`` waits for a person; its tool and arguments are the ones ``call`` gave.
+
+        ``schema``: an elicitation's form, the answer the person is asked for.
+        """
         call_id = clean_id(id, "call")
         with self._lock:
             name, args = self._calls.get(call_id, (self.tool_name(call_id), {}))
@@ -48,25 +53,28 @@ class Waits:
                 tool_name=name,
                 args=call_args(args),
                 question=clean_id(question, "") if question else msgspec.UNSET,
+                schema=call_args(schema) if schema is not None else msgspec.UNSET,
             )
         )
 
     def decided(
         self,
         id: str,
-        decision: Literal["allow", "deny"],
+        decision: Literal["allow", "deny", "answer"],
         *,
         message: str | None = None,
+        answer: Mapping[str, object] | None = None,
         by: str = PROGRAM,
         via: str | None = None,
         at: str | None = None,
     ) -> None:
-        """The person's (or the program's) ``allow`` / ``deny`` on the waiting call ``id``."""
+        """The person's (or the program's) ``allow`` / ``deny`` / ``answer`` on the call ``id``."""
         self.emit(
             ToolDecision(
                 tool_call_id=clean_id(id, "call"),
-                decision="allow" if decision == "allow" else "deny",  # never an unknown word
+                decision=decision if decision in ("allow", "answer") else "deny",  # no other word
                 message=clean_id(message, "") if message else msgspec.UNSET,
+                answer=call_args(answer) if answer is not None else msgspec.UNSET,
                 by=clean_id(by, PROGRAM),
                 via=via if via else msgspec.UNSET,
                 at=at if at else msgspec.UNSET,

@@ -7,7 +7,9 @@ the descriptor in ``metadata["toolview:result"]``, a ``message`` to
 TEXT_MESSAGE_START/CONTENT/END. A partial tool-result yields no event (its
 last one is held for an abort). A refused call is a tool call whose result is
 the refusal (no descriptor). A ``run-ended`` with a ``reason`` says it: as
-RUN_ERROR's message, and on each call it aborted.
+RUN_ERROR's message, and on each call it aborted. A ``tool-waiting`` ends the
+run with an interrupt; its ``tool-decision`` resumes in a new run
+(``wire.agui_interrupts``).
 
 AG-UI is stricter than a thread, and the official client's ``verifyEvents``
 and reducer enforce it (``tests/node/agui_verify.mjs``), so:
@@ -60,13 +62,16 @@ from toolview.contract import (
     RunEnded,
     RunStarted,
     ToolCall,
+    ToolDecision,
     ToolRefused,
     ToolResult,
+    ToolWaiting,
     Usage,
     is_partial,
 )
 from toolview.contract.call_state import IllegalTransition, result_event
 from toolview.contract.ledger import Ledger
+from toolview.wire.agui_interrupts import Interrupts
 from toolview.wire.agui_subagents import Subagents, stamp
 from toolview.wire.follow import Redactor, redact_observation
 
@@ -108,6 +113,7 @@ class AguiTranslator:
         # the last partial of each unanswered call (raw, redacted if an abort sends it): one each
         self.partials: dict[str, ToolResult] = {}
         self.subagents = Subagents(thread_id)
+        self.interrupts = Interrupts(thread_id)
         self.names: dict[str, str] = {}  # toolview call id -> its tool name (a sub-agent's name)
         self._invocation: str | None = None  # the sub-agent the current observation belongs to
         self._outer_reason: str | None = None  # why the run that ended the calls in none ended
@@ -134,6 +140,8 @@ class AguiTranslator:
             return stamp([*events, started], observation.at)
         if isinstance(observation, RunEnded):
             return stamp(self._end(seq, observation), observation.at)
+        if isinstance(observation, ToolWaiting | ToolDecision):
+            return stamp(self._asked(seq, observation), observation.at)
         events = self._ensure_run(seq)
         parent = observation.parent_call_id
         self._invocation = None
@@ -229,6 +237,23 @@ class AguiTranslator:
             else RunFinishedSuccessOutcome()
         )
         return [*events, RunFinishedEvent(thread_id=self.thread_id, run_id=run_id, outcome=outcome)]
+
+    def _asked(self, seq: int, asked: ToolWaiting | ToolDecision) -> list[BaseEvent]:
+        """A waiting call (outside a sub-agent) ends the run with an interrupt; its decision
+        resumes in a new run (``wire.agui_interrupts``)."""
+        agui_id = self.ids.get(asked.tool_call_id)
+        if isinstance(asked, ToolDecision):
+            if asked.tool_call_id not in self.interrupts.pending:
+                return []
+            events = self.finish()
+            resumed = self.interrupts.resume(asked, seq)
+            self.run_id, self.implicit = resumed.run_id, True  # the real run's end closes it
+            return [*events, resumed]
+        if agui_id is None or self.run_id is None or asked.tool_call_id in self.subagents.of_call:
+            return []
+        events = self.subagents.finish_all()
+        run_id, self.run_id, self.implicit = self.run_id, None, False
+        return [*events, self.interrupts.ask(run_id, agui_id, asked, seq)]
 
     def _reasoning(self, seq: int, message: Message) -> list[BaseEvent]:
         message_id = f"{self.thread_id}:message-{seq}"

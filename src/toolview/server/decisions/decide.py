@@ -16,6 +16,8 @@ safe: the same key again answers the receipt already stored.
 
 ``server.waiting`` lists what waits; ``GET .../calls/{call}/decision`` lets a
 waiting process (a hook) wait for the decision, a long poll up to ``timeout``.
+An ``answer`` to a call that waits with an elicitation's form must fit it
+(``contract.elicitation``): one that does not is 400, and nothing is written.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from toolview.contract import CallEntry, Thread, ToolDecision
+from toolview.contract.elicitation import answer_problem, schema_problem
 from toolview.contract.moments import format_at
 from toolview.contract.observations import Decision
 from toolview.server.decisions import waiting
@@ -77,6 +80,9 @@ async def post_decision(request: Request) -> Response:
             return _receipt(request, stored, 200, {"idempotent-replayed": "true"})
         if state != "needs_input":
             raise ApiError(409, f"call {call_id[:80]!r} does not wait for a decision ({state})")
+        refused = _unfit(entry, body)
+        if refused is not None:
+            raise ApiError(400, refused)
         client = request.client.host if request.client is not None else msgspec.UNSET
         decision = ToolDecision(
             tool_call_id=call_id,
@@ -120,6 +126,15 @@ async def get_decision(request: Request) -> Response:
         left = deadline - time.monotonic()
         if left <= 0 or not await state.log.wait(thread_id, seq, left):
             return Response(status_code=204)
+
+
+def _unfit(entry: CallEntry | None, body: DecisionBody) -> str | None:
+    """Why an ``answer`` does not fit the form the call waits with (an elicitation's schema)."""
+    asked = entry.waiting.schema if entry is not None and entry.waiting is not None else None
+    if body.decision != "answer" or not isinstance(asked, dict) or schema_problem(asked):
+        return None
+    answer = body.answer if isinstance(body.answer, dict) else {}
+    return answer_problem(asked, answer)
 
 
 async def _call(request: Request, thread_id: str, call_id: str) -> tuple[CallEntry | None, str]:
