@@ -63,6 +63,7 @@ _DECIDERS: Final = (  # the modules whose rules a summary's figures and words co
     "toolview.contract.counts",
     "toolview.contract.ledger",
     "toolview.contract.cost",
+    "toolview.contract.model_usage",
     "toolview.contract.price_table",
     "toolview.contract.price_match",
     "toolview.contract.session_facts",
