@@ -63,6 +63,13 @@ class OpenCodeMapper(RunMarks):
         self._part(message, part, at)
         return self._take()
 
+    def settle(self, row: PartRow) -> list[Observation]:
+        """A tool part already fed as a call, now ended: its result alone (``live``)."""
+        call = call_of(row.part or {})
+        if call is not None:
+            self._out.append(result_of(call, as_map((row.part or {}).get("state"))))
+        return self._take()
+
     def finish(self) -> list[Observation]:
         """End of the session: the open run ends."""
         self._end_run()
