@@ -13,7 +13,6 @@ handed on once, when settled. It draws as every ``--follow`` does
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,7 +40,7 @@ def database_items(path: Path, session: str | None, idle: float | None) -> Itera
     seconds with no change (None: never)."""
     from watchfiles import watch
 
-    from toolview.hosts.opencode.live import LiveDatabase
+    from toolview.hosts.opencode.live import LiveDatabase, database_version
 
     names = {path.name, f"{path.name}-wal"}
     wake = WAKE_MS if idle is None else max(STEP_MS, min(WAKE_MS, int(idle * 1000)))
@@ -58,7 +57,7 @@ def database_items(path: Path, session: str | None, idle: float | None) -> Itera
     seen: tuple[tuple[int, int], ...] | None = None
     last = time.monotonic()
     while True:
-        now_seen = _version(path)
+        now_seen = database_version(path)
         if now_seen != seen:
             seen, last = now_seen, time.monotonic()
             for item in live.read():
@@ -66,16 +65,3 @@ def database_items(path: Path, session: str | None, idle: float | None) -> Itera
         elif idle is not None and time.monotonic() - last >= idle:
             return
         next(watcher)  # a change to the database or its WAL, or the wake-up
-
-
-def _version(path: Path) -> tuple[tuple[int, int], ...]:
-    """The database's and its WAL's (size, mtime ns): a write changes one of them."""
-    found = []
-    for each in (path, path.with_name(f"{path.name}-wal")):
-        try:
-            info = os.stat(each)
-        except OSError:
-            found.append((-1, 0))
-        else:
-            found.append((info.st_size, info.st_mtime_ns))
-    return tuple(found)

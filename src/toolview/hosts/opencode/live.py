@@ -16,6 +16,8 @@ sessions are not followed live (their parts appear with ``load``).
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 from collections.abc import Mapping
 from contextlib import closing
@@ -28,7 +30,7 @@ from toolview.hosts.opencode.database import PartRow, connect, parts, sessions
 from toolview.hosts.opencode.mapper import OpenCodeMapper
 from toolview.hosts.opencode.tools import ENDED
 
-__all__ = ["LiveDatabase", "LiveSession"]
+__all__ = ["LiveDatabase", "LiveSession", "database_version"]
 
 _CALLED: Final = 1  # a tool part whose call was handed on, its result not yet
 _DONE: Final = 2
@@ -64,6 +66,29 @@ class LiveSession:
         """What the mapper left out since last asked."""
         return self.mapper.take_notes()
 
+    def position(self) -> bytes:
+        """What was handed on, as a read position (``serve --watch-agents`` stores it)."""
+        return json.dumps(self._stage, separators=(",", ":"), sort_keys=True).encode()
+
+    def resume(self, db: sqlite3.Connection, position: bytes) -> None:
+        """Back to ``position``: the parts handed on fed again, their output dropped, so the
+        mapper knows its runs and calls as when the position was stored."""
+        try:
+            stored = json.loads(position)
+        except ValueError:
+            stored = {}
+        stages = (
+            {k: v for k, v in stored.items() if v in (_CALLED, _DONE)}
+            if isinstance(stored, dict)
+            else {}
+        )
+        for row in list(parts(db, self.session_id)):
+            stage = stages.get(row.id)
+            if stage is not None:
+                self.mapper.feed(row)
+                self._stage[row.id] = stage
+        self.mapper.take_notes()
+
 
 class LiveDatabase:
     """Every top-level session of one database, followed (a new one as it appears)."""
@@ -84,6 +109,19 @@ class LiveDatabase:
                 out += live.read(db)
                 out += live.take_notes()
         return out
+
+
+def database_version(path: Path) -> tuple[tuple[int, int], ...]:
+    """The database's and its WAL's (size, mtime ns): any write OpenCode makes changes one."""
+    found = []
+    for each in (path, path.with_name(f"{path.name}-wal")):
+        try:
+            info = os.stat(each)
+        except OSError:
+            found.append((-1, 0))
+        else:
+            found.append((info.st_size, info.st_mtime_ns))
+    return tuple(found)
 
 
 def _is_tool(row: PartRow) -> bool:
