@@ -46,6 +46,7 @@ def test_the_agents_folders_follow_home_and_their_settings(
     monkeypatch.delenv("CODEX_HOME", raising=False)
     monkeypatch.delenv("GEMINI_CLI_HOME", raising=False)
     monkeypatch.delenv("COPILOT_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert agent_folders() == [
         WatchRoot(tmp_path / ".claude" / "projects", "claude-code"),
         WatchRoot(tmp_path / ".codex" / "sessions", "codex"),
@@ -53,12 +54,14 @@ def test_the_agents_folders_follow_home_and_their_settings(
         WatchRoot(tmp_path / ".qwen" / "projects", "qwen"),
         WatchRoot(tmp_path / ".copilot" / "session-state", "copilot"),
         WatchRoot(tmp_path / ".cursor" / "projects", "cursor"),
+        WatchRoot(tmp_path / ".local" / "share" / "opencode", "opencode"),
     ]
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cc"))
     monkeypatch.setenv("CODEX_HOME", str(tmp_path / "cx"))
     monkeypatch.setenv("GEMINI_CLI_HOME", str(tmp_path / "gm"))  # the CLI's home, not its .gemini
     monkeypatch.setenv("QWEN_HOME", str(tmp_path / "qw"))  # Qwen Code's .qwen itself
     monkeypatch.setenv("COPILOT_HOME", str(tmp_path / "cp"))  # Copilot CLI's .copilot itself
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xd"))  # OpenCode's data folder's parent
     assert [r.path for r in agent_folders()] == [
         tmp_path / "cc/projects",
         tmp_path / "cx/sessions",
@@ -66,6 +69,7 @@ def test_the_agents_folders_follow_home_and_their_settings(
         tmp_path / "qw/projects",
         tmp_path / "cp/session-state",
         tmp_path / ".cursor/projects",  # no setting moves it
+        tmp_path / "xd/opencode",
     ]
 
 
@@ -77,6 +81,7 @@ def test_an_agents_folder_not_there_yet_is_said_and_skipped(
     monkeypatch.delenv("CODEX_HOME", raising=False)
     monkeypatch.delenv("GEMINI_CLI_HOME", raising=False)
     monkeypatch.delenv("COPILOT_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     (tmp_path / ".claude" / "projects").mkdir(parents=True)
     roots, notes = watch_roots(parsed("--watch-agents"))
     assert roots == [WatchRoot(tmp_path / ".claude" / "projects", "claude-code")]
@@ -86,6 +91,7 @@ def test_an_agents_folder_not_there_yet_is_said_and_skipped(
         f"toolview: not watching {tmp_path / '.qwen' / 'projects'}: no such folder (yet)",
         f"toolview: not watching {tmp_path / '.copilot' / 'session-state'}: no such folder (yet)",
         f"toolview: not watching {tmp_path / '.cursor' / 'projects'}: no such folder (yet)",
+        f"toolview: not watching {tmp_path / '.local/share/opencode'}: no such folder (yet)",
         f"toolview: watching {tmp_path / '.claude' / 'projects'} for sessions",
     ]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import msgspec
 import pytest
 from genai_prices import Usage as PriceUsage
 from genai_prices import calc_price
@@ -125,4 +126,32 @@ def test_a_real_sessions_cost_is_the_librarys_for_its_turns(path: Path, load: ob
 
 def test_a_thread_without_model_turns_says_no_cost_not_zero() -> None:
     fields = cost_fields(SessionCounts(calls=3))
-    assert fields == {"models": [], "costUsd": None, "subAgentCostUsd": None, "costText": "-"}
+    assert fields == {
+        "models": [],
+        "costUsd": None,
+        "subAgentCostUsd": None,
+        "costText": "-",
+        "costFrom": None,
+    }
+
+
+def _turn(model: str, usd: float | None) -> Usage:
+    return Usage(model=model, input_tokens=1000, output_tokens=1000,
+                 cost_usd=msgspec.UNSET if usd is None else usd)  # fmt: skip
+
+
+def test_the_agents_own_dollars_price_its_turns_and_json_says_who_priced() -> None:
+    agent = Thread.from_observations([_turn("no-such-model", 0.25), _turn("no-such-model", 0.5)])
+    assert agent.counts().cost_usd == Decimal("0.75")  # the table has no price for it
+    assert cost_fields(agent.counts())["costFrom"] == "agent"
+    table = Thread.from_observations([_turn("gpt-4o", None)]).counts()
+    assert cost_fields(table)["costFrom"] == "price table"
+    mixed = Thread.from_observations([_turn("gpt-4o", None), _turn("gpt-4o", 1.0)]).counts()
+    assert mixed.cost_usd == table.cost_usd + Decimal(1)  # type: ignore[operator]
+    assert cost_fields(mixed)["costFrom"] == "agent and price table"
+
+
+@pytest.mark.parametrize("bad", [-0.01, float("nan"), float("inf"), 2e6])
+def test_an_agents_dollars_out_of_bounds_are_refused(bad: float) -> None:
+    with pytest.raises(msgspec.ValidationError, match="cost_usd"):
+        _turn("m", bad)

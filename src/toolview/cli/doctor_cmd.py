@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     places = roots(args)
     sessions = everywhere(places)
     found = [
-        census(reader, [s.path for s in sessions if s.host.name == reader.name])
+        census(reader, list(dict.fromkeys(s.path for s in sessions if s.host.name == reader.name)))
         for reader, _ in places
     ]
     problems = plugin_problems()

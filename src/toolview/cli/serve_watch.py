@@ -5,7 +5,8 @@ a ``--watch`` folder that does not exist is one clear line and exit 2 (a
 typo would otherwise watch nothing, silently), while an agent's own folder
 that is not there yet (that agent never ran here) is said and skipped.
 The agents' folders honour their own settings: ``CLAUDE_CONFIG_DIR``,
-``CODEX_HOME``, ``GEMINI_CLI_HOME`` and ``QWEN_HOME``, as the CLIs themselves do.
+``CODEX_HOME``, ``GEMINI_CLI_HOME``, ``QWEN_HOME`` and OpenCode's ``XDG_DATA_HOME``,
+as the CLIs themselves do.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def agent_folders() -> list[WatchRoot]:
     qwen = Path(os.environ.get("QWEN_HOME") or Path.home() / ".qwen")  # its .qwen itself
     copilot = Path(os.environ.get("COPILOT_HOME") or Path.home() / ".copilot")  # itself too
     cursor = Path.home() / ".cursor"  # saved stream-json runs kept beside its projects
+    data = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     plugins = [WatchRoot(Path.home().joinpath(*r.home), r.name) for r in plugin_readers()]
     return [
         WatchRoot(claude / "projects", "claude-code"),
@@ -43,6 +45,7 @@ def agent_folders() -> list[WatchRoot]:
         WatchRoot(qwen / "projects", "qwen"),
         WatchRoot(copilot / "session-state", "copilot"),
         WatchRoot(cursor / "projects", "cursor"),
+        WatchRoot(data / "opencode", "opencode"),  # its database (``watch.database``)
         *plugins,
     ]
 

@@ -9,14 +9,16 @@ ids).
 
 A session's id is what the agent calls it: a Claude Code session file is
 named by its id (``<id>.jsonl``), a Codex rollout ends with it
-(``rollout-<time>-<id>.jsonl``).
+(``rollout-<time>-<id>.jsonl``). A file holding many sessions (OpenCode's
+database: the reader's ``split``) is one ``Found`` per session, named by
+the session's own id (``ses_…``) and dated by its last change.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,14 +42,29 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Found:
-    """One session file and the host that reads it."""
+    """One session file and the host that reads it (or one session of a file of many)."""
 
     host: SessionHost
     path: Path
+    session: str = ""
+    """The session's id inside ``path`` when the file holds many (``Reader.split``)."""
+    changed: float | None = None
+    """That session's last change (epoch seconds); None: the file's own time."""
 
     @property
     def id(self) -> str:
-        return session_id(self.path)
+        return self.session or session_id(self.path)
+
+    @property
+    def key(self) -> str:
+        """What tells this session apart from every other (the summary cache's key)."""
+        return f"{self.path}#{self.session}" if self.session else str(self.path)
+
+    def load(self) -> Iterator[object]:
+        """The session's observations and notes, streamed by its host."""
+        if self.session and self.host.load_one is not None:
+            return self.host.load_one(self.path, self.session)
+        return self.host.load(self.path)
 
 
 def add_root_options(parser: argparse.ArgumentParser) -> None:
@@ -123,15 +140,28 @@ def may_be_an_id(word: str) -> bool:
 def in_folder(folder: Path) -> list[Found]:
     """Every session under ``folder``, any host's, newest first."""
     return _newest_first(
-        Found(found, path) for found in session_hosts() for path in _files(found, folder)
+        each
+        for found in session_hosts()
+        for path in _files(found, folder)
+        for each in _split(found, path)
     )
 
 
 def everywhere(places: list[tuple[SessionHost, Path]]) -> list[Found]:
     """Every session under each host's folder, newest first (a missing folder has none)."""
     return _newest_first(
-        Found(found, path) for found, root in places for path in _files(found, root)
+        each
+        for found, root in places
+        for path in _files(found, root)
+        for each in _split(found, path)
     )
+
+
+def _split(found: SessionHost, path: Path) -> list[Found]:
+    """``path``'s sessions: the file itself, or each of the many it holds."""
+    if found.split is None:
+        return [Found(found, path)]
+    return [Found(found, path, session, changed) for session, changed in found.split(path)]
 
 
 def _files(found: SessionHost, folder: Path) -> list[Path]:
@@ -153,7 +183,11 @@ def _sniffs(found: SessionHost, path: Path) -> bool:
 
 def _newest_first(sessions: Iterable[Found]) -> list[Found]:
     """By the time each file last changed, newest first (the hosts' lists merged)."""
-    return sorted(sessions, key=lambda found: _mtime(found.path), reverse=True)
+    return sorted(
+        sessions,
+        key=lambda found: _mtime(found.path) if found.changed is None else found.changed,
+        reverse=True,
+    )
 
 
 def _mtime(path: Path) -> float:

@@ -82,11 +82,14 @@ def _built_in(
 
 
 def _opencode() -> Reader:
-    """OpenCode's reader: its sessions are a database, read from the file only."""
+    """OpenCode's reader: its sessions are a database, read from the file only, listed and
+    opened one session at a time."""
     made = _built_in(
         "opencode", "opencode", "OpenCodeMapper", (".local", "share", "opencode"), "OpenCode"
     )
-    return replace(made(), mapper=_NoLines)
+    from toolview.hosts.opencode import load_session, top_sessions
+
+    return replace(made(), mapper=_NoLines, split=top_sessions, load_one=load_session)
 
 
 class _NoLines:

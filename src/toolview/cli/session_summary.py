@@ -88,7 +88,7 @@ def summarize(found: Found) -> Summary:
     """Read ``found`` once, streaming, and sum it up."""
     summary = Summary(found.host.name, found.id, str(found.path), _project(found), "", None, None)
     summary.size = found.path.stat().st_size
-    return fold(summary, found.host.load(found.path))
+    return fold(summary, found.load())
 
 
 def fold(summary: Summary, records: Iterable[object]) -> Summary:

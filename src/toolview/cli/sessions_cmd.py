@@ -114,7 +114,7 @@ def _summary(session: Found, cache: SummaryCache | None) -> Summary | None:
         print(f"toolview sessions: {session.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return None
     if cache is not None:
-        cache.put(session.path, summary)
+        cache.put(session, summary)
     return summary
 
 

@@ -167,7 +167,7 @@ def _items(args: argparse.Namespace) -> Iterator[Iterable[Item]]:
     path: str = args.session
     if path != "-" and not os.path.exists(path):
         found = named(path, roots(args))
-        yield as_items(found.host.load(found.path))
+        yield as_items(found.load())
         return
     try:
         with opened_items(path) as items:

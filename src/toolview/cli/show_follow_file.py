@@ -42,11 +42,16 @@ def follow_file(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
-    path = Path(args.path)
+    path, session = Path(args.path), ""
     if not path.exists() and may_be_an_id(args.path):  # an id as ``sessions`` lists it
-        path = named(args.path, roots(args)).path
+        found = named(args.path, roots(args))
+        path, session = found.path, found.session
     if not path.is_file():
         raise InputError(f"cannot follow {args.path}: not a file")
+    if session or _is_database(path):  # OpenCode's: rows rewritten in place, not lines
+        from toolview.cli.show_follow_db import follow_database
+
+        return follow_database(path, session or None, args)
     try:
         items = _items(tail_lines(path, args.idle), args.source, args.path)
         if items is None:
@@ -56,6 +61,15 @@ def follow_file(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _is_database(path: Path) -> bool:
+    """Whether ``path`` is an SQLite database (OpenCode's is the one toolview reads)."""
+    try:
+        with path.open("rb") as stream:
+            return stream.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:

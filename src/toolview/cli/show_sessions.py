@@ -66,7 +66,7 @@ def show_sessions(
 
 def _items(found: Found) -> Iterable[Item]:
     """One session's items: streamed by its host, its sub-agents' files included."""
-    return as_items(found.host.load(found.path))
+    return as_items(found.load())
 
 
 def title(found: Found, folder: Path | None = None) -> str:

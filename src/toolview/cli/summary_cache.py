@@ -63,6 +63,7 @@ _DECIDERS: Final = (  # the modules whose rules a summary's figures and words co
     "toolview.contract.counts",
     "toolview.contract.ledger",
     "toolview.contract.cost",
+    "toolview.contract.model_usage",
     "toolview.contract.price_table",
     "toolview.contract.price_match",
     "toolview.contract.session_facts",
@@ -106,19 +107,19 @@ class SummaryCache:
             now = path.stat()
         except OSError:
             return None
-        entry = self._old.get(str(path))
+        entry = self._old.get(found.key)
         if entry is None or (entry.size, entry.mtime_ns) != (now.st_size, now.st_mtime_ns):
             return None
-        self._new[str(path)] = entry
+        self._new[found.key] = entry
         summary = entry.summary
         summary.agent, summary.id, summary.path = found.host.name, found.id, str(path)
         return _cleaned(summary)
 
-    def put(self, path: Path, summary: Summary) -> None:
-        """Keep ``summary`` of ``path`` (as the file is now) for the next run."""
+    def put(self, found: Found, summary: Summary) -> None:
+        """Keep ``summary`` of ``found`` (as its file is now) for the next run."""
         with contextlib.suppress(OSError):
-            now = path.stat()
-            self._new[str(path)] = _Entry(now.st_size, now.st_mtime_ns, summary)
+            now = found.path.stat()
+            self._new[found.key] = _Entry(now.st_size, now.st_mtime_ns, summary)
 
     def save(self) -> None:
         """Write this run's summaries (only those: a vanished session leaves the cache)."""

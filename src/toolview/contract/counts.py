@@ -29,7 +29,13 @@ import msgspec
 
 from toolview.contract.cost import cost_text
 from toolview.contract.ledger import Ledger
-from toolview.contract.model_usage import ModelUsage, merge_models, models_cost, models_of
+from toolview.contract.model_usage import (
+    ModelUsage,
+    merge_models,
+    models_cost,
+    models_of,
+    priced_by_of,
+)
 from toolview.contract.tool_tally import ToolCount, merge_tools
 
 if TYPE_CHECKING:
@@ -179,7 +185,9 @@ def cost_fields(counts: SessionCounts) -> dict[str, object]:
 
     ``models``: every model the session's turns used (its own first, then its
     sub-agents'); ``costUsd`` / ``subAgentCostUsd``: dollars, ``null`` for no
-    price (never 0); ``costText``: ``counts.cost_words()``.
+    price (never 0); ``costText``: ``counts.cost_words()``; ``costFrom``: who
+    said the dollars (``agent``: the agent's own figure, OpenCode's; ``price
+    table``: toolview's; ``agent and price table``), ``null`` with no turn.
     """
     own, sub = counts.cost_usd, counts.sub_cost_usd
     return {
@@ -187,4 +195,5 @@ def cost_fields(counts: SessionCounts) -> dict[str, object]:
         "costUsd": None if own is None else float(own),
         "subAgentCostUsd": None if sub is None else float(sub),
         "costText": counts.cost_words(),
+        "costFrom": priced_by_of(counts.models, counts.sub_models),
     }

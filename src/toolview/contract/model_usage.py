@@ -6,6 +6,8 @@ moved from one model to another shows both), each turn priced as it comes
 (``contract.cost``: a price can step with one request's size, so a sum of
 tokens is never priced). The index folds peeked records through ``ModelTally``
 and ``Thread`` folds its ``usage`` list through ``models_of``: the same sums.
+A turn whose agent said its dollars (``Usage.cost_usd``: OpenCode's) is priced
+so, not by the table; ``priced_by`` says which priced the sums (``priced_by_of``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,18 @@ from toolview.contract.cost import turn_usd
 if TYPE_CHECKING:
     from toolview.contract.observations import Usage
 
-__all__ = ["ModelTally", "ModelUsage", "merge_models", "models_cost", "models_of"]
+__all__ = [
+    "ModelTally",
+    "ModelUsage",
+    "merge_models",
+    "models_cost",
+    "models_of",
+    "priced_by_of",
+]
+
+AGENT = "agent"
+TABLE = "price table"
+BOTH = "agent and price table"
 
 
 class ModelUsage(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,6 +50,8 @@ class ModelUsage(msgspec.Struct, frozen=True, kw_only=True):
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
     usd: Decimal | None = Decimal(0)
+    priced_by: str = ""
+    """Who said the dollars: ``agent``, ``price table``, or both (over several turns)."""
 
     def plus(self, other: ModelUsage) -> ModelUsage:
         """Both summed (a price unknown on either side is unknown)."""
@@ -48,6 +63,7 @@ class ModelUsage(msgspec.Struct, frozen=True, kw_only=True):
             cache_read_tokens=self.cache_read_tokens + other.cache_read_tokens,
             cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
             usd=usd,
+            priced_by=_both(self.priced_by, other.priced_by),
         )
 
 
@@ -57,15 +73,20 @@ class ModelTally:
     def __init__(self) -> None:
         self._models: dict[str, ModelUsage] = {}
 
-    def add(self, model: str, tokens: tuple[int, int, int, int]) -> None:
-        """One turn: ``tokens`` is (input without cache, output, cache read, cache write)."""
+    def add(
+        self, model: str, tokens: tuple[int, int, int, int], agent_usd: float | None = None
+    ) -> None:
+        """One turn: ``tokens`` is (input without cache, output, cache read, cache write);
+        ``agent_usd`` the dollars the agent said it cost (then the table is not asked)."""
+        said = agent_usd is not None
         usage = ModelUsage(
             model=model,
             input_tokens=tokens[0],
             output_tokens=tokens[1],
             cache_read_tokens=tokens[2],
             cache_write_tokens=tokens[3],
-            usd=turn_usd(model, *tokens),
+            usd=Decimal(str(agent_usd)) if said else turn_usd(model, *tokens),
+            priced_by=AGENT if said else TABLE,
         )
         held = self._models.get(model)
         self._models[model] = usage if held is None else held.plus(usage)
@@ -87,6 +108,7 @@ def models_of(usages: Iterable[Usage]) -> tuple[ModelUsage, ...]:
                 _count(usage.cache_read_tokens),
                 _count(usage.cache_write_tokens),
             ),
+            usage.cost_usd if isinstance(usage.cost_usd, int | float) else None,
         )
     return tally.models()
 
@@ -106,6 +128,19 @@ def models_cost(models: tuple[ModelUsage, ...]) -> Decimal | None:
     if not models or any(usage.usd is None for usage in models):
         return None
     return sum((usage.usd for usage in models if usage.usd is not None), Decimal(0))
+
+
+def priced_by_of(*groups: tuple[ModelUsage, ...]) -> str | None:
+    """Who priced ``groups``' turns (``agent``, ``price table``, both); None: no turn."""
+    said = ""
+    for group in groups:
+        for usage in group:
+            said = _both(said, usage.priced_by)
+    return said or None
+
+
+def _both(one: str, other: str) -> str:
+    return one if one == other or not other else other if not one else BOTH
 
 
 def _count(value: object) -> int:

@@ -16,7 +16,9 @@ from toolview.contract.checks import UNSET, check_fields, enc_hook, marks_fine
 from toolview.contract.descriptor import Descriptor
 from toolview.contract.stored_output import StoredOutput
 from toolview.contract.types import (
+    MAX_DOLLARS,
     TIMESTAMP_PATTERN,
+    Dollars,
     JSONObject,
     NonEmptyStr,
     NonNegativeInt,
@@ -249,7 +251,11 @@ class Message(_Observation, frozen=True, tag="message"):
 
 
 class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
-    """The tokens one model turn took: summed per model in a thread's summary."""
+    """The tokens one model turn took: summed per model in a thread's summary.
+
+    ``cost_usd``: the dollars the agent itself said the turn cost (OpenCode's
+    ``step-finish.cost``); when set it is the turn's price, the price table's
+    otherwise (``contract.model_usage`` says which priced a thread)."""
 
     model: NonEmptyStr
     input_tokens: NonNegativeInt
@@ -257,6 +263,7 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
     cache_read_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     cache_write_tokens: NonNegativeInt | msgspec.UnsetType = msgspec.UNSET
     run_id: NonEmptyStr | msgspec.UnsetType = msgspec.UNSET
+    cost_usd: Dollars | msgspec.UnsetType = msgspec.UNSET
 
     def __post_init__(self) -> None:
         if (
@@ -269,9 +276,14 @@ class Usage(_Observation, frozen=True, tag="usage", omit_defaults=True):
             and _count_or_unset(self.cache_read_tokens)
             and _count_or_unset(self.cache_write_tokens)
             and (self.run_id is UNSET or (type(self.run_id) is str and self.run_id != ""))
+            and _dollars_or_unset(self.cost_usd)
             and marks_fine(self.at, self.parent_call_id)
         ):
             return
+        if not _dollars_or_unset(self.cost_usd):
+            raise msgspec.ValidationError(
+                f"Expected `cost_usd` to be dollars from 0 to {MAX_DOLLARS:.0f}"
+            )
         check_fields(
             self,
             non_empty=("model",),
@@ -332,6 +344,11 @@ class ToolDecision(_Observation, frozen=True, tag="tool-decision", omit_defaults
         )
         if self.answer is not UNSET:
             check_fields(self, objects=("answer",))
+
+
+def _dollars_or_unset(value: object) -> bool:
+    """Unset, or a finite float from 0 to ``MAX_DOLLARS`` (NaN fails every comparison)."""
+    return value is UNSET or (type(value) in (int, float) and 0 <= value <= MAX_DOLLARS)  # type: ignore[operator]
 
 
 def _count_or_unset(value: object) -> bool:

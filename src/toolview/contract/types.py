@@ -11,7 +11,9 @@ from typing import Annotated, Any, TypeAlias
 import msgspec
 
 __all__ = [
+    "MAX_DOLLARS",
     "TIMESTAMP_PATTERN",
+    "Dollars",
     "JSONObject",
     "JSONValue",
     "NonEmptyStr",
@@ -21,6 +23,9 @@ __all__ = [
 
 NonEmptyStr: TypeAlias = Annotated[str, msgspec.Meta(min_length=1)]
 NonNegativeInt: TypeAlias = Annotated[int, msgspec.Meta(ge=0)]
+MAX_DOLLARS = 1_000_000.0
+"""A bound on one turn's dollars as an agent reports them: more is a bad record."""
+Dollars: TypeAlias = Annotated[float, msgspec.Meta(ge=0, le=MAX_DOLLARS)]
 JSONValue: TypeAlias = Any
 JSONObject: TypeAlias = dict[str, Any]
 TIMESTAMP_PATTERN = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$"

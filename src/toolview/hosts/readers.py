@@ -69,6 +69,11 @@ class Reader:
     """The type of one decoded record, as ``maps`` names it (``doctor``); None: no type."""
     maps: frozenset[str] = frozenset()
     """Every record type this reader knows: maps, or skips by name on purpose."""
+    split: Callable[[Path], list[tuple[str, float]]] | None = None
+    """For a file holding many sessions (OpenCode's database): each session's id and last
+    change (epoch seconds), so ``sessions`` lists them one by one; None: a file is one."""
+    load_one: Callable[[Path, str], Iterator[object]] | None = None
+    """With ``split``: one session of the file (``load``'s stream of it alone)."""
 
     @property
     def title(self) -> str:

@@ -124,9 +124,21 @@ def _start_watching(
         return None
     if not isinstance(log, PositionedLog):
         raise TypeError(f"{type(log).__name__} keeps no read positions: it cannot watch files")
+    from toolview.server.ingest.watch.database import DatabaseWatcher
     from toolview.server.ingest.watch.watcher import (
         SessionWatcher,  # the hosts with it: only when watching
     )
 
-    watcher = SessionWatcher(log, roots, idle=idle)
-    return watcher.stop, asyncio.create_task(watcher.run())
+    files = [root for root in roots if root.preferred != "opencode"]  # a database: rows
+    watchers = [SessionWatcher(log, files, idle=idle)] if files else []
+    databases = [DatabaseWatcher(log, r.path) for r in roots if r.preferred == "opencode"]
+    every: list[SessionWatcher | DatabaseWatcher] = [*watchers, *databases]
+
+    async def run() -> None:
+        await asyncio.gather(*(watcher.run() for watcher in every))
+
+    def stop() -> None:
+        for watcher in every:
+            watcher.stop()
+
+    return stop, asyncio.create_task(run())

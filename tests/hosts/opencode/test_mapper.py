@@ -63,3 +63,14 @@ def test_unknown_parts_and_bad_rows_are_notes_never_dropped_silently() -> None:
     assert len(out) == 3  # the run, the prompt, its end
     assert notes[1] == "2 OpenCode part(s) of type 'hologram' are not shown"
     assert notes[0].endswith("could not be read (bad JSON)")
+
+
+def test_a_step_finish_cost_is_the_turns_dollars_and_zero_is_no_word() -> None:
+    tokens = {"input": 7, "output": 2}
+    for cost, said in ((0.0123, 0.0123), (0, None), (-1, None), ("1", None), (True, None)):
+        out, _ = _feed([
+            _row("m1", USER, {"type": "text", "text": "go"}),
+            _row("m2", ASSISTANT, {"type": "step-finish", "tokens": tokens, "cost": cost}),
+        ])  # fmt: skip
+        usage = next(o for o in out if isinstance(o, Usage))
+        assert (usage.cost_usd if isinstance(usage.cost_usd, float) else None) == said

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import msgspec
+from pi.model_server import Turn
 
-from scripted_agents.opencode_cli import SUB_TASK, OpenCodeRun
+from scripted_agents.opencode_cli import SUB_TASK, OpenCodeRun, run_opencode
 from scripted_agents.surfaces import every_surface
 from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage, decode_observation
 from toolview.contract.props import validate_props
@@ -96,3 +98,19 @@ def test_sessions_lists_the_database_with_its_facts(real_run: OpenCodeRun) -> No
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
     facts = [(r["agent"], r["calls"], r["subAgentCalls"], r["failures"]) for r in rows]
     assert facts == [("opencode", 7, 1, 1)]
+
+
+def test_two_real_runs_are_two_sessions_each_opened_by_its_id(tmp_path: Path) -> None:
+    runs = [run_opencode(tmp_path, [Turn(text=f"answer {n}")]) for n in (1, 2)]
+    assert [run.returncode for run in runs] == [0, 0], runs[-1].stderr[-4000:]
+    folder = runs[-1].database.parent
+    listed = toolview("sessions", "--json", "--no-cache", "--opencode", str(folder))
+    assert listed.returncode == 0, listed.stderr
+    rows = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
+    assert [row["agent"] for row in rows] == ["opencode", "opencode"]
+    assert all(row["id"].startswith("ses_") for row in rows) and rows[0]["id"] != rows[1]["id"]
+    for row, answer in zip(rows, ("answer 2", "answer 1"), strict=True):  # newest first
+        shown = toolview("show", "--json", "--opencode", str(folder), row["id"])
+        texts = [o.text for o in map(decode_observation, shown.stdout.splitlines())
+                 if isinstance(o, Message) and o.role == "assistant"]  # fmt: skip
+        assert texts == [answer], shown.stderr

@@ -6,7 +6,20 @@ parts to observations; ``load_observations`` streams every top-level
 session of a database with its sub-agent sessions nested under their call.
 """
 
-from toolview.hosts.opencode.loader import load_observations, session_files, sniff
+from toolview.hosts.opencode.loader import (
+    load_observations,
+    load_session,
+    session_files,
+    sniff,
+    top_sessions,
+)
 from toolview.hosts.opencode.mapper import OpenCodeMapper
 
-__all__ = ["OpenCodeMapper", "load_observations", "session_files", "sniff"]
+__all__ = [
+    "OpenCodeMapper",
+    "load_observations",
+    "load_session",
+    "session_files",
+    "sniff",
+    "top_sessions",
+]

@@ -5,6 +5,10 @@ One ``opencode.db`` holds every session of the user (``~/.local/share/opencode``
 session (``parent_id`` set, named by its ``task`` call's ``metadata.sessionId``)
 is read right after that call, its observations marked with the call's id.
 A database that cannot be opened or read is a ``SessionNote``, never a crash.
+
+The database is many sessions, so ``sessions`` and ``show ses_…`` take them one
+by one (``top_sessions``, ``load_session``): each top-level session is a line
+of its own, dated by its last change, and opened by its OpenCode id.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from toolview.hosts.opencode.database import SessionRow, connect, parts, session
 from toolview.hosts.opencode.mapper import OpenCodeMapper
 from toolview.hosts.sessions import SessionNote
 
-__all__ = ["load_observations", "session_files", "sniff"]
+__all__ = ["load_observations", "load_session", "session_files", "sniff", "top_sessions"]
 
 _MAX_DEPTH: Final = 8
 _SQLITE: Final = b"SQLite format 3\x00"
@@ -45,12 +49,31 @@ def session_files(root: Path) -> list[Path]:
 
 def load_observations(path: Path) -> Iterator[Observation | SessionNote]:
     """Every top-level session's observations, oldest first, sub-agents nested."""
+    return _load(path, None)
+
+
+def load_session(path: Path, session_id: str) -> Iterator[Observation | SessionNote]:
+    """One top-level session's observations (its OpenCode id), sub-agents nested."""
+    return _load(path, session_id)
+
+
+def top_sessions(path: Path) -> list[tuple[str, float]]:
+    """The database's top-level sessions: each id with its last change (epoch seconds).
+    A database that cannot be read has none (``load_observations`` says why)."""
+    try:
+        rows = sessions(path)
+    except sqlite3.Error:
+        return []
+    return [(row.id, row.updated_ms / 1000) for row in rows if row.parent_id is None]
+
+
+def _load(path: Path, only: str | None) -> Iterator[Observation | SessionNote]:
     try:
         rows = sessions(path)
         with closing(connect(path)) as db:
             children = {row.id: row for row in rows if row.parent_id is not None}
             for row in rows:
-                if row.parent_id is None:
+                if row.parent_id is None and only in (None, row.id):
                     yield from _session(db, row, None, children, 0)
     except sqlite3.Error as exc:
         yield SessionNote(f"{path.name}: cannot be read as OpenCode's database ({exc})")

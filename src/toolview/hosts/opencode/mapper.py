@@ -17,6 +17,7 @@ from typing import Final
 import msgspec
 
 from toolview.contract import Message, Observation, Usage
+from toolview.contract.types import MAX_DOLLARS
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.opencode.database import PartRow
 from toolview.hosts.opencode.tools import ENDED, call_of, ms_at, result_of
@@ -62,6 +63,13 @@ class OpenCodeMapper(RunMarks):
         self._part(message, part, at)
         return self._take()
 
+    def settle(self, row: PartRow) -> list[Observation]:
+        """A tool part already fed as a call, now ended: its result alone (``live``)."""
+        call = call_of(row.part or {})
+        if call is not None:
+            self._out.append(result_of(call, as_map((row.part or {}).get("state"))))
+        return self._take()
+
     def finish(self) -> list[Observation]:
         """End of the session: the open run ends."""
         self._end_run()
@@ -92,7 +100,7 @@ class OpenCodeMapper(RunMarks):
         elif kind == "tool":
             self._tool(part, at)
         elif kind == "step-finish":
-            self._usage(message, as_map(part.get("tokens")), at)
+            self._usage(message, part, at)
         elif kind not in _SILENT and kind != "text":
             self._unknown[kind] = self._unknown.get(kind, 0) + 1
 
@@ -112,8 +120,13 @@ class OpenCodeMapper(RunMarks):
             self._out.append(result_of(call, state))
 
     def _usage(
-        self, message: Mapping[str, object], tokens: Mapping[str, object], at: str | None
+        self, message: Mapping[str, object], part: Mapping[str, object], at: str | None
     ) -> None:
+        """A turn's tokens, and its dollars as OpenCode priced them (``cost``: 0 for a
+        model it has no price for, so only more than 0 is its word; else the table's)."""
+        tokens = as_map(part.get("tokens"))
+        cost = part.get("cost")
+        said = cost if type(cost) in (int, float) and 0 < cost <= MAX_DOLLARS else None  # type: ignore[operator]
         count = {k: v for k, v in tokens.items() if type(v) is int and v >= 0}
         cache = {k: v for k, v in as_map(tokens.get("cache")).items() if type(v) is int and v >= 0}
         model = as_str(message.get("modelID")) or "unknown"
@@ -125,5 +138,6 @@ class OpenCodeMapper(RunMarks):
             cache_read_tokens=cache.get("read", msgspec.UNSET),
             cache_write_tokens=cache.get("write", msgspec.UNSET),
             run_id=self._run or msgspec.UNSET,
+            cost_usd=float(said) if said is not None else msgspec.UNSET,  # type: ignore[arg-type]
         )
         self._add(usage, at)

@@ -47,6 +47,7 @@ class Peek(msgspec.Struct, rename="camel"):
     output_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    cost_usd: float | None = None  # the dollars the agent said (``Usage.cost_usd``)
     cwd: str | None = None  # a run-started's session facts (``RunStarted``)
     branch: str | None = None
     title: str | None = None
@@ -107,6 +108,7 @@ class CardCalls:
                     peek.cache_read_tokens,
                     peek.cache_write_tokens,
                 ),
+                peek.cost_usd,
             )
         _call_event(ledger, peek)
         call_id, run_id = peek.tool_call_id, peek.run_id
