@@ -144,8 +144,6 @@ def shown_output(text: str, limits: Limits, keep: Literal["head", "tail"] = "tai
 def _with_margin(text: str, window: Window, keep: Literal["head", "tail"]) -> str:
     """The window's side of ``text`` with ``REDACTION_MARGIN`` more: a secret cut in two is seen."""
     size = len(window.text)
-    if size + REDACTION_MARGIN >= len(text):
-        return text  # the same object: one a share's review redacted is not scanned again
     if keep == "head":
         return text[: size + REDACTION_MARGIN]
     return text[max(0, len(text) - size - REDACTION_MARGIN) :]

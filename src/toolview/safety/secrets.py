@@ -28,7 +28,6 @@ from toolview.safety.literal_scan import Found
 from toolview.safety.manifests import MANIFEST_PATTERNS
 from toolview.safety.patterns import SecretPattern, lower_text, mark
 from toolview.safety.prefilter import Cost, Prefilter, RankedSpan
-from toolview.safety.redacted import is_redacted
 from toolview.safety.seen import Seen, reader_view, written_and_seen
 from toolview.safety.sequences import has_sequence
 from toolview.safety.spans import merge_spans, rebuild
@@ -87,8 +86,8 @@ def secret_spans(text: str) -> list[tuple[int, int, str]]:
     For a caller that keeps data aligned with the text (styled runs of
     terminal output) and must move it where a mark replaces a secret.
     """
-    if len(text) < _SHORTEST or is_redacted(text):
-        return []  # nor can what a reader sees of it be longer; or redacted already
+    if len(text) < _SHORTEST:
+        return []  # nor can what a reader sees of it be longer
     if "\x1b" in text or (not text.isascii() and ("\x9b" in text or "\x9d" in text)):
         spans = written_and_seen(text, _ranked)
         return merge_spans(spans) if spans else []

@@ -11,7 +11,6 @@ from __future__ import annotations
 from toolview.safety.keys import key_name
 from toolview.safety.noted import note
 from toolview.safety.patterns import mark
-from toolview.safety.redacted import is_redacted
 from toolview.safety.secrets import redact_many
 
 __all__ = ["DEPTH_MARK", "SIZE_MARK", "redact_json"]
@@ -35,15 +34,6 @@ def _scalar(value: object, slot: _Slot, strings: list[tuple[_Slot, str]]) -> obj
         return f"[unprintable {type(value).__name__}]"
     strings.append((slot, text))
     return None
-
-
-def _kept(slot: _Slot, text: str) -> bool:
-    """A string redacted already (``safety.redacted``) goes in as it is, unscanned."""
-    if not is_redacted(text):
-        return False
-    target, index = slot
-    target[index] = text
-    return True
 
 
 def redact_json(value: object, *, max_depth: int = 64) -> object:
@@ -77,7 +67,6 @@ def redact_json(value: object, *, max_depth: int = 64) -> object:
             target[slot] = items
         else:
             target[slot] = _scalar(item, (target, slot), strings)
-    strings = [(slot, text) for slot, text in strings if not _kept(slot, text)]
     redacted = redact_many([text for _, text in strings])
     for ((target, slot), _), text in zip(strings, redacted, strict=True):
         target[slot] = text

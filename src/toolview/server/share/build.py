@@ -5,10 +5,8 @@ Why the surfaces' own streams: the page is the standalone page ``show
 inlined under its call) and the Markdown is ``show --surface markdown``'s,
 so a share reads like the thread it came from. What changes is what goes in:
 each observation redacted by ``share.review.Review`` first, which keeps the
-review of what it hid, and drawn from that: the surface does not scan again
-what the review redacted (``safety.redacted``), once is enough. The CLI
-(``toolview share``) and the live page's Share action (``server.share.routes``)
-both call :func:`build_share`.
+review of what it hid. The CLI (``toolview share``) and the live page's
+Share action (``server.share.routes``) both call :func:`build_share`.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from typing import Final, Literal
 from toolview.contract import Observation, ToolResult
 from toolview.render.limits import DEFAULT_LIMITS
 from toolview.render.stream import StreamShape, ThreadStream
-from toolview.safety.redacted import trusting
 from toolview.server.share.review import Finding, Review
 from toolview.server.share.words import UserWords
 
@@ -62,20 +59,19 @@ def build_share(
     if fmt == "md":
         out(_md_heading(safe_title))
     stream = ThreadStream(_shape(fmt, safe_title), out, limits=DEFAULT_LIMITS)
-    with trusting(review.trusted):  # one pipeline: what the review redacted is not scanned again
-        for item in items:
-            if isinstance(item, str):
-                stream.note(review.note(item))
-            elif isinstance(item, tuple):
-                result, why = item
-                safe = review.observation(result)
-                assert isinstance(safe, ToolResult)
-                stream.add(safe, review.note(why))
-            else:
-                stream.add(review.observation(item))
-        if stream.entries == 0:
-            stream.note("the session held no tool call or message to share")
-        stream.close()
+    for item in items:
+        if isinstance(item, str):
+            stream.note(review.note(item))
+        elif isinstance(item, tuple):
+            result, why = item
+            safe = review.observation(result)
+            assert isinstance(safe, ToolResult)
+            stream.add(safe, review.note(why))
+        else:
+            stream.add(review.observation(item))
+    if stream.entries == 0:
+        stream.note("the session held no tool call or message to share")
+    stream.close()
     return Shared("".join(parts), review.findings())
 
 

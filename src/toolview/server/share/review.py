@@ -7,13 +7,8 @@ inside ``safety.noted.noting``: the names of the marks it made are the
 review's lines, with no second scan. The user's own words (``UserWords``)
 are hidden after the credentials, in the same pass over each string.
 
-The page is drawn from the redacted observations (one pipeline): each string
-the review returns is held in ``Review.trusted`` (``safety.redacted``), which
-the surface's own redaction takes as it is instead of scanning it again (it would find nothing
-more: redaction is idempotent). What the surface derives from it (a window,
-a decoded value) is another string, scanned as on every surface. A string
-the user's words changed is left plain: hiding could, in principle, join
-what redaction would then see.
+The page drawn from the redacted observations redacts again (every surface
+does); that finds nothing more, and is not noted.
 """
 
 from __future__ import annotations
@@ -35,7 +30,6 @@ from toolview.contract import (
 )
 from toolview.safety import redact, redact_json
 from toolview.safety.noted import noting
-from toolview.safety.redacted import Trusted
 from toolview.server.share.words import UserWords
 from toolview.wire.memo import Redactor, redact_observation
 
@@ -56,8 +50,6 @@ class Review:
 
     def __init__(self, words: UserWords) -> None:
         self.words = words
-        self.trusted = Trusted()
-        """What the review redacted: the surface takes it as it is (``build_share``)."""
         self._counts: Counter[tuple[str, str]] = Counter()
         self._order: dict[tuple[str, str], int] = {}
         self._in_json: list[str] = []  # names hidden in JSON values (arguments, props)
@@ -65,19 +57,14 @@ class Review:
 
     def text(self, text: str) -> str:
         """A string as the share writes it: credentials, then the user's words, hidden."""
-        return self._hidden(redact(text))
-
-    def _hidden(self, clean: str) -> str:
-        """``clean`` (redacted) with the user's words hidden; when hiding changed nothing (the
-        same object), held as trusted: the surface does not scan it again (``safety.redacted``)."""
-        hidden = self.words.hide(clean) if self.words else clean
-        return self.trusted.keep(hidden) if hidden is clean else hidden
+        return self.words.hide(redact(text)) if self.words else redact(text)
 
     def _json(self, value: object) -> object:
         """A JSON value redacted; its marks noted apart (a result's props repeat its text:
         the review says so rather than count one secret twice in one place)."""
         with noting() as names:
-            clean = _strings(redact_json(value), self._hidden)
+            clean = redact_json(value)
+            clean = _strings(clean, self.words.hide) if self.words else clean
         self._in_json += names
         return clean
 
