@@ -25,7 +25,8 @@ from toolview.contract import (
     ToolWaiting,
 )
 from toolview.contract.counts import thread_counts
-from toolview.contract.session_facts import DONE_AFTER_S, SessionFacts, agent_of, project_name
+from toolview.contract.session_facts import SessionFacts, agent_of, project_name
+from toolview.contract.session_status import DONE_AFTER_S
 
 SLASH = (
     "<command-message>init is analyzing your codebase…</command-message>\n"

@@ -17,7 +17,7 @@ from toolview.cli.session_summary import Summary, fold
 from toolview.contract import Observation, Thread, encode_observation
 from toolview.contract.counts import counts_text
 from toolview.render.summary import thread_summary
-from toolview.server.page.index.directory import Card
+from toolview.server.page.index.card import Card
 
 
 def listed(observations: list[Observation]) -> Summary:

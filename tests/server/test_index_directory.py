@@ -18,8 +18,9 @@ from test_thread_search import GITHUB
 from thread_strategies import threads
 
 from toolview.contract import Message, Observation, RunStarted, ToolCall, ToolResult
+from toolview.server.page.index.card import Card
 from toolview.server.page.index.card_shelf import CardShelf, stamp
-from toolview.server.page.index.directory import Card, Directory
+from toolview.server.page.index.directory import Directory
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 

@@ -21,7 +21,7 @@ from thread_strategies import threads
 
 from toolview.cli.session_summary import Summary, fold
 from toolview.contract import Message, Observation, RunStarted
-from toolview.server.page.index.directory import Card
+from toolview.server.page.index.card import Card
 
 SECRET = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 SLASH = (

@@ -1,6 +1,6 @@
 """The page and the index say what ``Thread`` says of every call: one ledger, no second opinion.
 
-Issue 22: fed the same observations, the index card (``server.page.index.directory``)
+Issue 22: fed the same observations, the index card (``server.page.index.card``)
 disagreed with the page (``Thread`` and ``server.page.tally``) — it decided each
 call's state by itself. Each sequence it got wrong is a regression test here,
 and random sequences (runs nested and interleaved, late and duplicate results,
@@ -22,7 +22,7 @@ from toolview import contract
 from toolview.contract.status import call_status
 from toolview.contract.thread import Thread
 from toolview.safety import redact, redact_json
-from toolview.server.page.index.directory import Card
+from toolview.server.page.index.card import Card
 from toolview.server.page.tally import Tally
 from toolview.wire.agui import AguiTranslator
 from toolview.wire.follow import Redactor

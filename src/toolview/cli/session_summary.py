@@ -31,12 +31,8 @@ from toolview.cli.session_find import Found
 from toolview.contract import Message, Observation, RunEnded, Thread, ToolCall, ToolResult
 from toolview.contract.counts import SessionCounts
 from toolview.contract.observations import RunStarted
-from toolview.contract.session_facts import (
-    PROJECT_CHARS,
-    SessionFacts,
-    SessionStatus,
-    project_name,
-)
+from toolview.contract.session_facts import PROJECT_CHARS, SessionFacts, project_name
+from toolview.contract.session_status import SessionStatus
 from toolview.render.clean import clean_field
 
 __all__ = ["Summary", "fold", "summarize"]

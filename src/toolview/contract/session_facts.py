@@ -6,7 +6,9 @@ Why one home: ``sessions`` showed the first prompt raw (a slash command as
 thread id: the same session had three names. Every view — ``sessions``,
 ``show``'s header, the index (``/api/threads``) and the page header — folds
 the same observations through ``SessionFacts`` and reads ``title``,
-``status(...)`` and ``project_name``; none decides them itself.
+``status(...)`` and ``project_name``; none decides them itself. The status
+rules themselves (how long quiet is idle, then done) are
+``contract.session_status``'.
 
 The title is the agent's own title where it writes one (``title_record``),
 else the first *real* prompt (``contract.session_title`` says which prompt
@@ -19,34 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Final, Literal
+from typing import Final
 
+from toolview.contract.session_status import Quiet, SessionStatus, changes_at, epoch, status_of
 from toolview.contract.session_title import prompt_title, title_line
 
 __all__ = [
-    "IDLE_AFTER_S",
     "PROJECT_CHARS",
-    "STATUSES",
     "SessionFacts",
-    "SessionStatus",
     "agent_name",
     "agent_of",
     "project_name",
 ]
 
-SessionStatus = Literal["running", "waiting for input", "idle", "done", "failed"]
-STATUSES: Final[tuple[SessionStatus, ...]] = (
-    "running",
-    "waiting for input",
-    "idle",
-    "done",
-    "failed",
-)
 PROJECT_CHARS: Final = 40
-IDLE_AFTER_S: Final = 5 * 60  # no record for this long: no longer running
-DONE_AFTER_S: Final = 60 * 60  # no record for this long and no end written: done
 
 
 _AGENTS: Final = {
@@ -164,45 +153,22 @@ class SessionFacts:
     def status(
         self, running_calls: int, now: float, seen: float | None = None, *, waiting_calls: int = 0
     ) -> SessionStatus:
-        """running · waiting for input · idle · done · failed, as of ``now`` (epoch seconds).
-
-        An ended run says done (completed or aborted) or failed (an error).
-        Otherwise the time since the last record decides: within
-        ``IDLE_AFTER_S`` a session whose last turn is the assistant's words
-        (no call open) waits for its user, else runs; then idle; after
-        ``DONE_AFTER_S`` with no end written, done. A call waiting for a
-        person (``waiting_calls``: the ledger's ``needs_input``) waits for
-        input however long it has been quiet, until ``DONE_AFTER_S``: a
-        question nobody answered is the one thing the reader must see.
-        """
-        if self.outcome is not None:
-            return "failed" if self.outcome == "error" else "done"  # aborted: stopped, not failed
-        last = _epoch(self.last) if self.last else seen
-        quiet = now - last if last is not None else float("inf")
-        if quiet >= DONE_AFTER_S:
-            return "done"
-        if waiting_calls:
-            return "waiting for input"
-        if quiet >= IDLE_AFTER_S:
-            return "waiting for input" if self._answered(running_calls) else "idle"
-        return "waiting for input" if self._answered(running_calls) else "running"
+        """running · waiting for input · idle · done · failed, as of ``now`` (epoch seconds):
+        ``session_status.status_of`` decides, from this session's last record and end."""
+        return status_of(self._quiet(seen), now, waiting_calls=waiting_calls,
+                         answered=self._answered(running_calls))  # fmt: skip
 
     def status_until(
         self, running_calls: int, now: float, seen: float | None = None, *, waiting_calls: int = 0
     ) -> float:
         """When ``status(...)``'s answer as of ``now`` next changes with time alone (``inf``:
-        never) — so a listing made now holds until then, or until a record comes.
+        never): ``session_status.changes_at``."""
+        waits = bool(waiting_calls) or self._answered(running_calls)
+        return changes_at(self._quiet(seen), now, waits=waits)
 
-        It moves only as the quiet time crosses ``DONE_AFTER_S``, or ``IDLE_AFTER_S`` for
-        a session not waiting for its user or for a person's decision (those wait the
-        same before and after).
-        """
-        last = _epoch(self.last) if self.last else seen
-        if self.outcome is not None or last is None:
-            return float("inf")
-        waits = waiting_calls or self._answered(running_calls)
-        idle = () if waits else (last + IDLE_AFTER_S,)
-        return next((at for at in (*idle, last + DONE_AFTER_S) if now < at), float("inf"))
+    def _quiet(self, seen: float | None) -> Quiet:
+        """The run's end (``None``: open) and its last record's time (else ``seen``)."""
+        return Quiet(self.outcome, epoch(self.last) if self.last else seen)
 
     @property
     def _open(self) -> bool:
@@ -211,10 +177,3 @@ class SessionFacts:
 
     def _answered(self, running_calls: int) -> bool:
         return running_calls == 0 and self.last_kind == "message" and self.last_role == "assistant"
-
-
-def _epoch(at: str) -> float:
-    try:
-        return datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return 0.0

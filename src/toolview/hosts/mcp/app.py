@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from toolview.contract.jsontext import compact_json
 from toolview.contract.mcp_app import MAX_APP_BYTES, MCP_APP_MIME, McpAppCsp, McpAppProps
 from toolview.hosts.mcp.ui import ui_pointers
 
-__all__ = ["MAX_RESULT_CHARS", "app_props", "app_uri"]
+if TYPE_CHECKING:
+    from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+
+__all__ = ["MAX_RESULT_CHARS", "app_props", "app_uri", "read_app"]
 
 MAX_RESULT_CHARS: Final = 256 * 1024  # the raw result handed to the app; a bigger one is left out
 _ORIGIN: Final = re.compile(r"https://[a-z0-9.-]{1,253}(:[0-9]{1,5})?")
@@ -59,6 +62,25 @@ def app_props(
         html=html, resource_uri=uri, csp=csp, tool_input=dict(tool_input), tool_result=kept
     )
     return props, notes
+
+
+async def read_app(
+    dispatcher: JSONRPCDispatcher[Any], tool_meta: object, arguments: dict[str, Any], raw: object
+) -> tuple[McpAppProps | None, list[str]]:
+    """The tool's MCP App, read now through the CLI's raw ``dispatcher`` (a replay has no
+    server), and notes on a refusal. ``rec.mcp`` reads it through the SDK's session instead
+    (``adapters.mcp``); both end in :func:`app_props`."""
+    from mcp import MCPError
+
+    result_meta = raw.get("_meta") if isinstance(raw, dict) else None
+    uri = app_uri(tool_meta, result_meta)
+    if uri is None:
+        return None, []
+    try:
+        read = await dispatcher.send_raw_request("resources/read", {"uri": uri})
+    except MCPError as exc:
+        return None, [f"could not read the MCP App {uri}: {exc.error.message}"]
+    return app_props(read, uri, arguments, raw)
 
 
 def _content(read: object, uri: str) -> Mapping[str, Any] | None:

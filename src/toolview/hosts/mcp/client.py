@@ -20,8 +20,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from toolview.contract import Observation, ToolCall, ToolResult
-from toolview.contract.mcp_app import McpAppProps
-from toolview.hosts.mcp.app import app_props, app_uri
+from toolview.hosts.mcp.app import read_app
 from toolview.hosts.mcp.errors import error_result
 from toolview.hosts.mcp.progress import ProgressLog
 from toolview.hosts.mcp.result_map import map_result
@@ -89,7 +88,7 @@ async def call_tool(
             raw = await dispatcher.send_raw_request(
                 "tools/call", params, {"on_progress": on_progress, "timeout": timeout}
             )
-            app, notes = await _read_app(dispatcher, tool_meta, arguments or {}, raw)
+            app, notes = await read_app(dispatcher, tool_meta, arguments or {}, raw)
             result: ToolResult = map_result(
                 raw,
                 tool_call_id=call_id,
@@ -181,23 +180,6 @@ async def _tool_meta(dispatcher: JSONRPCDispatcher[Any], tool: str) -> object:
     except MCPError:
         return None
     return next((entry.get("_meta") for entry in tools if entry.get("name") == tool), None)
-
-
-async def _read_app(
-    dispatcher: JSONRPCDispatcher[Any], tool_meta: object, arguments: dict[str, Any], raw: object
-) -> tuple[McpAppProps | None, list[str]]:
-    """The tool's MCP App, read now (a replay has no server), and notes on a refusal."""
-    from mcp import MCPError
-
-    result_meta = raw.get("_meta") if isinstance(raw, dict) else None
-    uri = app_uri(tool_meta, result_meta)
-    if uri is None:
-        return None, []
-    try:
-        read = await dispatcher.send_raw_request("resources/read", {"uri": uri})
-    except MCPError as exc:
-        return None, [f"could not read the MCP App {uri}: {exc.error.message}"]
-    return app_props(read, uri, arguments, raw)
 
 
 def _from_group(group: BaseExceptionGroup[Any], name: str) -> BaseException:

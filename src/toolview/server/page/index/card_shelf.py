@@ -65,7 +65,7 @@ class Shelf(Protocol):
 
 
 class Keepable(Protocol):
-    """A card as the shelf keeps it (``directory.Card``)."""
+    """A card as the shelf keeps it (``card.Card``)."""
 
     id: str
     created: float

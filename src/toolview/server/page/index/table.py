@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from toolview.contract.session_facts import STATUSES
+from toolview.contract.session_status import STATUSES
 from toolview.safety import escape_html
 from toolview.server.page.header.toolbar import keys_dialog
 

@@ -30,7 +30,7 @@ from toolview.render.stats import (
     tool_failure_rate,
 )
 from toolview.server.offload import in_worker
-from toolview.server.page.index.directory import Card
+from toolview.server.page.index.card import Card
 from toolview.server.page.shell import document
 from toolview.server.page.stats.chart import bar_chart, number_table
 from toolview.server.state import server_state
