@@ -82,6 +82,37 @@ def test_the_live_page_hosts_the_app_and_refuses_every_way_out(tmp_path: Path) -
         in_browser(scenario)
 
 
+# live.js's redraw of a call (its fragment in place of the drawn one), then the page's main
+# thread held so the new frame's srcdoc navigation is still in flight when mcp-app.js adopts
+# it: the ordering a loaded machine gave the page's first drawing about half the time
+_REDRAW_BUSY = """async (callId) => {
+  const answer = await fetch(`/api/threads/apps/call?id=${encodeURIComponent(callId)}`);
+  const template = document.createElement("template");
+  template.innerHTML = await answer.text();
+  const fresh = template.content.querySelector("article");
+  document.getElementById(fresh.id).replaceWith(fresh);
+  const until = performance.now() + 300;
+  while (performance.now() < until) {}
+}"""
+
+
+def test_a_frame_adopted_while_its_srcdoc_still_loads_hosts_the_app(tmp_path: Path) -> None:
+    calls = record(tmp_path / "apps.jsonl", CALLS[0])
+    call_id = json.loads(calls.read_text().splitlines()[0])["toolCallId"]
+    with _serve(tmp_path, calls) as server:
+
+        def scenario(page: Page) -> None:
+            page.goto(f"{server.url}/threads/apps")
+            weather = _frame(page, "weather")
+            for _ in range(3):
+                page.evaluate(_REDRAW_BUSY, call_id)
+                expect(page.locator("iframe.tv-app[srcdoc]")).to_have_count(0)
+                expect(weather.locator("#input")).to_have_text('{"city":"Oslo"}')
+                expect(weather.locator("#host")).to_have_text("toolview")
+
+        in_browser(scenario)
+
+
 def test_the_app_route_serves_it_under_its_own_sandboxed_policy(tmp_path: Path) -> None:
     calls = record(tmp_path / "apps.jsonl", CALLS[0], CALLS[2])
     with _serve(tmp_path, calls) as server:

@@ -23,14 +23,20 @@
   }
 
   function adopt(frame) {
+    // A fresh frame takes this one's place, created with the route as its src and never a
+    // srcdoc. Switching the drawn frame in place raced: when its srcdoc navigation was still
+    // in flight (the page busy, the machine loaded), Chromium committed that srcdoc after the
+    // new src was set and never loaded the route, so the app never ran and never said hello.
     if (frame.dataset.tvHosted) return;
     const id = callId(frame);
     if (!id) return;
-    frame.dataset.tvHosted = "loading";
+    const hosted = frame.cloneNode(false);
+    hosted.removeAttribute("srcdoc");
+    hosted.setAttribute("sandbox", "allow-scripts"); // never widened, whatever the markup said
+    hosted.dataset.tvHosted = "loading"; // set before it is inserted: the observer skips it
     const thread = encodeURIComponent(root.dataset.thread || "");
-    frame.setAttribute("sandbox", "allow-scripts"); // never widened, whatever the markup said
-    frame.src = `/api/threads/${thread}/calls/${encodeURIComponent(id)}/app`;
-    frame.removeAttribute("srcdoc"); // now the src is what loads
+    hosted.src = `/api/threads/${thread}/calls/${encodeURIComponent(id)}/app`;
+    frame.replaceWith(hosted);
   }
 
   function parsed(frame, name) {
