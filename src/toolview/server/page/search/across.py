@@ -1,9 +1,10 @@
 """``GET /api/search?q=…``: the words in every thread, where the log can search (FTS5).
 
 The SQLite log keeps a full-text index of every thread's redacted text
-(``wire.log.sqlite_fts``) and answers ranked matches with snippets. The Redis
-log keeps none: the answer says so (``supported: false`` and why), and a
-thread's own search (``server.page.search.thread``) still works there.
+(``wire.log.sqlite_fts``) and answers ranked matches with snippets; on the
+Redis log each server process keeps a word index of the same text from the
+streams (``wire.log.redis_search``). ``index`` says which was searched. A log
+with neither says so (``supported: false`` and why).
 
 A search is bounded whatever the reader types (``wire.log.sqlite_query``): at
 most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
@@ -39,8 +40,8 @@ from toolview.wire.log.sqlite_query import MAX_TERMS, SEARCH_SECONDS
 __all__ = ["MAX_TERMS", "QUERY_CHARS", "SECONDS", "UNSUPPORTED", "routes", "search_seconds"]
 
 UNSUPPORTED: Final = (
-    "this server's log (Redis) keeps no full-text index: search one thread at a time"
-    " (GET /api/threads/{id}/search), or serve from the SQLite log (--db)"
+    "this server's log keeps no full-text index: search one thread at a time"
+    " (GET /api/threads/{id}/search), or serve from the SQLite log (--db) or Redis (--redis)"
 )
 _LIMIT: Final = 50
 _MAX_LIMIT: Final = 500
@@ -107,6 +108,7 @@ def _answer(query: str, found: SearchResult, titles: dict[str, str]) -> dict[str
     answer: dict[str, object] = {
         "query": query,
         "supported": True,
+        "index": found.index,
         "results": [_result(hit, titles) for hit in found.hits],
         "words": found.words,
         "dropped": found.dropped,
