@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 import httpx
@@ -11,9 +10,7 @@ from toolview_servers import NDJSON, RedisServer, ToolviewServer
 
 from toolview.contract import Message, ToolCall, ToolResult, encode_observation
 from toolview.wire.log.redis import RedisLog
-from toolview.wire.log.sqlite_fts import Row
-from toolview.wire.log.sqlite_query import MAX_TERMS, fts_terms
-from toolview.wire.log.word_index import WordIndex
+from toolview.wire.log.sqlite_query import MAX_TERMS
 
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 
@@ -87,24 +84,3 @@ def test_a_hostile_query_is_capped_and_stopped_at_its_deadline(redis_server: Red
         await log.aclose()
 
     asyncio.run(scenario())
-
-
-def rows(n: int, text: str) -> list[Row]:
-    return [(text, f"t{i}", None, "message", i + 1) for i in range(n)]
-
-
-def test_the_index_forgets_its_oldest_rows_past_its_budget() -> None:
-    index = WordIndex(max_chars=100)
-    index.add(rows(10, "zebra " + "x" * 14))  # 20 characters each: the first 5 go
-    assert len(index) == 5
-    hits, late = index.search(fts_terms("zebra"), 100, time.monotonic() + 10)
-    assert sorted(h.thread_id for h in hits) == [f"t{i}" for i in range(5, 10)] and not late
-
-
-def test_every_word_is_required_and_punctuation_splits_words_as_fts5_does() -> None:
-    index = WordIndex()
-    index.add([("run make.build now", "a", "c", "args", 1), ("make tea", "b", None, "message", 2)])
-    deadline = time.monotonic() + 10
-    assert [h.thread_id for h in index.search(fts_terms("make.build"), 9, deadline)[0]] == ["a"]
-    assert [h.thread_id for h in index.search(fts_terms("MAKE tea"), 9, deadline)[0]] == ["b"]
-    assert index.search(fts_terms('make" OR "tea'), 9, deadline)[0] == []  # no syntax: "or"
