@@ -93,17 +93,16 @@ class WordIndex:
         return self._hits(kept, needed), False
 
     def _hits(self, kept: list[tuple[float, int]], needed: list[str]) -> list[SearchHit]:
-        return [_hit(self._rows[-rowid], needed) for _, rowid in sorted(kept, reverse=True)]
+        """The kept rows as hits, best first (a row forgotten meanwhile is left out)."""
+        first = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, needed))})(?!\w)", re.I)
+        found = (self._rows.get(-rowid) for _, rowid in sorted(kept, reverse=True))
+        return [_hit(row, first) for row in found if row is not None]
 
 
-def _hit(row: Row, needed: list[str]) -> SearchHit:
-    """``row`` as a hit: a snippet around its first matched word, marked by start/end."""
+def _hit(row: Row, words: re.Pattern[str]) -> SearchHit:
+    """``row`` as a hit: a snippet around its first matched word (one scan), marked."""
     text, thread, call, field, seq = row
-    first: re.Match[str] | None = None
-    for word in needed:
-        found = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
-        if found is not None and (first is None or found.start() < first.start()):
-            first = found
+    first = words.search(text)
     if first is None:
         return SearchHit(thread, call, field, seq, text[: 2 * _SNIPPET_CHARS], 0, 0)
     low = max(first.start() - _SNIPPET_CHARS, 0)
