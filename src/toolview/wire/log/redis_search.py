@@ -27,6 +27,7 @@ from toolview.wire.feed import OpenCall
 from toolview.wire.log import SearchHit
 from toolview.wire.log.sqlite_fts import pending_rows
 from toolview.wire.log.sqlite_query import Terms
+from toolview.wire.log.sqlite_search import retrieved
 from toolview.wire.log.word_index import WordIndex
 
 __all__ = ["BATCH", "INDEX_KIND", "RedisSearch"]
@@ -54,7 +55,7 @@ class RedisSearch:
         """Begin building the index (a catch-up of every thread) in the background."""
         if self._everything is None or self._everything.done():
             self._everything = asyncio.create_task(self._all())
-            self._everything.add_done_callback(_retrieved)
+            self._everything.add_done_callback(retrieved)  # retried by the next search
 
     async def caught_up(self, seconds: float) -> bool:
         """Index every record stored so far; False if that took more than ``seconds``."""
@@ -102,12 +103,7 @@ class RedisSearch:
 
     async def stop(self) -> None:
         """End the build or catch-up (the log is closing)."""
-        if self._everything is not None:
-            self._everything.cancel()
-            await asyncio.gather(self._everything, return_exceptions=True)
-
-
-def _retrieved(task: asyncio.Task[None]) -> None:
-    """A failed catch-up is retried by the next search: not lost."""
-    if not task.cancelled():
-        task.exception()
+        task, self._everything = self._everything, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task})
