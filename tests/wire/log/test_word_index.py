@@ -6,7 +6,7 @@ import time
 
 from toolview.wire.log.sqlite_fts import Row
 from toolview.wire.log.sqlite_query import fts_terms
-from toolview.wire.log.word_index import WordIndex
+from toolview.wire.log.word_index import POSTING, WordIndex
 
 
 def rows(n: int, text: str) -> list[Row]:
@@ -14,8 +14,8 @@ def rows(n: int, text: str) -> list[Row]:
 
 
 def test_the_index_forgets_its_oldest_rows_past_its_budget() -> None:
-    index = WordIndex(max_chars=100)
-    index.add(rows(10, "zebra " + "x" * 14))  # 20 characters each: the first 5 go
+    index = WordIndex(max_bytes=5 * (20 + 2 * POSTING))
+    index.add(rows(10, "zebra " + "x" * 14))  # 20 characters and 2 words each: the first 5 go
     assert len(index) == 5
     hits, late = index.search(fts_terms("zebra"), 100, time.monotonic() + 10)
     assert sorted(h.thread_id for h in hits) == [f"t{i}" for i in range(5, 10)] and not late

@@ -13,8 +13,10 @@ letters and digits, case folded. A query word is its tokens, all required
 field). Ranking: the more of the words a field holds, for its length, the
 better (BM25's shape, not its numbers).
 
-Bounded memory: at most ``MAX_CHARS`` of text kept; past it the oldest rows
-are forgotten (a postings entry of a forgotten row is dropped when met).
+Bounded memory: a row costs its text and ``POSTING`` bytes a distinct word
+(a set entry: measured, 10,000 sessions cost 4.1 GiB unbounded), at most
+``MAX_BYTES`` in all; past it the oldest rows are forgotten (a postings
+entry of a forgotten row is dropped when met) and a search misses them.
 A search looks at the clock every ``STEPS`` rows and answers the best so far
 at its deadline, as the SQLite path does.
 """
@@ -31,9 +33,10 @@ from toolview.wire.log import SearchHit
 from toolview.wire.log.sqlite_fts import Row
 from toolview.wire.log.sqlite_query import Terms
 
-__all__ = ["MAX_CHARS", "STEPS", "WordIndex", "tokens"]
+__all__ = ["MAX_BYTES", "POSTING", "STEPS", "WordIndex", "tokens"]
 
-MAX_CHARS: Final = 512 * 1024 * 1024  # text kept by one process; the oldest goes first
+MAX_BYTES: Final = 1024 * 1024 * 1024  # what one process's index may cost; the oldest goes first
+POSTING: Final = 64  # bytes a distinct word of a row costs (a set entry and its int)
 STEPS: Final = 256  # rows scored between two looks at the clock
 _SNIPPET_CHARS: Final = 80  # either side of the first match
 _WORD: Final = re.compile(r"\w+")
@@ -47,27 +50,28 @@ def tokens(text: str) -> list[str]:
 class WordIndex:
     """Rows by id, and for each word the ids of the rows holding it."""
 
-    def __init__(self, max_chars: int = MAX_CHARS) -> None:
-        self._rows: dict[int, Row] = {}
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self._rows: dict[int, tuple[Row, int]] = {}  # each row and what it costs
         self._words: dict[str, set[int]] = {}
         self._next = 0
-        self._chars = 0
-        self._max_chars = max_chars
+        self._bytes = 0
+        self._max_bytes = max_bytes
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def add(self, rows: Iterable[Row]) -> None:
-        """Index ``rows`` (``pending_rows``' output); forget the oldest past ``MAX_CHARS``."""
+        """Index ``rows`` (``pending_rows``' output); forget the oldest past ``MAX_BYTES``."""
         for row in rows:
             rowid, self._next = self._next, self._next + 1
-            self._rows[rowid] = row
-            self._chars += len(row[0])
-            for word in set(tokens(row[0])):
+            words = set(tokens(row[0]))
+            cost = len(row[0]) + POSTING * len(words)
+            self._rows[rowid] = (row, cost)
+            self._bytes += cost
+            for word in words:
                 self._words.setdefault(word, set()).add(rowid)
-        while self._chars > self._max_chars and self._rows:
-            oldest = next(iter(self._rows))
-            self._chars -= len(self._rows.pop(oldest)[0])
+        while self._bytes > self._max_bytes and self._rows:
+            self._bytes -= self._rows.pop(next(iter(self._rows)))[1]
 
     def search(self, terms: Terms, limit: int, deadline: float) -> tuple[list[SearchHit], bool]:
         """The best ``limit`` rows holding every word of ``terms``; True: cut by the deadline."""
@@ -80,10 +84,11 @@ class WordIndex:
         for count, rowid in enumerate(list(postings[0])):
             if count % STEPS == 0 and time.monotonic() > deadline:
                 return self._hits(kept, needed), True
-            row = self._rows.get(rowid)
-            if row is None:
-                postings[0].discard(rowid)  # forgotten past MAX_CHARS
+            kept_row = self._rows.get(rowid)
+            if kept_row is None:
+                postings[0].discard(rowid)  # forgotten past MAX_BYTES
                 continue
+            row = kept_row[0]
             if all(rowid in other for other in postings[1:]):
                 score = len(needed) / (1.0 + len(row[0]) / 1000.0)
                 if len(kept) < limit:
@@ -96,7 +101,7 @@ class WordIndex:
         """The kept rows as hits, best first (a row forgotten meanwhile is left out)."""
         first = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, needed))})(?!\w)", re.I)
         found = (self._rows.get(-rowid) for _, rowid in sorted(kept, reverse=True))
-        return [_hit(row, first) for row in found if row is not None]
+        return [_hit(row[0], first) for row in found if row is not None]
 
 
 def _hit(row: Row, words: re.Pattern[str]) -> SearchHit:
