@@ -108,7 +108,7 @@ def main() -> None:
         )
         print(
             f"build: {built:.1f} s wall, {cpu:.1f} s CPU (child); memory +{grown / 2**20:.0f} MiB;"
-            f" {rows:.0f} rows; a search of two words: {searched * 1000:.0f} ms, {hits:.0f} hits"
+            f" {rows:.0f} rows; a search of one word (file): {searched * 1000:.0f} ms, {hits:.0f} hits"
         )
     finally:
         server.kill()
