@@ -12,6 +12,7 @@ from toolview.contract import Message, ToolCall, ToolResult, encode_observation
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite_query import MAX_TERMS
 
+SEARCH = 64 * 1024 * 1024  # its index's budget: the Redis log searches only when given one
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 
 
@@ -34,8 +35,12 @@ def test_a_call_appended_through_one_server_is_found_through_another(
     redis_server: RedisServer,
 ) -> None:
     word, later = f"okapi{uuid.uuid4().hex[:8]}", f"tapir{uuid.uuid4().hex[:8]}"
-    one = ToolviewServer.start(["--redis", redis_server.url, "--port", "0"])
-    two = ToolviewServer.start(["--redis", redis_server.url, "--port", "0"])
+    one = ToolviewServer.start(
+        ["--redis", redis_server.url, "--search-memory", "64", "--port", "0"]
+    )
+    two = ToolviewServer.start(
+        ["--redis", redis_server.url, "--search-memory", "64", "--port", "0"]
+    )
     try:
         post(one, f"t-{word}", f"the {word} hides here")
         answer = found(two, word)  # built from the streams: two never saw the POST
@@ -50,7 +55,7 @@ def test_a_call_appended_through_one_server_is_found_through_another(
 
 def test_a_secret_is_never_indexed_nor_found(redis_server: RedisServer) -> None:
     async def scenario() -> None:
-        log = RedisLog(redis_server.url, prefix=f"rs{uuid.uuid4().hex}")
+        log = RedisLog(redis_server.url, prefix=f"rs{uuid.uuid4().hex}", search_bytes=SEARCH)
         await log.create_thread("a")
         await log.append(
             "a",
@@ -71,7 +76,7 @@ def test_a_secret_is_never_indexed_nor_found(redis_server: RedisServer) -> None:
 
 def test_a_hostile_query_is_capped_and_stopped_at_its_deadline(redis_server: RedisServer) -> None:
     async def scenario() -> None:
-        log = RedisLog(redis_server.url, prefix=f"rs{uuid.uuid4().hex}")
+        log = RedisLog(redis_server.url, prefix=f"rs{uuid.uuid4().hex}", search_bytes=SEARCH)
         await log.create_thread("big")
         words = " ".join("abcdefghijklmnopqrstuvwxyz0123456789")
         await log.append("big", [Message("assistant", words)] * 2000)
@@ -84,3 +89,10 @@ def test_a_hostile_query_is_capped_and_stopped_at_its_deadline(redis_server: Red
         await log.aclose()
 
     asyncio.run(scenario())
+
+
+def test_a_redis_server_not_asked_to_keep_an_index_says_so(redis_server: RedisServer) -> None:
+    """The default costs nothing: no index, no step on each append, and /api/search says how."""
+    with ToolviewServer.start(["--redis", redis_server.url, "--port", "0"]) as server:
+        answer = httpx.get(f"{server.url}/api/search", params={"q": "zebra"}).json()
+    assert answer["supported"] is False and "--search-memory" in answer["reason"]

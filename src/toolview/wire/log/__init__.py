@@ -25,6 +25,7 @@ __all__ = [
     "Replay",
     "SearchHit",
     "SearchResult",
+    "SearchUnsupported",
     "SearchableLog",
     "ThreadInfo",
     "UnknownThread",
@@ -114,6 +115,10 @@ class SearchHit(msgspec.Struct, frozen=True):
     snippet: str
     start: int
     end: int
+
+
+class SearchUnsupported(Exception):
+    """This log can search, but not as it was opened (the reason is the message)."""
 
 
 class SearchResult(msgspec.Struct, frozen=True):

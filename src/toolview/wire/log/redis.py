@@ -22,7 +22,7 @@ import asyncio
 import time
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 import redis as redis_sync
 import redis.asyncio as redis
@@ -30,7 +30,7 @@ import redis.asyncio as redis
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
-from toolview.wire.log import SearchResult, ThreadInfo
+from toolview.wire.log import SearchResult, SearchUnsupported, ThreadInfo
 from toolview.wire.log.redis_append import RedisKeys, append_batch, append_each
 from toolview.wire.log.redis_cards import card_fields, taken
 from toolview.wire.log.redis_search import INDEX_KIND, RedisSearch
@@ -39,7 +39,13 @@ from toolview.wire.log.sqlite_query import SEARCH_SECONDS, fts_terms
 from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
 
-__all__ = ["RedisLog"]
+SEARCH_OFF: Final = (
+    "this Redis server keeps no search index: start it with --search-memory MIB (each"
+    " process keeps an index of the streams in memory), or search one thread at a time"
+    " (GET /api/threads/{id}/search)"
+)
+
+__all__ = ["SEARCH_OFF", "RedisLog"]
 
 _BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams is renewed
 
@@ -47,7 +53,14 @@ _BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams 
 class RedisLog:
     """The ``ObservationLog`` on Redis Streams."""
 
-    def __init__(self, url: str, *, prefix: str = "toolview", keep_keys: int = KEEP_KEYS) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = "toolview",
+        keep_keys: int = KEEP_KEYS,
+        search_bytes: int = 0,
+    ) -> None:
         self.url = url
         self.prefix = prefix
         self._keys = RedisKeys(prefix)
@@ -65,7 +78,13 @@ class RedisLog:
         self._sync: Any = redis_sync.Redis(connection_pool=self._sync_pool)
         self._watches: dict[str, Watch] = {}
         self._watcher: asyncio.Task[None] | None = None
-        self._search = RedisSearch(self.read, self.open_calls, self._seqs)
+        # the process's word index, only when asked for (serve --search-memory): it costs
+        # ~4x its budget in Python objects and an index step on every append
+        self._search = (
+            RedisSearch(self.read, self.open_calls, self._seqs, search_bytes)
+            if search_bytes > 0
+            else None
+        )
 
     async def create_thread(self, thread_id: str) -> bool:
         """Create the thread; ``False`` if it already existed."""
@@ -138,6 +157,8 @@ class RedisLog:
 
     async def _indexed(self, thread_id: str) -> None:
         """Index what the append stored before it answers (``redis_search``)."""
+        if self._search is None:
+            return
         last = await self._redis.get(self._keys.thread(thread_id, "seq"))
         await self._search.thread(thread_id, int(last or 0))
 
@@ -151,7 +172,8 @@ class RedisLog:
 
     def start_search(self) -> None:
         """Begin building this process's search index from the streams (``redis_search``)."""
-        self._search.start()
+        if self._search is not None:
+            self._search.start()
 
     async def search(self, query: str, limit: int, seconds: float = SEARCH_SECONDS) -> SearchResult:
         """The best ``limit`` matches of ``query``'s words in every thread (``word_index``).
@@ -159,6 +181,8 @@ class RedisLog:
         Every record stored before it is indexed first, for at most half of
         ``seconds``; either running out answers ``stopped: "time"``.
         """
+        if self._search is None:
+            raise SearchUnsupported(SEARCH_OFF)
         deadline = time.monotonic() + seconds
         terms = fts_terms(query)
         if not terms.words:
@@ -225,7 +249,8 @@ class RedisLog:
 
     async def aclose(self) -> None:
         """Stop the watchers and the search's catch-up, and close the connection pools."""
-        await self._search.stop()
+        if self._search is not None:
+            await self._search.stop()
         if self._watcher is not None:
             self._watcher.cancel()
         await self._redis.aclose()

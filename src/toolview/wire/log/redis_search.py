@@ -28,7 +28,7 @@ from toolview.wire.log import SearchHit
 from toolview.wire.log.sqlite_fts import pending_rows
 from toolview.wire.log.sqlite_query import Terms
 from toolview.wire.log.sqlite_search import retrieved
-from toolview.wire.log.word_index import WordIndex
+from toolview.wire.log.word_index import MAX_BYTES, WordIndex
 
 __all__ = ["BATCH", "INDEX_KIND", "RedisSearch"]
 
@@ -43,9 +43,11 @@ Seqs = Callable[[], Awaitable[dict[str, int]]]
 class RedisSearch:
     """The word index of one process, and each thread's progress into it."""
 
-    def __init__(self, read: Reader, open_calls: OpenCalls, seqs: Seqs) -> None:
+    def __init__(
+        self, read: Reader, open_calls: OpenCalls, seqs: Seqs, max_bytes: int = MAX_BYTES
+    ) -> None:
         self._read, self._open_calls, self._seqs = read, open_calls, seqs
-        self.index = WordIndex()
+        self.index = WordIndex(max_bytes)
         self._done: dict[str, int] = {}  # thread → last seq indexed
         self._marks: dict[tuple[str, str], int] = {}  # (thread, aborted call) → seq indexed
         self._lock = asyncio.Lock()  # one catch-up at a time: nothing indexed twice

@@ -34,7 +34,7 @@ from toolview.server.errors import ApiError
 from toolview.server.page.search.slots import search_slot
 from toolview.server.params import query_int
 from toolview.server.state import server_state
-from toolview.wire.log import SearchableLog, SearchHit, SearchResult
+from toolview.wire.log import SearchableLog, SearchHit, SearchResult, SearchUnsupported
 from toolview.wire.log.sqlite_query import MAX_TERMS, SEARCH_SECONDS
 
 __all__ = ["MAX_TERMS", "QUERY_CHARS", "SECONDS", "UNSUPPORTED", "routes", "search_seconds"]
@@ -93,8 +93,11 @@ async def search_threads(request: Request) -> Response:
     log = server_state(request).log
     if not isinstance(log, SearchableLog):
         return JSONResponse({"query": query, "supported": False, "reason": UNSUPPORTED})
-    with search_slot(request):
-        found = await log.search(query, limit, SECONDS)
+    try:
+        with search_slot(request):
+            found = await log.search(query, limit, SECONDS)
+    except SearchUnsupported as off:
+        return JSONResponse({"query": query, "supported": False, "reason": str(off)})
     directory = server_state(request).listing.directory
     titles: dict[str, str] = {}
     for thread_id in dict.fromkeys(hit.thread_id for hit in found.hits):
