@@ -18,7 +18,11 @@ from toolview.wire.log import ObservationLog
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 
-__all__ = ["LogOpener", "open_log_fixture", "redis_server"]
+__all__ = ["SEARCH_BYTES", "LogOpener", "open_log_fixture", "redis_server"]
+
+SEARCH_BYTES = (
+    64 * 1024 * 1024
+)  # the Redis log searches only when given a budget (serve --search-memory)
 
 LogOpener = Callable[[], ObservationLog]
 
@@ -45,6 +49,6 @@ def open_log_fixture(stem: str) -> Any:
             return lambda: SQLiteLog(path)
         server: RedisServer = request.getfixturevalue("redis_server")
         prefix = f"{stem}{next(_prefixes)}"
-        return lambda: RedisLog(server.url, prefix=prefix)
+        return lambda: RedisLog(server.url, prefix=prefix, search_bytes=SEARCH_BYTES)
 
     return open_log

@@ -37,7 +37,8 @@ def log_factory(args: argparse.Namespace) -> LogFactory:
     """How the server opens its log, from ``--db`` / ``--redis``."""
     if args.redis:
         url: str = args.redis
-        return lambda: RedisLog(url)
+        budget = max(0, int(getattr(args, "search_memory", 0) or 0)) * 1024 * 1024
+        return lambda: RedisLog(url, search_bytes=budget)
     path: Path = args.db or default_db_path()
     return lambda: SQLiteLog(path)
 

@@ -38,6 +38,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--db", type=Path, metavar="PATH", help="SQLite log file")
     store.add_argument("--redis", metavar="URL", help="share threads through Redis Streams")
+    parser.add_argument(
+        "--search-memory",
+        type=int,
+        default=0,
+        metavar="MIB",
+        help="with --redis: keep a search index of the streams in this process, about"
+        " MIB x 4 of memory (0, the default: no search across threads on Redis)",
+    )
     secret = parser.add_mutually_exclusive_group()
     secret.add_argument(
         "--token-file",

@@ -29,7 +29,7 @@ from toolview.server.live import sse
 from toolview.server.page import pages
 from toolview.server.page.pieces.ahead import open_warm
 from toolview.server.state import BODY_LIMIT, FOLLOW_LIMIT, FOLLOW_TOTAL, ServerState
-from toolview.wire.log import ObservationLog
+from toolview.wire.log import BuildsSearch, ObservationLog
 from toolview.wire.sources import PositionedLog
 
 __all__ = ["LogFactory", "create_app"]
@@ -82,6 +82,8 @@ def create_app(
             follow_total=follow_total,
             watched=tuple(root.path.resolve() for root in roots),
         )
+        if isinstance(log, BuildsSearch):
+            log.start_search()  # the Redis log's search index: built from the streams now
         watching = _start_watching(log, roots, watch_idle)
         warming = open_warm(app.state.toolview, on_warm) if warm else None
         try:

@@ -8,9 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
+from log_fixtures import LogOpener
 
 from toolview.contract import Message, ToolCall, ToolResult
-from toolview.wire.log import SearchableLog, sqlite_query
+from toolview.wire.log import ObservationLog, SearchableLog, sqlite_query
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 from toolview.wire.log.sqlite_query import MAX_TERMS, fts_terms, run_search
@@ -18,7 +19,7 @@ from toolview.wire.log.sqlite_query import MAX_TERMS, fts_terms, run_search
 GITHUB = "ghp_" + "Zq4uc7CpqEWQq2NYjv0aohDBe2F4UdXKhuz3"
 
 
-async def fill(log: SQLiteLog, thread: str, word: str) -> None:
+async def fill(log: ObservationLog, thread: str, word: str) -> None:
     await log.create_thread(thread)
     await log.append(
         thread,
@@ -31,9 +32,12 @@ async def fill(log: SQLiteLog, thread: str, word: str) -> None:
     )
 
 
-def test_appended_text_is_found_across_threads_ranked_with_snippets(tmp_path: Path) -> None:
+def test_appended_text_is_found_across_threads_ranked_with_snippets(open_log: LogOpener) -> None:
+    """Both logs: SQLite's FTS5, and the Redis log's own index (``redis_search``)."""
+
     async def scenario() -> None:
-        log = SQLiteLog(tmp_path / "log.db")
+        log = open_log()
+        assert isinstance(log, SearchableLog)
         await fill(log, "a", "zebra")
         await fill(log, "b", "giraffe")
         hits = (await log.search("zebra", 10)).hits
@@ -97,9 +101,9 @@ def test_a_log_from_before_the_index_is_indexed_after_an_append_or_a_search(tmp_
     asyncio.run(scenario())
 
 
-def test_only_the_sqlite_log_searches() -> None:
+def test_both_logs_search() -> None:
     assert issubclass(SQLiteLog, SearchableLog)
-    assert not issubclass(RedisLog, SearchableLog)
+    assert issubclass(RedisLog, SearchableLog)  # the index each server process keeps
 
 
 def test_two_logs_on_one_file_index_each_record_once(tmp_path: Path) -> None:

@@ -20,10 +20,12 @@ from toolview.wire.feed import LogItem, OpenCall, PartialRecord, Reconstructor
 from toolview.wire.idempotency import Appended, Keyed, Outcome
 
 __all__ = [
+    "BuildsSearch",
     "ObservationLog",
     "Replay",
     "SearchHit",
     "SearchResult",
+    "SearchUnsupported",
     "SearchableLog",
     "ThreadInfo",
     "UnknownThread",
@@ -115,29 +117,45 @@ class SearchHit(msgspec.Struct, frozen=True):
     end: int
 
 
+class SearchUnsupported(Exception):
+    """This log can search, but not as it was opened (the reason is the message)."""
+
+
 class SearchResult(msgspec.Struct, frozen=True):
     """A search's answer: its hits, the words searched, and what bounded it.
 
     ``words``: the distinct words searched; ``dropped``: distinct words past
     the cap, not searched. ``stopped`` is ``"time"`` when the deadline came
-    first: the hits are then the best of what was looked at.
+    first: the hits are then the best of what was looked at. ``index``: what
+    was searched (``"fts5"``: the SQLite log's; ``"process"``: the word index
+    a server process keeps from the Redis streams, ``redis_search``).
     """
 
     hits: list[SearchHit]
     words: list[str]
     dropped: int = 0
     stopped: str | None = None
+    index: str = "fts5"
 
 
 @runtime_checkable
 class SearchableLog(Protocol):
-    """A log that searches every thread's redacted text (the SQLite log: FTS5).
+    """A log that searches every thread's redacted text.
 
-    The Redis log does not: the server says so in its answer (``supported: false``).
+    The SQLite log with FTS5; the Redis log with an index each process keeps.
     """
 
     async def search(self, query: str, limit: int, seconds: float) -> SearchResult:
         """The best ``limit`` matches of ``query``'s words, ranked, found within ``seconds``."""
+        ...
+
+
+@runtime_checkable
+class BuildsSearch(Protocol):
+    """A log whose search index is built by each server process (Redis: ``redis_search``)."""
+
+    def start_search(self) -> None:
+        """Begin building the index in the background (the server calls it at start)."""
         ...
 
 

@@ -22,7 +22,7 @@ import asyncio
 import time
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 import redis as redis_sync
 import redis.asyncio as redis
@@ -30,14 +30,22 @@ import redis.asyncio as redis
 from toolview.contract import Observation
 from toolview.wire.feed import OpenCall, decode_open_call
 from toolview.wire.idempotency import KEEP_KEYS, Appended, Keyed, Outcome
-from toolview.wire.log import ThreadInfo
+from toolview.wire.log import SearchResult, SearchUnsupported, ThreadInfo
 from toolview.wire.log.redis_append import RedisKeys, append_batch, append_each
 from toolview.wire.log.redis_cards import card_fields, taken
+from toolview.wire.log.redis_search import INDEX_KIND, RedisSearch
 from toolview.wire.log.sqlite_cards import KeptCard
+from toolview.wire.log.sqlite_query import SEARCH_SECONDS, fts_terms
 from toolview.wire.seq_watch import Watch
 from toolview.wire.sources import SourceMove
 
-__all__ = ["RedisLog"]
+SEARCH_OFF: Final = (
+    "this Redis server keeps no search index: start it with --search-memory MIB (each"
+    " process keeps an index of the streams in memory), or search one thread at a time"
+    " (GET /api/threads/{id}/search)"
+)
+
+__all__ = ["SEARCH_OFF", "RedisLog"]
 
 _BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams is renewed
 
@@ -45,7 +53,14 @@ _BLOCK_MS = 250  # how long one XREAD blocks before the set of followed streams 
 class RedisLog:
     """The ``ObservationLog`` on Redis Streams."""
 
-    def __init__(self, url: str, *, prefix: str = "toolview", keep_keys: int = KEEP_KEYS) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = "toolview",
+        keep_keys: int = KEEP_KEYS,
+        search_bytes: int = 0,
+    ) -> None:
         self.url = url
         self.prefix = prefix
         self._keys = RedisKeys(prefix)
@@ -63,6 +78,13 @@ class RedisLog:
         self._sync: Any = redis_sync.Redis(connection_pool=self._sync_pool)
         self._watches: dict[str, Watch] = {}
         self._watcher: asyncio.Task[None] | None = None
+        # the process's word index, only when asked for (serve --search-memory): it costs
+        # ~4x its budget in Python objects and an index step on every append
+        self._search = (
+            RedisSearch(self.read, self.open_calls, self._seqs, search_bytes)
+            if search_bytes > 0
+            else None
+        )
 
     async def create_thread(self, thread_id: str) -> bool:
         """Create the thread; ``False`` if it already existed."""
@@ -106,7 +128,9 @@ class RedisLog:
     async def append_each(self, thread_id: str, batches: Sequence[Keyed]) -> list[Outcome]:
         """Several keyed batches in one ``MULTI`` (see ``ObservationLog``)."""
         job = partial(append_each, self._sync, self._keys, thread_id, batches, self.keep_keys)
-        return await asyncio.to_thread(job)
+        outcomes = await asyncio.to_thread(job)
+        await self._indexed(thread_id)
+        return outcomes
 
     async def append_from(
         self, thread_id: str, observations: Sequence[Observation], move: SourceMove
@@ -127,7 +151,46 @@ class RedisLog:
         move: SourceMove | None = None,
     ) -> Appended:
         job = partial(append_batch, self._sync, self._keys, thread_id, observations, key)
-        return await asyncio.to_thread(job, self.keep_keys, move)
+        appended = await asyncio.to_thread(job, self.keep_keys, move)
+        await self._indexed(thread_id)
+        return appended
+
+    async def _indexed(self, thread_id: str) -> None:
+        """Index what the append stored before it answers (``redis_search``)."""
+        if self._search is None:
+            return
+        last = await self._redis.get(self._keys.thread(thread_id, "seq"))
+        await self._search.thread(thread_id, int(last or 0))
+
+    async def _seqs(self) -> dict[str, int]:
+        """Every thread's last seq: one ``ZRANGE``, one ``MGET`` (the search's catch-up)."""
+        ids = [bytes(raw).decode() for raw in await self._redis.zrange(self._keys.index, 0, -1)]
+        if not ids:
+            return {}
+        lasts = await self._redis.mget([self._keys.thread(t, "seq") for t in ids])
+        return {t: int(last or 0) for t, last in zip(ids, lasts, strict=True)}
+
+    def start_search(self) -> None:
+        """Begin building this process's search index from the streams (``redis_search``)."""
+        if self._search is not None:
+            self._search.start()
+
+    async def search(self, query: str, limit: int, seconds: float = SEARCH_SECONDS) -> SearchResult:
+        """The best ``limit`` matches of ``query``'s words in every thread (``word_index``).
+
+        Every record stored before it is indexed first, for at most half of
+        ``seconds``; either running out answers ``stopped: "time"``.
+        """
+        if self._search is None:
+            raise SearchUnsupported(SEARCH_OFF)
+        deadline = time.monotonic() + seconds
+        terms = fts_terms(query)
+        if not terms.words:
+            return SearchResult([], [], terms.dropped, index=INDEX_KIND)
+        caught_up = await self._search.caught_up(seconds / 2)
+        hits, late = await self._search.search(terms, limit, deadline)
+        stopped = "time" if late or not caught_up else None
+        return SearchResult(hits, terms.words, terms.dropped, stopped, INDEX_KIND)
 
     async def read(
         self, thread_id: str, after: int, *, upto: int | None = None, limit: int = 512
@@ -185,7 +248,9 @@ class RedisLog:
                     watch_or_none.advance(max(int(bytes(e).split(b"-")[0]) for e, _ in entries))
 
     async def aclose(self) -> None:
-        """Stop the watchers and close the connection pools."""
+        """Stop the watchers and the search's catch-up, and close the connection pools."""
+        if self._search is not None:
+            await self._search.stop()
         if self._watcher is not None:
             self._watcher.cancel()
         await self._redis.aclose()

@@ -30,7 +30,7 @@ from typing import Any, Final
 from toolview.wire.feed import decode_open_call
 from toolview.wire.log.sqlite_fts import BEHIND, ONE_BEHIND, OPEN_CALLS, Pending, pending_rows
 
-__all__ = ["SearchIndexer"]
+__all__ = ["SearchIndexer", "retrieved"]
 
 BATCH: Final = 128  # records redacted and stored per transaction: the writer is held briefly
 
@@ -73,7 +73,7 @@ class SearchIndexer:
         """
         if self._everything is None or self._everything.done():
             self._everything = asyncio.create_task(self._now())
-            self._everything.add_done_callback(_retrieved)
+            self._everything.add_done_callback(retrieved)
         done, _ = await asyncio.wait({self._everything}, timeout=max(seconds, 0.0))
         if not done:
             return False
@@ -110,7 +110,7 @@ class SearchIndexer:
             await asyncio.gather(self._everything, return_exceptions=True)
 
 
-def _retrieved(task: asyncio.Task[None]) -> None:
+def retrieved(task: asyncio.Task[None]) -> None:
     """A failed background catch-up is retried by the next append or search: not lost."""
     if not task.cancelled():
         task.exception()

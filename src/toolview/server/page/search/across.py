@@ -1,9 +1,10 @@
 """``GET /api/search?q=…``: the words in every thread, where the log can search (FTS5).
 
 The SQLite log keeps a full-text index of every thread's redacted text
-(``wire.log.sqlite_fts``) and answers ranked matches with snippets. The Redis
-log keeps none: the answer says so (``supported: false`` and why), and a
-thread's own search (``server.page.search.thread``) still works there.
+(``wire.log.sqlite_fts``) and answers ranked matches with snippets; on the
+Redis log each server process keeps a word index of the same text from the
+streams (``wire.log.redis_search``). ``index`` says which was searched. A log
+with neither says so (``supported: false`` and why).
 
 A search is bounded whatever the reader types (``wire.log.sqlite_query``): at
 most ``MAX_TERMS`` distinct words are searched (``words`` lists them,
@@ -33,14 +34,14 @@ from toolview.server.errors import ApiError
 from toolview.server.page.search.slots import search_slot
 from toolview.server.params import query_int
 from toolview.server.state import server_state
-from toolview.wire.log import SearchableLog, SearchHit, SearchResult
+from toolview.wire.log import SearchableLog, SearchHit, SearchResult, SearchUnsupported
 from toolview.wire.log.sqlite_query import MAX_TERMS, SEARCH_SECONDS
 
 __all__ = ["MAX_TERMS", "QUERY_CHARS", "SECONDS", "UNSUPPORTED", "routes", "search_seconds"]
 
 UNSUPPORTED: Final = (
-    "this server's log (Redis) keeps no full-text index: search one thread at a time"
-    " (GET /api/threads/{id}/search), or serve from the SQLite log (--db)"
+    "this server's log keeps no full-text index: search one thread at a time"
+    " (GET /api/threads/{id}/search), or serve from the SQLite log (--db) or Redis (--redis)"
 )
 _LIMIT: Final = 50
 _MAX_LIMIT: Final = 500
@@ -92,8 +93,11 @@ async def search_threads(request: Request) -> Response:
     log = server_state(request).log
     if not isinstance(log, SearchableLog):
         return JSONResponse({"query": query, "supported": False, "reason": UNSUPPORTED})
-    with search_slot(request):
-        found = await log.search(query, limit, SECONDS)
+    try:
+        with search_slot(request):
+            found = await log.search(query, limit, SECONDS)
+    except SearchUnsupported as off:
+        return JSONResponse({"query": query, "supported": False, "reason": str(off)})
     directory = server_state(request).listing.directory
     titles: dict[str, str] = {}
     for thread_id in dict.fromkeys(hit.thread_id for hit in found.hits):
@@ -107,6 +111,7 @@ def _answer(query: str, found: SearchResult, titles: dict[str, str]) -> dict[str
     answer: dict[str, object] = {
         "query": query,
         "supported": True,
+        "index": found.index,
         "results": [_result(hit, titles) for hit in found.hits],
         "words": found.words,
         "dropped": found.dropped,
