@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from toolview_servers import RedisServer, local_client
 
 from toolview.server.app import create_app
-from toolview.server.guard import auth, page_token, sign_in
+from toolview.server.guard import auth, named_tokens, page_token, sign_in
 from toolview.wire.log.redis import RedisLog
 from toolview.wire.log.sqlite import SQLiteLog
 
@@ -129,13 +129,16 @@ def _secret_compares(function: object) -> list[str]:
 
 
 def test_secrets_are_compared_in_constant_time() -> None:
-    source = "".join(inspect.getsource(m) for m in (auth, sign_in, page_token))
+    source = "".join(inspect.getsource(m) for m in (auth, sign_in, page_token, named_tokens))
     assert "hmac.compare_digest(value.strip().encode(), expected)" in source
+    # every named token compared, each time: a list of all results, no loop to break out of
+    assert "[hmac.compare_digest(digest, token) for _, token in self._digests]" in source
     assert "hmac.compare_digest(mac.encode()" in source
     assert "hmac.compare_digest(k.encode(), given)" in source
     assert "hmac.compare_digest(given.encode(), self.issue(session).encode())" in source
     checked = (auth.TokenAuth.allowed, auth.SignInCookie.valid, auth.OneTimeLinks.redeem)
-    for function in (*checked, auth.TokenAuth.__call__, page_token.PageTokens.valid):
+    named = (named_tokens.NamedTokens.match,)
+    for function in (*checked, auth.TokenAuth.__call__, page_token.PageTokens.valid, *named):
         assert _secret_compares(function) == [], function
 
 

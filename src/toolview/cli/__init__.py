@@ -51,6 +51,7 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "approve": "list the calls waiting for a person, or allow / deny one",
     "hooks": "install the permission hook in Claude Code's or Codex's settings",
     "sync": "forward this machine's agent sessions, redacted, to a team server",
+    "token": "make a named token (per machine or person) for serve --tokens",
 }
 
 
@@ -87,6 +88,8 @@ def _register(name: str) -> Register:
             from toolview.cli.hooks_cmd import register
         case "sync":
             from toolview.cli.sync_cmd import register
+        case "token":
+            from toolview.cli.token_cmd import register
         case _:
             raise KeyError(name)
     return register

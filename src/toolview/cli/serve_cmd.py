@@ -24,6 +24,7 @@ from toolview.cli.serve_log import LogError, check_log, log_factory, log_place
 from toolview.cli.serve_options import add_options
 from toolview.cli.serve_token import TokenError, read_token
 from toolview.cli.serve_watch import WatchError, watch_roots
+from toolview.cli.token_file import read_tokens
 from toolview.safety.loopback import is_loopback
 from toolview.server.app import create_app
 from toolview.server.guard.connections import server_config
@@ -44,10 +45,11 @@ def run(args: argparse.Namespace) -> int:
     """Load any files, bind, print the URL, and serve until interrupted."""
     try:
         token = read_token(args)
+        named = read_tokens(args.tokens) if args.tokens is not None else None
     except TokenError as exc:
         print(f"toolview: {exc}", file=sys.stderr)
         return 2
-    if not is_loopback(args.host) and not token:
+    if not is_loopback(args.host) and not token and not named:
         print(
             f"toolview: refusing to serve on {args.host} without a token: anyone who can "
             "reach it could read every thread. Pass --token-file PATH (or set TOOLVIEW_TOKEN), "
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     limits = _limits(args.max_connections)  # before anything is served
-    if not token:
+    if not token and not named:
         print(
             "toolview: no token: other local users of this machine can read and add to these "
             "threads; to require one, pass --token-file PATH or set TOOLVIEW_TOKEN",
@@ -98,10 +100,13 @@ def run(args: argparse.Namespace) -> int:
         warm=True,
         on_warm=_say_warmed,
         listening=host,
+        named=named,
     )
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"toolview: serving on {base}/", flush=True)
-    if token:
+    if named:
+        print(f"toolview: {len(named)} named tokens: {', '.join(named.names)}", file=sys.stderr)
+    if token or named:
         print(f"toolview: sign in once at {base}{app.state.links.issue()}", flush=True)
     options = {"log_level": "warning", "lifespan": "on", "timeout_graceful_shutdown": 2}
     uvicorn.Server(server_config(app, limits, **options)).run(sockets=[sock])

@@ -59,6 +59,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         help="deprecated (other local users see it in ps): use --token-file or $TOOLVIEW_TOKEN",
     )
     parser.add_argument(
+        "--tokens",
+        type=Path,
+        metavar="FILE",
+        help="also accept the named tokens of FILE (mode 600; `toolview token new NAME`)",
+    )
+    parser.add_argument(
         "--allowed-host",
         action="append",
         default=[],

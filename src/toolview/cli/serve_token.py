@@ -12,7 +12,9 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["TokenError", "read_token", "token_from_file"]
+__all__ = ["TOKEN_FILE_LIMIT", "TokenError", "private_text", "read_token", "token_from_file"]
+
+TOKEN_FILE_LIMIT = 1 << 20  # a file of tokens is small: more is not one
 
 
 class TokenError(ValueError):
@@ -34,15 +36,25 @@ def read_token(args: argparse.Namespace) -> str | None:
 
 
 def token_from_file(path: Path) -> str:
-    """The first line of ``path``, stripped; refused if others may read or change the file.
+    """The first line of ``path``, stripped; refused if others may read or change the file."""
+    token = private_text(path).partition("\n")[0].strip()
+    if not token:
+        raise TokenError(f"the token file {path} is empty: put the token on its first line")
+    return token
+
+
+def private_text(path: Path) -> str:
+    """The text of ``path`` (UTF-8, at most ``TOKEN_FILE_LIMIT`` bytes); refused if others
+    may read or change the file.
 
     Why refuse: a token others can read is no secret, and one they can write
     they could set themselves (ssh refuses such key files for the same reason).
     """
     try:
-        with path.open(encoding="utf-8") as file:
+        with path.open("rb") as file:
             mode = os.fstat(file.fileno()).st_mode
-            first = file.readline()
+            data = file.read(TOKEN_FILE_LIMIT + 1)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise TokenError(f"cannot read the token file {path}: {exc}") from None
     if mode & 0o066:
@@ -50,7 +62,6 @@ def token_from_file(path: Path) -> str:
             f"the token file {path} can be read or changed by other users "
             f"(mode {mode & 0o777:o}): chmod 600 {path}"
         )
-    token = first.strip()
-    if not token:
-        raise TokenError(f"the token file {path} is empty: put the token on its first line")
-    return token
+    if len(data) > TOKEN_FILE_LIMIT:
+        raise TokenError(f"the token file {path} is over {TOKEN_FILE_LIMIT} bytes")
+    return text

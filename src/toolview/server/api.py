@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from toolview.contract import Observation
 from toolview.server.errors import RETRY_AFTER, ApiError
+from toolview.server.guard.named_tokens import TOKEN_NAME, stamp_machine
 from toolview.server.ingest.batch import (
     BadBatch,
     BodyTooLarge,
@@ -85,6 +86,8 @@ async def post_observations(request: Request) -> Response:
 
     With an ``Idempotency-Key`` header, a key this thread has seen answers the
     original seqs with ``Idempotent-Replayed: true`` and stores nothing.
+    Sent with a named token, a run started is stored with that token's name as
+    its machine (``server.guard.named_tokens.stamp_machine``).
     """
     thread_id = await thread_or_404(request)
     state = server_state(request)
@@ -99,6 +102,7 @@ async def post_observations(request: Request) -> Response:
             raise ApiError(400, str(exc)) from exc
         except ServerBusy as exc:
             raise ApiError(503, str(exc), {"retry-after": RETRY_AFTER}) from exc
+        observations = stamp_machine(observations, request.scope.get(TOKEN_NAME))
         return await _store(state, thread_id, observations, key)
 
 

@@ -20,6 +20,7 @@ from toolview.server.errors import LOG_UNAVAILABLE, ApiError, api_error, log_una
 from toolview.server.guard.auth import OneTimeLinks, TokenAuth
 from toolview.server.guard.cross_site import CrossSiteGuard
 from toolview.server.guard.host_check import AllowedHost, HostCheck, parse_allowed_host
+from toolview.server.guard.named_tokens import NamedTokens
 from toolview.server.guard.page_token import PageTokens
 from toolview.server.guard.security import SecurityHeaders
 from toolview.server.ingest import otlp_route
@@ -52,6 +53,7 @@ def create_app(
     warm: bool = False,
     on_warm: Callable[[list[str]], None] | None = None,
     listening: str | None = None,
+    named: NamedTokens | None = None,
 ) -> Starlette:
     """A toolview server on the log ``open_log`` opens (at start-up, in the server's loop).
 
@@ -65,7 +67,8 @@ def create_app(
     ``on_warm`` is then told which threads were drawn.
     ``listening``: the address the server binds (``None``: not told); without a
     token, decisions on waiting calls are taken only when it is loopback
-    (``server.decisions``).
+    (``server.decisions``). ``named``: tokens with a name each, accepted beside
+    ``token`` (``server.guard.named_tokens``).
     """
     roots = list(watch)
     allowed = [h if isinstance(h, AllowedHost) else parse_allowed_host(h) for h in allowed_hosts]
@@ -106,7 +109,7 @@ def create_app(
         Middleware(SecurityHeaders),
         Middleware(HostCheck, allowed=allowed),
         Middleware(CrossSiteGuard, routes=routes),
-        Middleware(TokenAuth, token=token, links=links, pages=page_tokens),
+        Middleware(TokenAuth, token=token, links=links, pages=page_tokens, named=named),
     ]
     handlers: dict[type[Exception], ExceptionHandler] = {ApiError: api_error}
     handlers.update(dict.fromkeys(LOG_UNAVAILABLE, log_unavailable))
@@ -114,7 +117,8 @@ def create_app(
         routes=routes, middleware=middleware, lifespan=lifespan, exception_handlers=handlers
     )
     app.state.links = links  # `toolview serve` prints one at start
-    app.state.decisions = decisions.DecisionGate(token is not None, listening, page_tokens)
+    guarded = token is not None or bool(named)
+    app.state.decisions = decisions.DecisionGate(guarded, listening, page_tokens)
     return app
 
 

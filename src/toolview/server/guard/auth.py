@@ -15,6 +15,11 @@ with the ``__Host-`` prefix (no other host or path can set it). The one write
 a browser makes is a decision on a waiting call, and only with the cookie and
 the page token bound to it (``server.guard.page_token``): the cookie the request
 was let in with is kept in the scope, so the page can draw that token.
+
+Beside the one token, named ones (``serve --tokens FILE``,
+``server.guard.named_tokens``): every bearer value is compared with the one
+token and with every named token, all of them; a named one's name is noted
+in the scope, for the receipts and the synced machine's name.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from toolview.server.guard.cross_site import UNSAFE_METHODS
+from toolview.server.guard.named_tokens import TOKEN_NAME, NamedTokens
 from toolview.server.guard.page_token import (
     CREDENTIAL,
     DECISION_PATH,
@@ -47,7 +53,7 @@ __all__ = ["COOKIE", "COOKIE_MAX_AGE", "SECURE_COOKIE", "OneTimeLinks", "SignInC
 
 
 class TokenAuth:
-    """Refuses requests without the token; ``token=None`` lets everything through."""
+    """Refuses requests without a token; no token and no named ones lets everything through."""
 
     def __init__(
         self,
@@ -55,9 +61,12 @@ class TokenAuth:
         token: str | None,
         links: OneTimeLinks,
         pages: PageTokens | None = None,
+        named: NamedTokens | None = None,
     ) -> None:
         self.app = app
         self.token = token
+        self.named = named if named is not None else NamedTokens({})
+        self.open = token is None and not self.named
         self.links = links
         self.cookies = SignInCookie()
         self.pages = pages if pages is not None else PageTokens()
@@ -68,14 +77,18 @@ class TokenAuth:
         With the cookie, a decision also needs the page token bound to it. The
         credential (and the cookie) are noted in the scope for the routes.
         """
-        if self.token is None:
+        if self.open:
             return True
         headers = Headers(scope=scope)
-        expected = self.token.encode()
+        expected = (self.token or "").encode()
         scheme, _, value = headers.get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer" and hmac.compare_digest(value.strip().encode(), expected):
-            scope[CREDENTIAL] = "token"
-            return True
+        if scheme.lower() == "bearer":
+            name = self.named.match(value.strip().encode())  # every one compared, always
+            one = hmac.compare_digest(value.strip().encode(), expected) and self.token is not None
+            if one or name is not None:
+                scope[CREDENTIAL] = "token"
+                scope[TOKEN_NAME] = None if one else name
+                return True
         cookies = _cookies(headers.get("cookie", ""), _cookie_name(scope))
         session = next((cookie for cookie in cookies if self.cookies.valid(cookie)), None)
         if session is None:
@@ -89,7 +102,7 @@ class TokenAuth:
         return deciding and len(given) == 1 and self.pages.valid(given[0], session)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.token is None:
+        if scope["type"] != "http" or self.open:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
@@ -103,7 +116,7 @@ class TokenAuth:
         await _refusal(scope, deciding=deciding)(scope, receive, send)
 
     def _redeem(self, scope: Scope, key: str) -> Response:
-        if self.token is None or not self.links.redeem(key):
+        if self.open or not self.links.redeem(key):
             return PlainTextResponse("This sign-in link was already used or is unknown.", 403)
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(

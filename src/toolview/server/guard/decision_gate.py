@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from starlette.types import Scope
 
 from toolview.safety.loopback import is_loopback
+from toolview.server.guard.named_tokens import TOKEN_NAME
 from toolview.server.guard.page_token import (
     CREDENTIAL,
     PageTokens,
@@ -58,7 +59,11 @@ class DecisionGate:
         return None
 
     def who(self, scope: Scope) -> str:
-        """``by`` on the receipt: the credential, or the machine a tokenless loopback server is."""
+        """``by`` on the receipt: the named token's name (``serve --tokens``), the
+        credential, or the machine a tokenless loopback server is."""
         if scope.get(CREDENTIAL) == "page":
             return "a signed-in page"
+        name = scope.get(TOKEN_NAME)
+        if isinstance(name, str):
+            return name
         return "the server's token" if self.token else f"{self.machine} (loopback, no token)"
