@@ -43,7 +43,10 @@ COMMANDS: Final[dict[str, str]] = {  # name → help line, as the command's own 
     "mcp": "call a tool on a stdio MCP server",
     "serve": "serve threads: API, live follow, web page",
     "show": "render a thread of tool calls on a surface",
-    "sessions": "list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
+    "sessions": (
+        "list the sessions of every agent toolview reads here (Claude Code, Codex, Gemini CLI, "
+        "Qwen Code, Copilot CLI, Cursor, OpenCode), newest first"
+    ),
     "share": "write one session as a redacted, self-contained page or Markdown, with a review",
     "stats": "sum the coding-agent sessions per day, week, agent, project, model and tool",
     "doctor": "report the record types in your sessions that no reader maps",

@@ -44,9 +44,13 @@ def register(subparsers: object) -> None:
     """Add the ``sessions`` subcommand."""
     parser = subparsers.add_parser(  # type: ignore[attr-defined]
         "sessions",
-        help="list the Claude Code, Codex, Gemini CLI and Qwen Code sessions here, newest first",
+        help=(
+            "list the sessions of every agent toolview reads here (Claude Code, Codex, Gemini "
+            "CLI, Qwen Code, Copilot CLI, Cursor, OpenCode), newest first"
+        ),
         description=(
-            "List the Claude Code, Codex, Gemini CLI and Qwen Code sessions, newest first, one "
+            "List the Claude Code, Codex, Gemini CLI, Qwen Code, Copilot CLI, Cursor and OpenCode "
+            "sessions, newest first, one "
             "line each: id, agent, start (UTC), duration, calls, failures, cost, size, project "
             "and first prompt (cleaned, redacted, cut). Show one with: toolview show ID (the id "
             "as listed will do)."
