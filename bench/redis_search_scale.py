@@ -40,7 +40,7 @@ def rss():
         return int(f.read().split()[1]) * 4096
 
 async def main():
-    log = RedisLog(sys.argv[1])
+    log = RedisLog(sys.argv[1], search_bytes=int(sys.argv[2]) * 2**20)  # serve --search-memory
     before, start = rss(), time.monotonic()
     assert await log._search.caught_up(3600)
     built = time.monotonic() - start
@@ -69,10 +69,10 @@ async def fill(url: str, count: int) -> None:
         await log.aclose()
 
 
-def child(url: str) -> tuple[float, list[float]]:
-    """One build in a fresh process: its CPU seconds, and what it printed."""
+def child(url: str, mib: int) -> tuple[float, list[float]]:
+    """One build in a fresh process (an index of ``mib`` MiB): its CPU seconds, its output."""
     process = subprocess.Popen(
-        [sys.executable, "-c", CHILD, url], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD, url, str(mib)], stdout=subprocess.PIPE, text=True
     )
     assert process.stdout is not None
     out = process.stdout.read()
@@ -85,6 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--search-memory", type=int, default=1024, metavar="MIB")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="redis-search-"))
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
@@ -101,14 +102,15 @@ def main() -> None:
         start = time.monotonic()
         asyncio.run(fill(url, args.sessions))
         print(f"filled {args.sessions} sessions in {time.monotonic() - start:.0f} s", flush=True)
-        runs = [child(url) for _ in range(args.runs)]
+        runs = [child(url, args.search_memory) for _ in range(args.runs)]
         cpu = statistics.median(r[0] for r in runs)
         built, grown, rows, searched, hits = (
             statistics.median(r[1][i] for r in runs) for i in range(5)
         )
         print(
             f"build: {built:.1f} s wall, {cpu:.1f} s CPU (child); memory +{grown / 2**20:.0f} MiB;"
-            f" {rows:.0f} rows; a search of one word (file): {searched * 1000:.0f} ms, {hits:.0f} hits"
+            f" {rows:.0f} rows; a search of one word (file): {searched * 1000:.0f} ms,"
+            f" {hits:.0f} hits"
         )
     finally:
         server.kill()
