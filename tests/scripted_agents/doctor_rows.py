@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["NODE_MODULES", "doctor_row", "pinned_version"]
+__all__ = ["NODE_MODULES", "doctor_row", "pinned_version", "plant"]
 
 NODE_MODULES = Path(__file__).resolve().parents[1] / "node" / "node_modules"
 
@@ -31,3 +31,11 @@ def pinned_version(package: str) -> str:
     found = json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
     assert isinstance(found, str)
     return found
+
+
+def plant(session: Path, *records: str) -> int:
+    """``records`` appended to a session file, a line each; the first one's line number."""
+    first = len(session.read_bytes().splitlines()) + 1
+    with session.open("a") as out:
+        out.writelines(record + "\n" for record in records)
+    return first

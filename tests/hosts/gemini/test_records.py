@@ -8,7 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
-from scripted_agents.doctor_rows import NODE_MODULES, doctor_row, pinned_version
+from scripted_agents.doctor_rows import NODE_MODULES, doctor_row, pinned_version, plant
 from toolview.hosts.gemini import VERIFIED, record_type
 from toolview.hosts.gemini.records import MESSAGES
 
@@ -50,12 +50,10 @@ def test_the_real_chat_is_checked_against_0_61_0(tmp_path: Path) -> None:
 def test_an_undeclared_kind_is_counted_with_where_it_was_first_seen(tmp_path: Path) -> None:
     shutil.copytree(REAL, tmp_path / "tmp")
     chat = next((tmp_path / "tmp").glob("*/chats/session-*.jsonl"))
-    lines = len(chat.read_bytes().splitlines())
-    with chat.open("ab") as out:
-        out.write(b'{"id":"m-new","type":"hologram","content":"x"}\n{"$fork":"m1"}\n')
-        out.write(b'{"id":"m-new","type":"hologram","content":"xy"}\n')
-    row = doctor_row("gemini", tmp_path, "--gemini", str(tmp_path / "tmp"))
-    assert row["unmapped"] == {
-        "hologram": {"count": 2, "first": f"{chat} line {lines + 1}"},
-        "{$fork}": {"count": 1, "first": f"{chat} line {lines + 2}"},
+    novel = '{"id":"m-new","type":"hologram","content":"x"}'
+    at = plant(chat, novel, '{"$fork":"m1"}', novel)
+    unmapped = doctor_row("gemini", tmp_path, "--gemini", str(tmp_path / "tmp"))["unmapped"]
+    assert unmapped == {
+        "hologram": {"count": 2, "first": f"{chat} line {at}"},
+        "{$fork}": {"count": 1, "first": f"{chat} line {at + 1}"},  # a shape named by its keys
     }

@@ -8,7 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
-from scripted_agents.doctor_rows import NODE_MODULES, doctor_row, pinned_version
+from scripted_agents.doctor_rows import NODE_MODULES, doctor_row, pinned_version, plant
 from toolview.hosts.qwen import VERIFIED, record_type
 from toolview.hosts.qwen.records import MAPPED, SKIPPED_SUBTYPES
 
@@ -50,12 +50,10 @@ def test_the_real_chat_is_checked_against_0_24_4(tmp_path: Path) -> None:
 def test_an_undeclared_type_is_counted_with_where_it_was_first_seen(tmp_path: Path) -> None:
     shutil.copytree(REAL, tmp_path / "projects")
     (chat,) = (tmp_path / "projects").rglob("*.jsonl")
-    lines = len(chat.read_bytes().splitlines())
-    with chat.open("ab") as out:  # a subtype 0.24.4 writes that the reader does not read
-        out.write(b'{"type":"system","subtype":"rewind"}\n{"type":"hologram"}\n')
-        out.write(b'{"type":"system","subtype":"rewind"}\n')
+    rewind = '{"type":"system","subtype":"rewind"}'  # 0.24.4 writes it; the reader does not read it
+    at = plant(chat, rewind, '{"type":"hologram"}', rewind)
     row = doctor_row("qwen", tmp_path, "--qwen", str(tmp_path / "projects"))
     assert row["unmapped"] == {
-        "system:rewind": {"count": 2, "first": f"{chat} line {lines + 1}"},
-        "hologram": {"count": 1, "first": f"{chat} line {lines + 2}"},
+        "system:rewind": {"count": 2, "first": f"{chat} line {at}"},
+        "hologram": {"count": 1, "first": f"{chat} line {at + 1}"},
     }
