@@ -51,6 +51,7 @@ def test_every_type_known_is_exit_0(home: Path) -> None:
         "Claude Code (claude-code): 1 sessions, 7 records"
     )  # 6 mapped, ai-title skipped
     assert claude.endswith("every record type is known")
+    assert ", types checked against 2.1.197;" in claude  # the version its types come from
     assert codex.startswith("Codex (codex): 1 sessions") and "every record type" in codex
 
 

@@ -64,6 +64,8 @@ def _as_text(found: Census) -> str:
     if not found.checked:
         return f"{head}; its reader declares no record types: not checked"
     head += f", {found.records} records"
+    if found.reader.verified:
+        head += f", types checked against {found.reader.verified}"
     if found.unreadable:
         head += f", {found.unreadable} unreadable lines"
     if not found.unmapped:
@@ -85,6 +87,7 @@ def _as_json(found: Census) -> str:
                 "records": found.records,
                 "unreadableLines": found.unreadable,
                 "checked": found.checked,
+                "checkedAgainst": found.reader.verified or None,
                 "unmapped": {
                     name: {"count": seen.count, "first": clean_field(seen.first, _PATH_CHARS)}
                     for name, seen in found.unmapped.items()

@@ -1,7 +1,8 @@
 """Which record types an agent's sessions hold that its reader does not know.
 
 Why raw lines, not the mapped thread: a type the reader does not know makes
-no observation at all, so only the agent's own records can show it. Each
+no observation at all, so only the agent's own records can show it (for a
+database, OpenCode's, the rows the reader's ``records`` gives). Each
 line is decoded and named by the reader's ``record_type``; a name outside
 the reader's ``maps`` is counted, with the first place it was seen, so a
 bug report can say "Codex 0.172 writes ``event_msg:foo`` (17 times; first at
@@ -12,11 +13,13 @@ different ones are kept (a hostile file cannot grow the census).
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from toolview.hosts.readers import Reader
-from toolview.hosts.sessions import decode_record, file_lines
+from toolview.hosts.sessions import SessionLineError, decode_record, file_lines
 from toolview.render.clean import clean_field
 
 if TYPE_CHECKING:
@@ -62,18 +65,33 @@ def census(reader: Reader, paths: list[Path]) -> Census:
         return found
     for path in paths:
         try:
-            for number, line in file_lines(path):
-                _count(found, line, f"{path} line {number}")
-        except OSError:
+            for record, where in _records(reader, path):
+                _count(found, record, where)
+        except (OSError, sqlite3.Error):  # a database being replaced, or no database at all
             found.unreadable += 1
     return found
 
 
-def _count(found: Census, line: bytes, where: str) -> None:
+def _records(reader: Reader, path: Path) -> Iterator[tuple[Mapping[str, object] | None, str]]:
+    """A session file's records and where each is: the reader's own ``records`` (a
+    database's rows), else the file's lines decoded (None: a line that is no record)."""
+    if reader.records is not None:
+        yield from reader.records(path)
+        return
+    for number, line in file_lines(path):
+        try:
+            record: Mapping[str, object] | None = decode_record(line)
+        except SessionLineError:
+            record = None
+        yield record, f"{path} line {number}"
+
+
+def _count(found: Census, record: Mapping[str, object] | None, where: str) -> None:
     try:
-        record = decode_record(line)
+        if record is None:
+            raise SessionLineError("not a record")
         name = found.reader.record_type(record) if found.reader.record_type else None
-    except Exception:  # not a record (SessionLineError) or a reader's namer failing: noted
+    except Exception:  # not a record, or a reader's namer failing: noted
         found.unreadable += 1
         return
     found.records += 1

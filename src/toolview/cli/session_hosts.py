@@ -76,6 +76,7 @@ def _built_in(
             label=label,
             record_type=getattr(found, "record_type", None),
             maps=getattr(found, "KNOWN_RECORDS", frozenset()),
+            verified=getattr(found, "VERIFIED", ""),
         )
 
     return make
@@ -87,9 +88,11 @@ def _opencode() -> Reader:
     made = _built_in(
         "opencode", "opencode", "OpenCodeMapper", (".local", "share", "opencode"), "OpenCode"
     )
-    from toolview.hosts.opencode import load_session, top_sessions
+    from toolview.hosts.opencode import load_session, part_records, top_sessions
 
-    return replace(made(), mapper=_NoLines, split=top_sessions, load_one=load_session)
+    return replace(
+        made(), mapper=_NoLines, split=top_sessions, load_one=load_session, records=part_records
+    )
 
 
 class _NoLines:

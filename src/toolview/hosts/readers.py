@@ -74,6 +74,11 @@ class Reader:
     change (epoch seconds), so ``sessions`` lists them one by one; None: a file is one."""
     load_one: Callable[[Path, str], Iterator[object]] | None = None
     """With ``split``: one session of the file (``load``'s stream of it alone)."""
+    records: Callable[[Path], Iterator[tuple[Mapping[str, object] | None, str]]] | None = None
+    """For a file that is not lines (a database): each decoded record (None: undecodable)
+    and where it is, for ``doctor``; None: the file's lines are its records."""
+    verified: str = ""
+    """The agent's version its declared record types (``maps``) were checked against."""
 
     @property
     def title(self) -> str:

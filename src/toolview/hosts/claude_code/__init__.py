@@ -9,11 +9,12 @@ the sessions under a folder, newest first.
 
 from toolview.hosts.claude_code.loader import load_observations, session_files, sniff
 from toolview.hosts.claude_code.mapper import ClaudeCodeMapper
-from toolview.hosts.claude_code.record_types import KNOWN_RECORDS, record_type
+from toolview.hosts.claude_code.record_types import KNOWN_RECORDS, VERIFIED, record_type
 from toolview.hosts.sessions import SessionLineError, SessionNote
 
 __all__ = [
     "KNOWN_RECORDS",
+    "VERIFIED",
     "ClaudeCodeMapper",
     "SessionLineError",
     "SessionNote",

@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["KNOWN_RECORDS", "MAPPED_RECORDS", "SKIPPED_RECORDS", "record_type"]
+__all__ = ["KNOWN_RECORDS", "MAPPED_RECORDS", "SKIPPED_RECORDS", "VERIFIED", "record_type"]
+
+VERIFIED: Final = "2.1.197"
+"""The version these record types were checked against (docs/readers.md)."""
 
 MAPPED_RECORDS: Final = frozenset({"user", "assistant"})
 SKIPPED_RECORDS: Final = frozenset(

@@ -7,10 +7,11 @@ See docs/hosts/codex.md. ``CodexMapper`` maps one rollout record at a time
 
 from toolview.hosts.codex.loader import load_observations, parent_thread_id, session_files, sniff
 from toolview.hosts.codex.mapper import CodexMapper
-from toolview.hosts.codex.record_types import KNOWN_RECORDS, record_type
+from toolview.hosts.codex.record_types import KNOWN_RECORDS, VERIFIED, record_type
 
 __all__ = [
     "KNOWN_RECORDS",
+    "VERIFIED",
     "CodexMapper",
     "load_observations",
     "parent_thread_id",

@@ -19,7 +19,10 @@ from typing import Final
 from toolview.hosts.codex.items import CALL_TYPES, OUTPUT_TYPES
 from toolview.hosts.codex.mapper import SKIPPED_RECORDS
 
-__all__ = ["KNOWN_RECORDS", "record_type"]
+__all__ = ["KNOWN_RECORDS", "VERIFIED", "record_type"]
+
+VERIFIED: Final = "0.171.0"
+"""The version these record types were checked against (docs/readers.md)."""
 
 _ENVELOPES: Final = ("response_item", "event_msg")
 _ITEMS: Final = CALL_TYPES | OUTPUT_TYPES | {"message", "reasoning", "agent_message"}

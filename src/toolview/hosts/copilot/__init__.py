@@ -8,10 +8,11 @@ under ``~/.copilot/session-state``; ``KNOWN_RECORDS``/``record_type`` are what
 
 from toolview.hosts.copilot.loader import load_observations, session_files, sniff
 from toolview.hosts.copilot.mapper import CopilotMapper
-from toolview.hosts.copilot.records import KNOWN_RECORDS, record_type
+from toolview.hosts.copilot.records import KNOWN_RECORDS, VERIFIED, record_type
 
 __all__ = [
     "KNOWN_RECORDS",
+    "VERIFIED",
     "CopilotMapper",
     "load_observations",
     "record_type",

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["KNOWN_RECORDS", "MAPPED", "SKIPPED", "record_type"]
+__all__ = ["KNOWN_RECORDS", "MAPPED", "SKIPPED", "VERIFIED", "record_type"]
+
+VERIFIED: Final = "1.0.102"
+"""The version these record types were checked against (docs/readers.md)."""
 
 MAPPED: Final = frozenset(
     {

@@ -7,5 +7,14 @@ See docs/gemini.md. ``GeminiMapper`` maps one chat record at a time
 
 from toolview.hosts.gemini.loader import load_observations, session_files, sniff
 from toolview.hosts.gemini.mapper import GeminiMapper
+from toolview.hosts.gemini.records import KNOWN_RECORDS, VERIFIED, record_type
 
-__all__ = ["GeminiMapper", "load_observations", "session_files", "sniff"]
+__all__ = [
+    "KNOWN_RECORDS",
+    "VERIFIED",
+    "GeminiMapper",
+    "load_observations",
+    "record_type",
+    "session_files",
+    "sniff",
+]

@@ -14,11 +14,16 @@ from toolview.hosts.opencode.loader import (
     top_sessions,
 )
 from toolview.hosts.opencode.mapper import OpenCodeMapper
+from toolview.hosts.opencode.records import KNOWN_RECORDS, VERIFIED, part_records, record_type
 
 __all__ = [
+    "KNOWN_RECORDS",
+    "VERIFIED",
     "OpenCodeMapper",
     "load_observations",
     "load_session",
+    "part_records",
+    "record_type",
     "session_files",
     "sniff",
     "top_sessions",

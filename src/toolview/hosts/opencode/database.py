@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 import msgspec
 
-__all__ = ["PartRow", "SessionRow", "connect", "parts", "sessions"]
+__all__ = ["PartRow", "SessionRow", "connect", "decode", "parts", "sessions"]
 
 _JSON: Final = msgspec.json.Decoder()
 _SESSIONS: Final = (
@@ -87,10 +87,11 @@ def parts(db: sqlite3.Connection, session_id: str) -> Iterator[PartRow]:
     """A session's parts in order (its messages', each message's in id order: OpenCode's
     ids are time-ordered), streamed from one read transaction."""
     for part_id, message_id, message, part in db.execute(_PARTS, (session_id,)):
-        yield PartRow(str(part_id), str(message_id), _decode(message), _decode(part))
+        yield PartRow(str(part_id), str(message_id), decode(message), decode(part))
 
 
-def _decode(data: object) -> Mapping[str, object] | None:
+def decode(data: object) -> Mapping[str, object] | None:
+    """A row's JSON object; None for anything else (a row is never trusted to decode)."""
     try:
         found = _JSON.decode(data) if isinstance(data, str | bytes) else None
     except msgspec.DecodeError:

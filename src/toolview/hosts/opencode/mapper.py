@@ -12,7 +12,6 @@ never a silent drop. Sans-IO: ``feed`` per part row, ``finish`` at the end.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 import msgspec
 
@@ -20,13 +19,11 @@ from toolview.contract import Message, Observation, Usage
 from toolview.contract.types import MAX_DOLLARS
 from toolview.hosts.codex.fields import as_map, as_str
 from toolview.hosts.opencode.database import PartRow
+from toolview.hosts.opencode.records import SKIPPED as _SILENT
 from toolview.hosts.opencode.tools import ENDED, call_of, ms_at, result_of
 from toolview.hosts.run_marks import RunMarks
 
 __all__ = ["OpenCodeMapper"]
-
-# parts that carry nothing a thread draws: a turn's start, file snapshots, patches' hashes
-_SILENT: Final = frozenset({"step-start", "snapshot", "patch", "agent", "compaction", "file"})
 
 
 class OpenCodeMapper(RunMarks):

@@ -7,5 +7,14 @@ under ``~/.qwen/projects``.
 
 from toolview.hosts.qwen.loader import load_observations, session_files, sniff
 from toolview.hosts.qwen.mapper import QwenMapper
+from toolview.hosts.qwen.records import KNOWN_RECORDS, VERIFIED, record_type
 
-__all__ = ["QwenMapper", "load_observations", "session_files", "sniff"]
+__all__ = [
+    "KNOWN_RECORDS",
+    "VERIFIED",
+    "QwenMapper",
+    "load_observations",
+    "record_type",
+    "session_files",
+    "sniff",
+]

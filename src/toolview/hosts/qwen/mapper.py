@@ -19,21 +19,16 @@ visible note); a ``system`` record of a kind not known here is said once
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 import msgspec
 
 from toolview.contract import Message, Observation, RunEnded, RunStarted, ToolCall
 from toolview.hosts.codex.fields import as_map, as_str
+from toolview.hosts.qwen.records import SKIPPED_SUBTYPES as _BOOKKEEPING
 from toolview.hosts.qwen.tools import result_of, usage_of
 from toolview.hosts.sessions import SessionLineError, decode_record, utc_timestamp
 
 __all__ = ["QwenMapper"]
-
-# the CLI's own bookkeeping: nothing of the conversation, nothing to draw
-_BOOKKEEPING: Final = frozenset(
-    {"ui_telemetry", "attribution_snapshot", "chat_compression", "slash_command", "at_command"}
-)
 
 
 class QwenMapper:
