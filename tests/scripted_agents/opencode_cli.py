@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from scripted_agents.cli_run import REPO, CliRun, fresh_folders, launch
+
 sys.path.insert(0, str(REPO / "tests" / "hosts"))  # the pi tests' model server, as ``pi.…``
-from pi.model_server import Call, Script, Turn, serve  # noqa: E402
+from pi.model_server import Call, Script, Turn, serve
 
 __all__ = ["MODEL", "OPENCODE_BIN", "SUB_TASK", "OpenCodeRun", "run_opencode", "session_turns"]
 
@@ -30,16 +29,8 @@ MODEL = "scripted/scripted-model"
 _SWITCHES = ("MODELS_FETCH", "AUTOUPDATE", "LSP_DOWNLOAD", "SHARE", "DEFAULT_PLUGINS")
 
 
-@dataclass
-class OpenCodeRun:
+class OpenCodeRun(CliRun):
     """What one scripted OpenCode run produced."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    home: Path
-    workspace: Path
-    script: Script
 
     @property
     def database(self) -> Path:
@@ -140,9 +131,8 @@ def run_opencode(
     root: Path, turns: list[Turn] | None = None, *, timeout: float = 120.0
 ) -> OpenCodeRun:
     """One ``opencode run`` of the scripted turns in a fresh HOME under ``root``."""
-    home, workspace = root / "home", root / "workspace"
+    home, workspace = fresh_folders(root)
     (home / ".config" / "opencode").mkdir(parents=True, exist_ok=True)
-    workspace.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENCODE", "XDG_"))}
     env.update(
         {f"OPENCODE_DISABLE_{name}": "1" for name in _SWITCHES},
@@ -154,11 +144,8 @@ def run_opencode(
     with serve([], played) as (url, script):
         config = home / ".config" / "opencode" / "opencode.json"
         config.write_text(json.dumps(_config(url)))
-        done = subprocess.run(
-            [str(OPENCODE_BIN), "run", "--auto", "-m", MODEL, "Work through the scripted steps."],
-            cwd=workspace, env=env, capture_output=True, text=True,
-            timeout=timeout, stdin=subprocess.DEVNULL, check=False,
-        )  # fmt: skip
+        argv = [str(OPENCODE_BIN), "run", "--auto", "-m", MODEL, "Work through the scripted steps."]
+        done = launch(argv, workspace, env, timeout)
     return OpenCodeRun(done.returncode, done.stdout, done.stderr, home, workspace, script)
 
 

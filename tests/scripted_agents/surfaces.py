@@ -1,11 +1,12 @@
 """Render observations on every surface, and a session file through ``toolview show --json``
-then ``check --strict``; shared by the real-session tests (Codex, Gemini CLI, Qwen Code)."""
+then ``check --strict``; shared by the real-session tests (Codex, Gemini CLI, Qwen Code,
+Copilot CLI, OpenCode)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 import msgspec
@@ -27,6 +28,16 @@ def every_surface(observations: Iterable[Observation]) -> dict[str, str]:
         "markdown": markdown(Thread.from_observations(listed)),
         "html": render_page(Thread.from_observations(listed)),
     }
+
+
+def drawn_everywhere(
+    observations: Iterable[Observation], drawn: Collection[str], secrets: Collection[str] = ()
+) -> None:
+    """Every surface shows each of ``drawn`` and none of ``secrets`` (the keys a run planted)."""
+    for surface, shown in every_surface(observations).items():
+        missing = [m for m in drawn if m not in shown]
+        assert missing == [], f"{surface}: {missing!r} not drawn"
+        assert [s for s in secrets if s in shown] == [], f"{surface}: a planted secret is shown"
 
 
 def toolview(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

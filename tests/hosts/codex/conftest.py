@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from scripted_agents.cli_run import checked_run
 from scripted_agents.codex_cli import CODEX_BIN, CodexRun, run_codex
 
 REAL = Path(__file__).resolve().parent / "real"
@@ -15,11 +16,7 @@ REAL = Path(__file__).resolve().parent / "real"
 @pytest.fixture(scope="session")
 def real_run(tmp_path_factory: pytest.TempPathFactory) -> CodexRun:
     """One scripted session through ``codex exec`` (shared: it takes a few seconds)."""
-    if not CODEX_BIN.exists():
-        pytest.fail(f"the Codex CLI is not installed under {CODEX_BIN}: run scripts/bootstrap")
-    run = run_codex(tmp_path_factory.mktemp("codex"))
-    assert run.returncode == 0, run.stderr[-4000:]
-    return run
+    return checked_run(CODEX_BIN, "the Codex CLI", run_codex, tmp_path_factory)
 
 
 @pytest.fixture

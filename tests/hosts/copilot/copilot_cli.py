@@ -13,12 +13,12 @@ JavaScript into ``COPILOT_PKG_CACHE_HOME`` once: a folder shared by the runs.
 from __future__ import annotations
 
 import os
-import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
-from pi.model_server import Call, Script, Turn, serve
+from pi.model_server import Call, Turn, serve
+
+from scripted_agents.cli_run import CliRun, fresh_folders, launch
 
 __all__ = ["COPILOT_BIN", "MODEL", "SECRET", "TASK", "CopilotRun", "run_copilot", "session_turns"]
 
@@ -30,16 +30,8 @@ SECRET = "AKIAQ3EXAMPLE7ZX9KT2"
 _UNPACKED = Path(tempfile.gettempdir()) / "toolview-copilot-pkg"
 
 
-@dataclass
-class CopilotRun:
+class CopilotRun(CliRun):
     """What one scripted Copilot CLI run produced."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    home: Path
-    workspace: Path
-    script: Script
 
     @property
     def state(self) -> Path:
@@ -99,13 +91,8 @@ def run_copilot(
     root: Path, turns: list[Turn] | None = None, *, timeout: float = 180.0
 ) -> CopilotRun:
     """One ``copilot -p`` of the scripted turns in a fresh HOME under ``root``."""
-    home, workspace = root / "home", root / "workspace"
-    home.mkdir(parents=True, exist_ok=True)
-    workspace.mkdir(parents=True, exist_ok=True)
+    home, workspace = fresh_folders(root)
     with serve(turns if turns is not None else session_turns(workspace)) as (url, script):
-        done = subprocess.run(
-            [str(COPILOT_BIN), "-p", TASK, "--allow-all-tools", "--model", MODEL],
-            cwd=workspace, env=copilot_env(home, url), capture_output=True, text=True,
-            timeout=timeout, stdin=subprocess.DEVNULL, check=False,
-        )  # fmt: skip
+        argv = [str(COPILOT_BIN), "-p", TASK, "--allow-all-tools", "--model", MODEL]
+        done = launch(argv, workspace, copilot_env(home, url), timeout)
     return CopilotRun(done.returncode, done.stdout, done.stderr, home, workspace, script)

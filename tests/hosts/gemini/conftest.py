@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from scripted_agents.cli_run import checked_run
 from scripted_agents.gemini_cli import GEMINI_BIN, GeminiRun, run_gemini
 
 HERE = Path(__file__).resolve().parent
@@ -17,8 +18,4 @@ FIXTURES = HERE / "fixtures"
 @pytest.fixture(scope="session")
 def real_run(tmp_path_factory: pytest.TempPathFactory) -> GeminiRun:
     """One scripted session through ``gemini -p`` (shared: it takes a few seconds)."""
-    if not GEMINI_BIN.exists():
-        pytest.fail(f"the Gemini CLI is not installed under {GEMINI_BIN}: run scripts/bootstrap")
-    run = run_gemini(tmp_path_factory.mktemp("gemini"))
-    assert run.returncode == 0, run.stderr[-4000:]
-    return run
+    return checked_run(GEMINI_BIN, "the Gemini CLI", run_gemini, tmp_path_factory)

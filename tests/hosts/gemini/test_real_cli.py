@@ -14,7 +14,7 @@ import msgspec
 
 from scripted_agents.codex_session import SECRETS
 from scripted_agents.gemini_cli import SUB_TASK, GeminiRun
-from scripted_agents.surfaces import every_surface, shown_and_checked, toolview
+from scripted_agents.surfaces import drawn_everywhere, shown_and_checked, toolview
 from toolview.contract import (
     Message,
     Observation,
@@ -109,10 +109,7 @@ def test_thinking_usage_and_times(real_run: GeminiRun) -> None:
 
 
 def test_every_call_drawn_on_every_surface_secrets_redacted(real_run: GeminiRun) -> None:
-    for surface, shown in every_surface(_observations(real_run)).items():
-        for marker in DRAWN:
-            assert marker in shown, f"{surface}: {marker!r} not drawn"
-        assert [s for s in SECRETS if s in shown] == [], f"{surface}: a planted secret is shown"
+    drawn_everywhere(_observations(real_run), DRAWN, SECRETS)
 
 
 def test_show_json_then_check_strict(real_run: GeminiRun) -> None:

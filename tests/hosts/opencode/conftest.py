@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from scripted_agents.cli_run import checked_run
 from scripted_agents.opencode_cli import OPENCODE_BIN, OpenCodeRun, run_opencode
 
 HERE = Path(__file__).resolve().parent
@@ -17,11 +18,7 @@ REAL = HERE / "real" / "opencode.db"
 @pytest.fixture(scope="session")
 def real_run(tmp_path_factory: pytest.TempPathFactory) -> OpenCodeRun:
     """One scripted session through ``opencode run`` (shared: it takes ~20 s)."""
-    if not OPENCODE_BIN.exists():
-        pytest.fail(f"OpenCode is not installed under {OPENCODE_BIN}: run scripts/bootstrap")
-    run = run_opencode(tmp_path_factory.mktemp("opencode"))
-    assert run.returncode == 0, run.stderr[-4000:]
-    return run
+    return checked_run(OPENCODE_BIN, "OpenCode", run_opencode, tmp_path_factory)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import msgspec
 from pi.model_server import Turn
 
 from scripted_agents.opencode_cli import SUB_TASK, OpenCodeRun, run_opencode
-from scripted_agents.surfaces import every_surface
+from scripted_agents.surfaces import drawn_everywhere
 from toolview.contract import Message, Observation, ToolCall, ToolResult, Usage, decode_observation
 from toolview.contract.props import validate_props
 from toolview.hosts.opencode import load_observations
@@ -70,9 +70,7 @@ def test_the_sub_agent_is_nested_under_its_call_and_usage_names_the_model(
 
 
 def test_every_call_drawn_on_every_surface(real_run: OpenCodeRun) -> None:
-    for surface, shown in every_surface(_observations(real_run)).items():
-        for marker in DRAWN:
-            assert marker in shown, f"{surface}: {marker!r} not drawn"
+    drawn_everywhere(_observations(real_run), DRAWN)
 
 
 def test_show_json_then_check_strict_and_the_database_is_untouched(real_run: OpenCodeRun) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
-from pi.model_server import Call, Script, Turn, serve
+from pi.model_server import Call, Turn, serve
+
+from scripted_agents.cli_run import CliRun, fresh_folders, launch
 
 __all__ = ["MODEL", "QWEN_BIN", "TASK", "QwenRun", "run_qwen", "session_turns"]
 
@@ -33,16 +33,8 @@ SETTINGS = {
 SECRET = "AKIAQ3EXAMPLE7ZX9KT2"
 
 
-@dataclass
-class QwenRun:
+class QwenRun(CliRun):
     """What one scripted Qwen Code run produced."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-    home: Path
-    workspace: Path
-    script: Script
 
     @property
     def projects(self) -> Path:
@@ -98,14 +90,10 @@ def qwen_env(home: Path, base_url: str) -> dict[str, str]:
 
 def run_qwen(root: Path, turns: list[Turn] | None = None, *, timeout: float = 120.0) -> QwenRun:
     """One ``qwen --yolo`` of the scripted turns in a fresh HOME under ``root``."""
-    home, workspace = root / "home", root / "workspace"
+    home, workspace = fresh_folders(root)
     (home / ".qwen").mkdir(parents=True, exist_ok=True)
-    workspace.mkdir(parents=True, exist_ok=True)
     (home / ".qwen" / "settings.json").write_text(json.dumps(SETTINGS))
     with serve(turns if turns is not None else session_turns(workspace)) as (url, script):
-        done = subprocess.run(
-            [str(QWEN_BIN), "--auth-type", "openai", "-m", MODEL, "--yolo", TASK],
-            cwd=workspace, env=qwen_env(home, url), capture_output=True, text=True,
-            timeout=timeout, stdin=subprocess.DEVNULL, check=False,
-        )  # fmt: skip
+        argv = [str(QWEN_BIN), "--auth-type", "openai", "-m", MODEL, "--yolo", TASK]
+        done = launch(argv, workspace, qwen_env(home, url), timeout)
     return QwenRun(done.returncode, done.stdout, done.stderr, home, workspace, script)

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Final
 
 from toolview.contract import Observation
+from toolview.hosts.line_files import newest_first, stream_file
 from toolview.hosts.qwen.mapper import QwenMapper
-from toolview.hosts.sessions import SessionNote, file_lines, mapped_line
+from toolview.hosts.sessions import SessionNote
 
 __all__ = ["load_observations", "session_files", "sniff"]
 
@@ -34,14 +35,7 @@ def sniff(head: bytes) -> bool:
 def load_observations(path: Path) -> Iterator[Observation | SessionNote]:
     """The observations of a chat file, streamed; a line that cannot be read is a
     ``SessionNote`` and the rest goes on. Never raises."""
-    mapper = QwenMapper()
-    try:
-        for number, line in file_lines(path):
-            yield from mapped_line(mapper, line, f"{path.name} line {number}")
-    except OSError as exc:
-        yield SessionNote(f"{path.name}: cannot be read ({exc.strerror or exc})")
-    yield from mapper.finish()
-    yield from (SessionNote(f"{path.name}: {note}") for note in mapper.take_notes())
+    return stream_file(QwenMapper(), path, path.name)
 
 
 def session_files(root: Path) -> list[Path]:
@@ -49,11 +43,4 @@ def session_files(root: Path) -> list[Path]:
     if root.is_file():
         return [root]
     found = [p for p in root.rglob("*.jsonl") if p.parent.name == "chats" and _CHAT.match(p.name)]
-    return sorted((p for p in found if p.is_file()), key=_mtime, reverse=True)
-
-
-def _mtime(path: Path) -> tuple[float, str]:
-    try:
-        return path.stat().st_mtime, path.name
-    except OSError:
-        return 0.0, path.name
+    return newest_first(found)
