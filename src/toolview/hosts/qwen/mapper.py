@@ -42,7 +42,7 @@ class QwenMapper:
     def __init__(self, *, parent_call_id: str | None = None) -> None:
         self.parent_call_id = parent_call_id  # a sub-agent's chat: the call that ran it
         self.session_id: str | None = None
-        self.subagents: list[tuple[str, str]] = []  # what ``serve --watch`` links: none yet
+        self.subagents: list[tuple[str, str]] = []  # none: the meta files link them
         self._calls: dict[str, ToolCall] = {}
         self._notes: list[str] = []
         self._unknown: set[str] = set()
