@@ -5,6 +5,7 @@ sub-agent's. A hostile ``meta.json`` links nothing and its chat is said, not dro
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -100,3 +101,20 @@ def test_a_hostile_meta_file_links_nothing_and_its_chat_is_said(
     stream = _stream(chat)
     assert {o.tool_call_id for o in stream if isinstance(o, ToolCall)} == {"a1"}
     assert [o for o in stream if isinstance(o, SessionNote)] == []
+
+
+def test_a_fifo_or_an_oversized_meta_file_links_nothing_and_never_blocks(
+    agent_run: QwenRun, tmp_path: Path
+) -> None:
+    projects = tmp_path / "projects"
+    shutil.copytree(agent_run.projects, projects)
+    (chat,) = session_files(projects)
+    (meta,) = projects.rglob("agent-*.meta.json")
+    link = json.loads(meta.read_text())
+    meta.write_text(json.dumps({**link, "pad": "x" * 70_000}))  # over the 64 KiB read
+    notes = [o.text for o in _stream(chat) if isinstance(o, SessionNote)]
+    assert len(notes) == 1 and "no call here ran it" in notes[0]
+    meta.unlink()
+    os.mkfifo(meta)  # a plain open would wait for a writer for ever
+    notes = [o.text for o in _stream(chat) if isinstance(o, SessionNote)]
+    assert len(notes) == 1 and "no call here ran it" in notes[0]
