@@ -13,7 +13,7 @@ import msgspec
 import pytest
 from pi.model_server import Call, Turn
 
-from scripted_agents.surfaces import every_surface, toolview
+from scripted_agents.surfaces import every_surface, shown_and_checked, toolview
 from toolview.contract import Observation, ToolCall, ToolResult
 from toolview.hosts.qwen import load_observations, session_files
 from toolview.hosts.sessions import SessionNote
@@ -70,6 +70,13 @@ def test_the_sub_agents_call_is_nested_under_the_agent_call(agent_run: QwenRun) 
         text = shown[surface]
         sub, answer = text.find("from-the-sub-agent"), text.rfind("The sub-agent is done.")
         assert 0 <= text.find("look around") < sub < answer, surface
+
+
+def test_show_json_nests_them_and_check_strict_passes(agent_run: QwenRun) -> None:
+    (chat,) = session_files(agent_run.projects)
+    shown = shown_and_checked(chat)
+    nested = {o.tool_call_id: o.parent_call_id for o in shown if isinstance(o, ToolCall)}
+    assert nested == {"a1": msgspec.UNSET, "s1": "a1", "s2": "a1"}
 
 
 def test_sessions_counts_the_sub_agents_call(agent_run: QwenRun) -> None:
