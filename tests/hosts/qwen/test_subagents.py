@@ -88,13 +88,19 @@ def test_sessions_counts_the_sub_agents_call(agent_run: QwenRun) -> None:
     assert row["subAgentFailures"] == 1
 
 
+def _copied(run: QwenRun, tmp_path: Path) -> tuple[Path, Path]:
+    """The run's projects copied for a test to spoil: its chat and the sub-agent's meta."""
+    projects = tmp_path / "projects"
+    shutil.copytree(run.projects, projects)
+    (chat,) = session_files(projects)
+    (meta,) = projects.rglob("agent-*.meta.json")
+    return chat, meta
+
+
 def test_a_hostile_meta_file_links_nothing_and_its_chat_is_said(
     agent_run: QwenRun, tmp_path: Path
 ) -> None:
-    projects = tmp_path / "projects"
-    shutil.copytree(agent_run.projects, projects)
-    (chat,) = session_files(projects)
-    (meta,) = projects.rglob("agent-*.meta.json")
+    chat, meta = _copied(agent_run, tmp_path)
     sub_chat = meta.with_name(meta.name.removesuffix(".meta.json") + ".jsonl")
     meta.write_text("{not json")  # broken: nothing is linked
     stream = _stream(chat)
@@ -113,10 +119,7 @@ def test_a_hostile_meta_file_links_nothing_and_its_chat_is_said(
 def test_a_fifo_or_an_oversized_meta_file_links_nothing_and_never_blocks(
     agent_run: QwenRun, tmp_path: Path
 ) -> None:
-    projects = tmp_path / "projects"
-    shutil.copytree(agent_run.projects, projects)
-    (chat,) = session_files(projects)
-    (meta,) = projects.rglob("agent-*.meta.json")
+    chat, meta = _copied(agent_run, tmp_path)
     link = json.loads(meta.read_text())
     meta.write_text(json.dumps({**link, "pad": "x" * 70_000}))  # over the 64 KiB read
     notes = [o.text for o in _stream(chat) if isinstance(o, SessionNote)]
