@@ -34,9 +34,10 @@ __all__ = ["QwenMapper"]
 class QwenMapper:
     """Maps a Qwen Code chat file, record by record, to observations."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, parent_call_id: str | None = None) -> None:
+        self.parent_call_id = parent_call_id  # a sub-agent's chat: the call that ran it
         self.session_id: str | None = None
-        self.subagents: list[tuple[str, str]] = []  # what ``serve --watch`` links: none yet
+        self.subagents: list[tuple[str, str]] = []  # none: the meta files link them
         self._calls: dict[str, ToolCall] = {}
         self._notes: list[str] = []
         self._unknown: set[str] = set()
@@ -75,8 +76,7 @@ class QwenMapper:
             self._system(as_str(record.get("subtype")) or "?")
         else:
             raise SessionLineError(f"a Qwen Code record of type {str(kind)[:40]!r} is not shown")
-        out, self._out = self._out, []
-        return out
+        return self._take()
 
     def finish(self) -> list[Observation]:
         """End of input: the open run ends; a record fed after it (not a new prompt) reopens
@@ -84,8 +84,7 @@ class QwenMapper:
         closed = self._run
         self._end_run()
         self._closed = closed
-        out, self._out = self._out, []
-        return out
+        return self._take()
 
     def _user(self, parts: list[Mapping[str, object]], at: str | None) -> None:
         text = "".join(str(p["text"]) for p in parts if isinstance(p.get("text"), str))
@@ -132,13 +131,21 @@ class QwenMapper:
         self._end_run()
         self._closed = None
         self._runs += 1
-        self._run = f"{self.session_id or 'qwen'}/{self._runs}"
+        agent = f"/{self.parent_call_id}" if self.parent_call_id else ""  # its own runs
+        self._run = f"{self.session_id or 'qwen'}{agent}/{self._runs}"
         self._add(RunStarted(run_id=self._run, cwd=self._cwd or msgspec.UNSET), at)
 
     def _end_run(self) -> None:
         if self._run is not None:
             self._out.append(RunEnded(run_id=self._run, outcome="completed"))
         self._run = None
+
+    def _take(self) -> list[Observation]:
+        """What was mapped since the last take, a sub-agent's marked with its call."""
+        out, self._out = self._out, []
+        if self.parent_call_id is None:
+            return out
+        return [msgspec.structs.replace(o, parent_call_id=self.parent_call_id) for o in out]
 
     def _add(self, observation: Observation, at: str | None) -> None:
         self._out.append(observation if at is None else msgspec.structs.replace(observation, at=at))

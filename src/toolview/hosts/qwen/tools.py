@@ -13,6 +13,7 @@ is an error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -34,6 +35,7 @@ from toolview.hosts.sessions import final_result
 
 __all__ = ["result_of", "usage_of"]
 
+_EXIT: Final = re.compile(r"^Exit Code: (\d+)$", re.MULTILINE)
 _TODO: Final = frozenset({"pending", "in_progress", "completed", "cancelled"})
 
 
@@ -41,8 +43,8 @@ def result_of(
     call: ToolCall, answer: Mapping[str, object], parts: list[Mapping[str, object]], at: str | None
 ) -> ToolResult:
     """The final result of ``call`` from its ``toolCallResult`` and ``functionResponse``."""
-    status = as_str(answer.get("status"))
     text = _response_text(parts)
+    status = as_str(answer.get("status")) or _bare_status(parts, text)
     display = answer.get("resultDisplay")
     descriptor = _kind(call, as_map(display), text, ok=status == "success")
     if descriptor is not None and descriptor.kind == "shell":
@@ -50,6 +52,15 @@ def result_of(
     elif isinstance(display, str) and not text:
         text = display
     return final_result(call, text, failed=status != "success", descriptor=descriptor, at=at)
+
+
+def _bare_status(parts: list[Mapping[str, object]], text: str) -> str:
+    """A sub-agent's result has no ``status`` (nor display): an ``error`` answer, or a
+    shell's non-zero ``Exit Code:`` line in the text, is the failure it is."""
+    answers = [as_map(as_map(p.get("functionResponse")).get("response")) for p in parts]
+    code = _EXIT.search(text)
+    failed = any("error" in a for a in answers) or (code is not None and code[1] != "0")
+    return "error" if failed else "success"
 
 
 def _response_text(parts: list[Mapping[str, object]]) -> str:

@@ -208,10 +208,10 @@ class GeminiLines(CodexLines):
 
 class QwenLines(CodexLines):
     """Qwen Code's mapper as the watcher drives it: its notes said (system records it does
-    not know); no sub-agents linked yet."""
+    not know); a sub-agent's chat is linked by its meta file (as Claude Code's), marked here."""
 
     def __init__(self, path: Path, parent_call_id: str | None) -> None:
-        super().__init__(path, parent_call_id, qwen.QwenMapper())
+        super().__init__(path, parent_call_id, qwen.QwenMapper(parent_call_id=parent_call_id))
 
 
 class CopilotLines(CodexLines):

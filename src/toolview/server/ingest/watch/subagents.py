@@ -14,7 +14,10 @@ The link must be known while the sub-agent works, so the marks are live:
 * Gemini CLI writes ``chats/<session id>/<agent id>.jsonl``, whose first
   record says ``"kind": "subagent"``; the call that ran it names the agent id
   once it has finished (``agentId``): learned as Codex's are, so a Gemini
-  sub-agent's chat joins its session when its call is recorded.
+  sub-agent's chat joins its session when its call is recorded;
+* Qwen Code writes ``<project>/subagents/<session id>/agent-<id>.jsonl``
+  with a ``.meta.json`` whose ``toolUseId`` is the ``agent`` call, as Claude
+  Code's (``qwen_link``): the session is ``<project>/chats/<session id>.jsonl``.
 
 A file whose session or link is not known yet waits, and is queued again
 when it may be (the session read, the meta file written, a link learned).
@@ -35,7 +38,7 @@ from toolview.server.ingest.watch.position import ReadPosition
 from toolview.server.ingest.watch.reader import Join
 from toolview.wire.sources import PositionedLog
 
-__all__ = ["META", "SubAgents", "claude_link", "codex_parent", "gemini_agent"]
+__all__ = ["META", "SubAgents", "claude_link", "codex_parent", "gemini_agent", "qwen_link"]
 
 META: Final = ".meta.json"
 _LIMIT: Final = 1 << 20  # bytes of a meta file or a rollout's first line read
@@ -59,13 +62,26 @@ def claude_link(path: Path) -> tuple[Path, str | None] | None:
     if path.parent.name != "subagents" or not path.name.startswith("agent-"):
         return None
     session = path.parent.parent
+    return session.with_name(session.name + ".jsonl"), _meta_call(path)
+
+
+def qwen_link(path: Path) -> tuple[Path, str | None] | None:
+    """A Qwen Code sub-agent chat's main chat file and call id (``None``: not written yet)."""
+    if path.parent.parent.name != "subagents" or not path.name.startswith("agent-"):
+        return None
+    main = path.parent.parent.parent / "chats" / f"{path.parent.name}.jsonl"
+    return main, _meta_call(path)
+
+
+def _meta_call(path: Path) -> str | None:
+    """The ``toolUseId`` of the meta file beside a sub-agent's file."""
     meta = path.with_name(path.name.removesuffix(".jsonl") + META)
     try:
         # a FIFO in its place would block the watcher: regular files only
         call = msgspec.json.decode(read_regular(meta, _LIMIT), type=_Meta).tool_use_id
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         call = None  # not there yet, or half-written: asked again when it changes
-    return session.with_name(session.name + ".jsonl"), call or None
+    return call or None
 
 
 class _ChatHead(msgspec.Struct):
@@ -113,7 +129,9 @@ class SubAgents:
 
     async def join(self, path: Path) -> tuple[bool, Join | None]:
         """Whether ``path`` is a sub-agent's file, and where it goes (``None``: not known yet)."""
-        parent, link = await asyncio.to_thread(lambda: (codex_parent(path), claude_link(path)))
+        parent, link = await asyncio.to_thread(
+            lambda: (codex_parent(path), claude_link(path) or qwen_link(path))
+        )
         agent = None if parent is not None else await asyncio.to_thread(gemini_agent, path)
         if parent is not None or agent is not None:
             child = _UUID.search(path.stem) if agent is None else None
