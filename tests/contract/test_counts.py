@@ -45,8 +45,9 @@ def session(subs: int, failing: int) -> list[Observation]:
 def test_a_thread_counts_its_own_calls_and_its_sub_agents_at_every_depth() -> None:
     counts = Thread.from_observations(session(subs=5, failing=2)).counts()
     expected = SessionCounts(calls=3, failed=1, running=1, tokens=15)
-    own = (ModelUsage(model="m", input_tokens=10, output_tokens=5, usd=None),)
-    sub = (ModelUsage(model="m", input_tokens=7, output_tokens=2, usd=None),)
+    table = "price table"  # asked, and it has no price for "m"
+    own = (ModelUsage(model="m", input_tokens=10, output_tokens=5, usd=None, priced_by=table),)
+    sub = (ModelUsage(model="m", input_tokens=7, output_tokens=2, usd=None, priced_by=table),)
     tools = (
         ToolCount(tool="Agent", calls=1),
         ToolCount(tool="Read", calls=1, failed=1),
