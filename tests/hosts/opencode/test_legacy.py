@@ -117,3 +117,16 @@ def test_a_link_out_of_the_storage_is_never_followed(data: Path) -> None:
     drawn = json.dumps([repr(o) for o in seen])
     assert "SECRET-OUTSIDE" not in drawn and "toolu_01" not in drawn
     assert len(session_files(data)) == 2
+
+
+def test_doctor_reads_the_legacy_parts_and_a_sub_agent_s_own_file_opens(data: Path) -> None:
+    others = [arg for name in ("claude", "codex", "gemini", "qwen", "copilot", "cursor")
+              for arg in (f"--{name}", str(data / "none"))]  # fmt: skip
+    doctor = toolview("doctor", "--json", "--opencode", str(data), *others)
+    assert doctor.returncode == 0, doctor.stdout + doctor.stderr
+    assert (
+        '"records": 9' in doctor.stdout.decode() and '"unreadable": 1' not in doctor.stdout.decode()
+    )
+    kid = next((data / "storage" / "session").glob(f"*/{KID}.json"))
+    calls = [o.tool_call_id for o in load_observations(kid) if isinstance(o, ToolCall)]
+    assert calls == ["toolu_k1"]

@@ -17,6 +17,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -93,6 +94,8 @@ def _legacy(path: Path, only: str | None) -> Iterator[Observation | SessionNote]
     """One legacy session file's session (``only``, or the file's own), sub-agents nested
     from the same storage folder."""
     row = legacy.session_row(path)
+    if row is not None:  # a sub-agent's own file opened: its session, as a top one
+        row = replace(row, parent_id=None)
     if row is None or only not in (None, row.id):
         yield SessionNote(f"{path.name}: not an OpenCode session this reader can read")
         return
