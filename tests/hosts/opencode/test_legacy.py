@@ -130,3 +130,13 @@ def test_doctor_reads_the_legacy_parts_and_a_sub_agent_s_own_file_opens(data: Pa
     kid = next((data / "storage" / "session").glob(f"*/{KID}.json"))
     calls = [o.tool_call_id for o in load_observations(kid) if isinstance(o, ToolCall)]
     assert calls == ["toolu_k1"]
+
+
+def test_a_half_written_temporary_file_is_no_part(data: Path) -> None:
+    """OpenCode writes each file as ``.oc-<name>.<pid>.<ms>.tmp`` then renames it: one left
+    behind (a crash) is not read as a second copy of the part."""
+    folder = data / "storage" / "part" / REPLY
+    part = next(folder.glob("*a.json"))
+    (folder / f".oc-{part.name}.123.456.tmp").write_bytes(part.read_bytes())
+    said = [o for o in load_observations(_top(data)) if "Fixed:" in repr(o)]
+    assert len(said) == 1

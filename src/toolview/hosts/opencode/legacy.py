@@ -65,12 +65,16 @@ def parts(storage: Path, session_id: str) -> Iterator[PartRow]:
     """A session's parts: its messages by creation then id, each one's parts by id."""
     if not _ID.fullmatch(session_id):
         return
-    listed = _listed(storage / "message" / session_id)
-    messages = [(path.stem, _read(path)) for path in listed if _ID.fullmatch(path.stem)]
+    messages = [(path.stem, _read(path)) for path in _records(storage / "message" / session_id)]
     messages.sort(key=lambda found: (_ms(found[1], "created"), found[0]))
     for message_id, message in messages:
-        for path in _listed(storage / "part" / message_id):
+        for path in _records(storage / "part" / message_id):
             yield PartRow(path.stem, message_id, message, _read(path))
+
+
+def _records(folder: Path) -> list[Path]:
+    """``folder``'s ``<id>.json`` files: not OpenCode's half-written ``.oc-….tmp`` ones."""
+    return [path for path in _listed(folder) if path.suffix == ".json" and _ID.fullmatch(path.stem)]
 
 
 def session_row(path: Path) -> SessionRow | None:
