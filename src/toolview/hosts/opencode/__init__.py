@@ -4,6 +4,8 @@ See docs/opencode.md. ``database`` opens ``opencode.db`` read-only (WAL-aware,
 never a write, never a checkpoint); ``OpenCodeMapper`` maps one session's
 parts to observations; ``load_observations`` streams every top-level
 session of a database with its sub-agent sessions nested under their call.
+``legacy`` reads the JSON storage OpenCode wrote before 1.2 into the same rows,
+one session file at a time, for the same mapper.
 """
 
 from toolview.hosts.opencode.loader import (

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import closing
 from typing import TYPE_CHECKING, Final
 
+from toolview.hosts.opencode import legacy
 from toolview.hosts.opencode.database import connect, decode
 
 if TYPE_CHECKING:
@@ -38,7 +39,13 @@ def record_type(record: Mapping[str, object]) -> str | None:
 
 def part_records(path: Path) -> Iterator[tuple[Mapping[str, object] | None, str]]:
     """Every part of the database at ``path`` (None: its JSON does not decode) and where
-    it is (``opencode.db session S part P``)."""
+    it is (``opencode.db session S part P``); a legacy session file's parts, each its file."""
+    if legacy.is_session_file(path):
+        row = legacy.session_row(path)
+        storage = legacy.storage_of(path)
+        for part in legacy.parts(storage, row.id) if row is not None else ():
+            yield part.part, f"{storage}/part/{part.message_id}/{part.id}.json"
+        return
     with closing(connect(path)) as db:
         for session_id, part_id, data in db.execute(_PARTS):
             yield decode(data), f"{path} session {session_id} part {part_id}"
